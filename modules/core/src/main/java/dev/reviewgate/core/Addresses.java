@@ -1,0 +1,44 @@
+package dev.reviewgate.core;
+
+/**
+ * Event-bus addresses: {@code reviewgate.<area>.<op>}. Every front-end and backend refers to these constants;
+ * the tool catalog names the same strings, and {@code CatalogTest} checks that they agree.
+ */
+public final class Addresses {
+
+  public static final String PREFIX = "reviewgate.";
+
+  public static final String DIFF_PARSE = "reviewgate.diff.parse";
+
+  public static final String GIT_REPOS = "reviewgate.git.repos";
+  public static final String GIT_RESOLVE = "reviewgate.git.resolve";
+  public static final String GIT_LOG = "reviewgate.git.log";
+  public static final String GIT_CHANGED_FILES = "reviewgate.git.changed_files";
+  public static final String GIT_DIFF = "reviewgate.git.diff";
+  public static final String GIT_DIFF_STAT = "reviewgate.git.diff_stat";
+  public static final String GIT_SHOW_FILE = "reviewgate.git.show_file";
+  public static final String GIT_GREP = "reviewgate.git.grep";
+
+  public static final String GITHUB_PR_GET = "reviewgate.github.pr.get";
+  public static final String GITHUB_PR_LIST = "reviewgate.github.pr.list";
+  public static final String GITHUB_PR_DIFF = "reviewgate.github.pr.diff";
+  public static final String GITHUB_PR_UPDATE_STATE = "reviewgate.github.pr.update_state";
+
+  public static final String REVIEW_REQUEST = "reviewgate.review.request";
+  public static final String REVIEW_UPDATE = "reviewgate.review.update";
+  public static final String REVIEW_STATUS = "reviewgate.review.status";
+  public static final String REVIEW_LIST = "reviewgate.review.list";
+  public static final String REVIEW_GET = "reviewgate.review.get";
+  public static final String REVIEW_COMMENT = "reviewgate.review.comment";
+  public static final String REVIEW_COMPLETE = "reviewgate.review.complete";
+
+  /** Summary of every review change is published here; per-review detail on {@link #reviewEvents(String)}. */
+  public static final String REVIEW_EVENTS = "reviewgate.review.events";
+
+  public static String reviewEvents(String reviewId) {
+    return REVIEW_EVENTS + "." + reviewId;
+  }
+
+  private Addresses() {
+  }
+}

@@ -1,0 +1,73 @@
+package dev.reviewgate.core.bus;
+
+import dev.reviewgate.core.Failure;
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.catalog.Tool;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The backend boundary every tool goes through, whichever front-end sent the message: the arguments are checked
+ * against the catalog's input schema (failing with 400 and a readable text), then the handler runs, and its
+ * failure becomes {@code message.fail(code, text)}. Unexpected exceptions are logged with their stack trace and
+ * reach the caller only as a short 500 text.
+ */
+public final class ToolEndpoint {
+
+  private static final Logger LOG = Logger.getLogger(ToolEndpoint.class.getName());
+
+  private ToolEndpoint() {
+  }
+
+  /**
+   * Registers {@code handler} on the tool's address.
+   *
+   * @return the consumer's registration, completed once it is visible to senders (cluster-wide when clustered)
+   */
+  public static Future<Void> serve(Vertx vertx, ToolCatalog catalog, String toolName,
+                                   Function<JsonObject, Future<JsonObject>> handler) {
+    Tool tool = catalog.require(toolName);
+    MessageConsumer<Object> consumer = vertx.eventBus().consumer(tool.address(), message -> handle(catalog, tool, handler, message));
+    return consumer.completion();
+  }
+
+  private static void handle(ToolCatalog catalog, Tool tool, Function<JsonObject, Future<JsonObject>> handler,
+                             Message<Object> message) {
+    Future<JsonObject> result;
+    try {
+      Object body = message.body();
+      if (body != null && !(body instanceof JsonObject)) {
+        throw ToolException.invalid("invalid arguments for " + tool.name() + ": expected a JSON object of named arguments");
+      }
+      JsonObject arguments = body == null ? new JsonObject() : (JsonObject) body;
+      catalog.validate(tool.name(), arguments);
+      result = handler.apply(arguments);
+    } catch (RuntimeException e) {
+      result = Future.failedFuture(e);
+    }
+    result.onComplete(done -> {
+      if (done.succeeded()) {
+        message.reply(done.result() == null ? new JsonObject() : done.result());
+      } else {
+        fail(tool, message, done.cause());
+      }
+    });
+  }
+
+  private static void fail(Tool tool, Message<Object> message, Throwable cause) {
+    if (cause instanceof ToolException tool1) {
+      message.fail(tool1.code(), tool1.getMessage());
+      return;
+    }
+    LOG.log(Level.SEVERE, "tool " + tool.name() + " failed unexpectedly", cause);
+    message.fail(Failure.INTERNAL, "internal error in " + tool.name() + "; the server log has the details. "
+      + "Retry once; if it persists, report it with the arguments you used.");
+  }
+}

@@ -1,0 +1,217 @@
+package dev.reviewgate.core.catalog;
+
+import dev.reviewgate.core.ToolException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.json.schema.Draft;
+import io.vertx.json.schema.JsonSchema;
+import io.vertx.json.schema.JsonSchemaOptions;
+import io.vertx.json.schema.OutputFormat;
+import io.vertx.json.schema.OutputUnit;
+import io.vertx.json.schema.Validator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The single source of truth for what reviewgate offers. Entries are resource files
+ * {@code reviewgate/catalog/tools/<name>.json}, listed in order by {@code reviewgate/catalog/index.json}.
+ *
+ * <p>An input schema may name shared property sets with {@code "x-include": ["diff-shaping"]}; the loader merges
+ * {@code reviewgate/catalog/fragments/<fragment>.json} into {@code properties}, so every diff-producing tool takes
+ * the same shaping options without copying them. Published schemas are self-contained (no external {@code $ref}),
+ * because MCP clients do not resolve references.
+ */
+public final class ToolCatalog {
+
+  private static final String ROOT = "reviewgate/catalog/";
+  private static final JsonSchemaOptions SCHEMA_OPTIONS = new JsonSchemaOptions()
+    .setDraft(Draft.DRAFT202012)
+    .setBaseUri("https://reviewgate.dev/schemas/")
+    .setOutputFormat(OutputFormat.Basic);
+
+  private static volatile ToolCatalog standard;
+
+  private final Map<String, Tool> byName;
+  private final Map<String, Tool> byAddress;
+  private final Map<String, Validator> validators;
+
+  private ToolCatalog(List<Tool> tools) {
+    Map<String, Tool> names = new LinkedHashMap<>();
+    Map<String, Tool> addresses = new LinkedHashMap<>();
+    Map<String, Validator> checks = new LinkedHashMap<>();
+    for (Tool tool : tools) {
+      if (names.put(tool.name(), tool) != null) {
+        throw new IllegalStateException("tool listed twice: " + tool.name());
+      }
+      if (addresses.put(tool.address(), tool) != null) {
+        throw new IllegalStateException("address served by two tools: " + tool.address());
+      }
+      checks.put(tool.name(), Validator.create(JsonSchema.of(tool.inputSchema()), SCHEMA_OPTIONS));
+    }
+    this.byName = Map.copyOf(names);
+    this.byAddress = Map.copyOf(addresses);
+    this.validators = Map.copyOf(checks);
+    this.ordered = List.copyOf(names.values());
+  }
+
+  private final List<Tool> ordered;
+
+  /** The catalog shipped in the jar, loaded once. */
+  public static ToolCatalog standard() {
+    ToolCatalog catalog = standard;
+    if (catalog == null) {
+      synchronized (ToolCatalog.class) {
+        catalog = standard;
+        if (catalog == null) {
+          catalog = standard = load(ToolCatalog.class.getClassLoader());
+        }
+      }
+    }
+    return catalog;
+  }
+
+  /** A catalog of the standard tools plus extra ones (e.g. the conformance fixtures, off by default). */
+  public ToolCatalog with(Collection<Tool> extra) {
+    List<Tool> all = new ArrayList<>(ordered);
+    all.addAll(extra);
+    return new ToolCatalog(all);
+  }
+
+  static ToolCatalog load(ClassLoader loader) {
+    JsonObject index = readJson(loader, ROOT + "index.json");
+    List<Tool> tools = new ArrayList<>();
+    for (Object name : index.getJsonArray("tools")) {
+      tools.add(parseTool(loader, readJson(loader, ROOT + "tools/" + name + ".json")));
+    }
+    return new ToolCatalog(tools);
+  }
+
+  /** Parses a tool entry; {@code x-include} fragments are read with {@code loader}. */
+  public static Tool parseTool(ClassLoader loader, JsonObject entry) {
+    String name = entry.getString("name");
+    String description = entry.getString("description");
+    if (description == null || description.length() > Tool.MAX_DESCRIPTION) {
+      throw new IllegalStateException("tool " + name + ": description missing or over " + Tool.MAX_DESCRIPTION + " chars");
+    }
+    JsonObject input = expandIncludes(loader, entry.getJsonObject("inputSchema"));
+    JsonObject output = entry.getJsonObject("outputSchema");
+    EnumSet<Exposure> exposure = EnumSet.noneOf(Exposure.class);
+    for (Object front : entry.getJsonArray("exposure", new JsonArray().add("MCP").add("BRIDGE").add("BUS"))) {
+      exposure.add(Exposure.valueOf(front.toString()));
+    }
+    return new Tool(name, entry.getString("address"), entry.getString("title"), description, input,
+      output == null ? null : expandIncludes(loader, output),
+      Annotations.fromJson(entry.getJsonObject("annotations", new JsonObject())), exposure);
+  }
+
+  private static JsonObject expandIncludes(ClassLoader loader, JsonObject schema) {
+    JsonObject copy = schema.copy();
+    JsonArray includes = (JsonArray) copy.remove("x-include");
+    if (includes != null) {
+      JsonObject properties = new JsonObject();
+      for (Object fragment : includes) {
+        properties.mergeIn(readJson(loader, ROOT + "fragments/" + fragment + ".json").getJsonObject("properties"));
+      }
+      // The tool's own properties win over a fragment's, so a tool can narrow a shared option.
+      properties.mergeIn(copy.getJsonObject("properties", new JsonObject()));
+      copy.put("properties", properties);
+    }
+    return copy;
+  }
+
+  private static JsonObject readJson(ClassLoader loader, String resource) {
+    try (InputStream in = loader.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("catalog resource missing: " + resource);
+      }
+      return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public List<Tool> tools() {
+    return ordered;
+  }
+
+  public List<Tool> tools(Exposure frontEnd) {
+    return ordered.stream().filter(tool -> tool.exposedTo(frontEnd)).toList();
+  }
+
+  public Optional<Tool> byName(String name) {
+    return Optional.ofNullable(byName.get(name));
+  }
+
+  public Optional<Tool> byAddress(String address) {
+    return Optional.ofNullable(byAddress.get(address));
+  }
+
+  public Tool require(String name) {
+    Tool tool = byName.get(name);
+    if (tool == null) {
+      throw new IllegalArgumentException("no tool named " + name + " in the catalog");
+    }
+    return tool;
+  }
+
+  /**
+   * Checks arguments against the tool's input schema.
+   *
+   * @throws ToolException (400) naming each wrong argument and what was expected, grouped by argument
+   */
+  public void validate(String toolName, JsonObject arguments) {
+    Validator validator = validators.get(toolName);
+    if (validator == null) {
+      throw new IllegalArgumentException("no tool named " + toolName + " in the catalog");
+    }
+    OutputUnit result = validator.validate(arguments == null ? new JsonObject() : arguments);
+    if (Boolean.TRUE.equals(result.getValid())) {
+      return;
+    }
+    throw ToolException.invalid(describe(toolName, byName.get(toolName).inputSchema(), result));
+  }
+
+  /** Words a model can act on: one line per argument, its problems, and the accepted argument names. */
+  private static String describe(String toolName, JsonObject schema, OutputUnit result) {
+    Map<String, List<String>> byLocation = new TreeMap<>();
+    List<OutputUnit> errors = result.getErrors() == null || result.getErrors().isEmpty() ? List.of(result) : result.getErrors();
+    for (OutputUnit error : errors) {
+      String location = error.getInstanceLocation() == null ? "" : error.getInstanceLocation();
+      String text = error.getError() == null ? "does not match the schema" : error.getError();
+      List<String> texts = byLocation.computeIfAbsent(location, k -> new ArrayList<>());
+      if (!texts.contains(text)) {
+        texts.add(text);
+      }
+    }
+    StringBuilder out = new StringBuilder("invalid arguments for ").append(toolName).append(':');
+    byLocation.forEach((location, texts) -> out.append("\n- ")
+      .append(location.isEmpty() || location.equals("#") || location.equals("/") ? "arguments" : "argument '" + argumentName(location) + "'")
+      .append(": ").append(String.join("; ", texts)));
+    JsonObject properties = schema.getJsonObject("properties");
+    if (properties != null && !properties.isEmpty()) {
+      out.append("\nAccepted arguments: ").append(String.join(", ", properties.fieldNames()));
+      JsonArray required = schema.getJsonArray("required");
+      if (required != null && !required.isEmpty()) {
+        out.append(" (required: ").append(required.stream().map(Object::toString).reduce((a, b) -> a + ", " + b).orElse("")).append(')');
+      }
+      out.append('.');
+    }
+    return out.toString();
+  }
+
+  private static String argumentName(String location) {
+    String path = location.startsWith("#") ? location.substring(1) : location;
+    path = path.startsWith("/") ? path.substring(1) : path;
+    return path.replace('/', '.').replace("~1", "/").replace("~0", "~");
+  }
+}

@@ -1,0 +1,77 @@
+package dev.reviewgate.core.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reviewgate.core.Addresses;
+import dev.reviewgate.core.Failure;
+import dev.reviewgate.core.ToolException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ToolCatalogTest {
+
+  private final ToolCatalog catalog = ToolCatalog.standard();
+
+  @Test
+  void everyToolIsWellFormed() {
+    assertThat(catalog.tools()).isNotEmpty();
+    for (Tool tool : catalog.tools()) {
+      assertThat(tool.name()).matches("[a-z][a-z0-9_]*");
+      assertThat(tool.address()).startsWith(Addresses.PREFIX);
+      assertThat(tool.title()).isNotBlank();
+      assertThat(tool.description()).hasSizeLessThanOrEqualTo(Tool.MAX_DESCRIPTION);
+      assertThat(tool.inputSchema().getString("type")).isEqualTo("object");
+      assertThat(tool.inputSchema().encode()).doesNotContain("x-include").doesNotContain("\"$ref\"");
+      // snake_case arguments across the whole catalog
+      for (String argument : tool.inputSchema().getJsonObject("properties", new JsonObject()).fieldNames()) {
+        assertThat(argument).as(tool.name() + " argument").matches("[a-z][a-z0-9_]*");
+      }
+    }
+  }
+
+  @Test
+  void everyAddressIsAConstantAndEveryToolAddressIsServedByOne() throws IllegalAccessException {
+    Set<String> constants = new HashSet<>();
+    for (Field field : Addresses.class.getFields()) {
+      if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
+        constants.add((String) field.get(null));
+      }
+    }
+    for (Tool tool : catalog.tools()) {
+      assertThat(constants).as("address constant for " + tool.name()).contains(tool.address());
+    }
+  }
+
+  @Test
+  void sharedShapingOptionsAreMergedIntoDiffTools() {
+    JsonObject properties = catalog.require("diff_parse").inputSchema().getJsonObject("properties");
+    assertThat(properties.fieldNames()).contains("diff", "files", "include", "files_only", "format", "token_budget", "markers");
+  }
+
+  @Test
+  void validArgumentsPass() {
+    catalog.validate("diff_parse", new JsonObject().put("diff", "").put("files", new JsonArray().add("a/b.txt")).put("top", 5));
+    catalog.validate("diff_parse", new JsonObject().put("diff", "").put("files", "a.txt,b.txt"));
+  }
+
+  @Test
+  void invalidArgumentsAreNamedWithWhatWasExpected() {
+    JsonObject bad = new JsonObject().put("format", "fancy").put("top", 0).put("bogus", true);
+    assertThatThrownBy(() -> catalog.validate("diff_parse", bad))
+      .isInstanceOfSatisfying(ToolException.class, e -> {
+        assertThat(e.code()).isEqualTo(Failure.INVALID_ARGUMENTS);
+        assertThat(e.getMessage())
+          .startsWith("invalid arguments for diff_parse:")
+          .contains("argument 'format'")
+          .contains("argument 'top'")
+          .contains("Accepted arguments: ")
+          .contains("(required: diff)");
+      });
+  }
+}
