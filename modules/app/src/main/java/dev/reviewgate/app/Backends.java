@@ -1,6 +1,9 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.DiffVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -18,7 +21,8 @@ final class Backends {
   private record Backend(String name, Function<ReviewgateConfig, io.vertx.core.Deployable> factory) {
   }
 
-  private static final List<Backend> ALL = List.of();
+  private static final List<Backend> ALL = List.of(
+    new Backend("DiffVerticle", config -> new DiffVerticle(ToolCatalog.standard(), new DiffEngine(config.section("diff")))));
 
   private Backends() {
   }
