@@ -45,6 +45,11 @@ final class GitHubHarness {
   }
 
   static Future<GitHubHarness> start(Vertx vertx, JsonObject overrides, boolean withToken) {
+    // A working directory without a repository: defaults must come from arguments in these tests.
+    return start(vertx, overrides, withToken, Path.of("/"));
+  }
+
+  static Future<GitHubHarness> start(Vertx vertx, JsonObject overrides, boolean withToken, Path workingDirectory) {
     return FakeGitHub.start(vertx).compose(fake -> {
       JsonObject section = testSection(fake.url(), overrides);
       Map<String, String> env = new HashMap<>();
@@ -54,8 +59,7 @@ final class GitHubHarness {
       ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("github", section));
       GitHubOptions options = GitHubOptions.from(section, env::get);
       GitHubHarness harness = new GitHubHarness(vertx, fake, options);
-      // A working directory without a repository: defaults must come from arguments in these tests.
-      return vertx.deployVerticle(new GitHubVerticle(config, ToolCatalog.standard(), env::get, Path.of("/")))
+      return vertx.deployVerticle(new GitHubVerticle(config, ToolCatalog.standard(), env::get, workingDirectory))
         .map(id -> {
           harness.deployment = id;
           return harness;
