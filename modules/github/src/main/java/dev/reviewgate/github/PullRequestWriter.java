@@ -70,7 +70,13 @@ public final class PullRequestWriter {
       return Future.failedFuture(ToolException.invalid("request_reviewers needs at least one reviewer: pass reviewers "
         + "(user logins) and/or team_reviewers (team slugs)"));
     }
-    JsonObject body = new JsonObject().put("reviewers", users).put("team_reviewers", teams);
+    JsonObject body = new JsonObject();
+    if (!users.isEmpty()) {
+      body.put("reviewers", users);
+    }
+    if (!teams.isEmpty()) {
+      body.put("team_reviewers", teams);
+    }
     return client.write(HttpMethod.POST, repo.path() + "/pulls/" + number + "/requested_reviewers", body,
         "request_reviewers on " + repo.pull(number))
       .map(response -> {
