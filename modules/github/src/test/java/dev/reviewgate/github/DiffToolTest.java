@@ -9,40 +9,22 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.junit5.Timeout;
-import io.vertx.junit5.VertxExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Seed 000's contract for github_get_pull_request_diff, over the event bus against recorded GitHub answers. */
-@ExtendWith(VertxExtension.class)
-@Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
-class DiffToolTest {
+class DiffToolTest extends ToolTestBase {
 
   private static final String G3 = "/repos/sigmavirus24/github3.py";
   private static final String RELEASE = "github3/repos/release.py";
   private static final String TESTS = "tests/unit/test_repos_release.py";
 
-  private GitHubHarness gh;
-
-  @BeforeEach
-  void start(Vertx vertx) {
-    gh = Await.result(GitHubHarness.start(vertx, new JsonObject().put("maxDiffBytes", 1_000_000), true));
-  }
-
-  @AfterEach
-  void stop() {
-    Await.result(gh.stop());
-  }
 
   private static JsonObject pr235() {
     return new JsonObject().put("owner", "sigmavirus24").put("repo", "github3.py").put("pr_number", 235);
@@ -204,8 +186,7 @@ class DiffToolTest {
 
   @Test
   void aDiffOverTheServerCapIsCutAtAFileBoundaryWithAWarning(Vertx vertx) {
-    Await.result(gh.stop());
-    gh = Await.result(GitHubHarness.start(vertx, new JsonObject().put("maxDiffBytes", 1_000), true));
+    restart(vertx, new JsonObject().put("maxDiffBytes", 1_000), true);
     serveRecordedDiff();
     String full = recordedDiff();
 
@@ -223,8 +204,7 @@ class DiffToolTest {
   void theWorkingTreeHasNoEffectOnAPinnedDiff(Vertx vertx, @TempDir Path clone) throws Exception {
     git(clone, "init", "-q", "-b", "main");
     git(clone, "remote", "add", "origin", "git@github.com:sigmavirus24/github3.py.git");
-    Await.result(gh.stop());
-    gh = Await.result(GitHubHarness.start(vertx, new JsonObject(), true, clone));
+    restart(vertx, new JsonObject(), true, clone);
     gh.fake.on("GET", G3 + "/pulls/235").reply(Fixtures.github3py("PullRequest_diff", 0));
     String base = new JsonObject(Fixtures.github3pyBody("PullRequest_diff", 0)).getJsonObject("base").getString("sha");
     String sha = "03eedbbe88bef1aaf38229a16184d32f1c603e89";

@@ -6,32 +6,13 @@ import dev.reviewgate.core.Addresses;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.junit5.Timeout;
-import io.vertx.junit5.VertxExtension;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(VertxExtension.class)
-@Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
-class GetAndListToolsTest {
+class GetAndListToolsTest extends ToolTestBase {
 
   private static final String G3 = "/repos/sigmavirus24/github3.py";
   private static final String HEAD_873 = "f07a252af8c1ab2e3fcdd18eb41edc63453c5798";
 
-  private GitHubHarness gh;
-
-  @BeforeEach
-  void start(Vertx vertx) {
-    gh = Await.result(GitHubHarness.start(vertx));
-  }
-
-  @AfterEach
-  void stop() {
-    Await.result(gh.stop());
-  }
 
   private JsonObject args(int number) {
     return new JsonObject().put("owner", "sigmavirus24").put("repo", "github3.py").put("pr_number", number);

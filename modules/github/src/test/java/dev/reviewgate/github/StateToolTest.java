@@ -7,35 +7,16 @@ import dev.reviewgate.core.ToolException;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.junit5.Timeout;
-import io.vertx.junit5.VertxExtension;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** github_update_pull_request_state against recorded GraphQL, review-request and merge answers. */
-@ExtendWith(VertxExtension.class)
-@Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
-class StateToolTest {
+class StateToolTest extends ToolTestBase {
 
   private static final String HUB = "/repos/hub4j-test-org/github-api";
   private static final String READY = "GHPullRequestTest__markReadyForReview";
   private static final String MERGEABLE = "GHPullRequestTest__mergeCommitSHA";
   private static final String HEAD_309 = "b036909fcf45565c82c888ee326ebd0e382f6173";
 
-  private GitHubHarness gh;
-
-  @BeforeEach
-  void start(Vertx vertx) {
-    gh = Await.result(GitHubHarness.start(vertx));
-  }
-
-  @AfterEach
-  void stop() {
-    Await.result(gh.stop());
-  }
 
   private static JsonObject args(int number, String action) {
     return new JsonObject().put("owner", "hub4j-test-org").put("repo", "github-api").put("pr_number", number).put("action", action);
@@ -189,8 +170,7 @@ class StateToolTest {
 
   @Test
   void withoutATokenWritesAreRefusedClearlyAndNothingIsSent(Vertx vertx) {
-    Await.result(gh.stop());
-    gh = Await.result(GitHubHarness.start(vertx, new JsonObject(), false));
+    restart(vertx, new JsonObject(), false);
 
     ToolException failure = Await.failure(gh.call(Addresses.GITHUB_PR_UPDATE_STATE, args(309, "merge")));
 
@@ -201,8 +181,7 @@ class StateToolTest {
 
   @Test
   void withoutATokenReadsStillWorkAnonymously(Vertx vertx) {
-    Await.result(gh.stop());
-    gh = Await.result(GitHubHarness.start(vertx, new JsonObject(), false));
+    restart(vertx, new JsonObject(), false);
     gh.fake.on("GET", HUB + "/pulls/309").reply(Fixtures.hub4j(MERGEABLE, "7-r_h_g_pulls_309.json"));
 
     JsonObject pr = Await.result(gh.call(Addresses.GITHUB_PR_GET, new JsonObject().put("owner", "hub4j-test-org")
