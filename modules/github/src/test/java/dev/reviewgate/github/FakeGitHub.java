@@ -20,7 +20,8 @@ import java.util.function.Predicate;
  */
 final class FakeGitHub {
 
-  record Received(String method, String uri, MultiMap headers, String body) {
+  /** @param atMs when the request arrived, for spacing checks */
+  record Received(String method, String uri, MultiMap headers, String body, long atMs) {
   }
 
   final class Route {
@@ -64,10 +65,14 @@ final class FakeGitHub {
 
   private final List<Route> routes = new CopyOnWriteArrayList<>();
   private final List<Received> received = new CopyOnWriteArrayList<>();
+  private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger maxInFlight = new java.util.concurrent.atomic.AtomicInteger();
   private HttpServer server;
+  private Vertx vertx;
 
   static Future<FakeGitHub> start(Vertx vertx) {
     FakeGitHub fake = new FakeGitHub();
+    fake.vertx = vertx;
     fake.server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0));
     fake.server.requestHandler(fake::handle);
     return fake.server.listen().map(s -> fake);
@@ -98,7 +103,8 @@ final class FakeGitHub {
   private void handle(HttpServerRequest request) {
     request.body().onSuccess(buffer -> {
       String body = buffer.toString();
-      received.add(new Received(request.method().name(), request.uri(), MultiMap.caseInsensitiveMultiMap().addAll(request.headers()), body));
+      received.add(new Received(request.method().name(), request.uri(), MultiMap.caseInsensitiveMultiMap().addAll(request.headers()), body,
+        System.currentTimeMillis()));
       Route route = routes.stream()
         .filter(r -> r.method.equals(request.method().name()) && r.uri.equals(request.uri()) && r.accept.test(request) && r.body.test(body))
         .findFirst().orElse(null);
@@ -114,21 +120,36 @@ final class FakeGitHub {
           // never answer: the client's timeout must fire
         }
         case ANSWER -> {
-          var response = request.response().setStatusCode(reply.status());
-          reply.headers().forEach(response::putHeader);
-          response.end(reply.body());
+          int now = inFlight.incrementAndGet();
+          maxInFlight.accumulateAndGet(now, Math::max);
+          Runnable answer = () -> {
+            inFlight.decrementAndGet();
+            var response = request.response().setStatusCode(reply.status());
+            reply.headers().forEach(response::putHeader);
+            response.end(reply.body());
+          };
+          if (reply.delayMs() > 0) {
+            vertx.setTimer(reply.delayMs(), id -> answer.run());
+          } else {
+            answer.run();
+          }
         }
       }
     });
   }
 
+  /** The most requests that were being answered at the same time. */
+  int maxInFlight() {
+    return maxInFlight.get();
+  }
+
   /** One recorded (or deliberately broken) answer. */
-  record Reply(Kind kind, int status, MultiMap headers, Buffer body) {
+  record Reply(Kind kind, int status, MultiMap headers, Buffer body, long delayMs) {
 
     enum Kind { ANSWER, HANG_UP, SILENCE }
 
     static Reply of(int status, MultiMap headers, Buffer body) {
-      return new Reply(Kind.ANSWER, status, headers, body);
+      return new Reply(Kind.ANSWER, status, headers, body, 0);
     }
 
     static Reply json(int status, String body) {
@@ -136,27 +157,31 @@ final class FakeGitHub {
     }
 
     static Reply hangUp() {
-      return new Reply(Kind.HANG_UP, 0, MultiMap.caseInsensitiveMultiMap(), Buffer.buffer());
+      return new Reply(Kind.HANG_UP, 0, MultiMap.caseInsensitiveMultiMap(), Buffer.buffer(), 0);
     }
 
     static Reply silence() {
-      return new Reply(Kind.SILENCE, 0, MultiMap.caseInsensitiveMultiMap(), Buffer.buffer());
+      return new Reply(Kind.SILENCE, 0, MultiMap.caseInsensitiveMultiMap(), Buffer.buffer(), 0);
     }
 
     Reply withHeader(String name, String value) {
       MultiMap copy = MultiMap.caseInsensitiveMultiMap().addAll(headers);
       copy.set(name, value);
-      return new Reply(kind, status, copy, body);
+      return new Reply(kind, status, copy, body, delayMs);
     }
 
     Reply withoutHeader(String name) {
       MultiMap copy = MultiMap.caseInsensitiveMultiMap().addAll(headers);
       copy.remove(name);
-      return new Reply(kind, status, copy, body);
+      return new Reply(kind, status, copy, body, delayMs);
     }
 
     Reply withStatus(int newStatus) {
-      return new Reply(kind, newStatus, headers, body);
+      return new Reply(kind, newStatus, headers, body, delayMs);
+    }
+
+    Reply delayed(long ms) {
+      return new Reply(kind, status, headers, body, ms);
     }
   }
 }
