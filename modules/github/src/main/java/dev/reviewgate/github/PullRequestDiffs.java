@@ -2,6 +2,10 @@ package dev.reviewgate.github;
 
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.model.ByteSlice;
+import dev.reviewgate.diff.model.Diff;
+import dev.reviewgate.diff.model.FileDiff;
+import dev.reviewgate.diff.render.UnifiedRenderer;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
@@ -96,37 +100,45 @@ public final class PullRequestDiffs {
     }
   }
 
+  /**
+   * The seed's unshaped answer: GitHub's bytes untouched, or only the chosen files, each exactly as GitHub wrote it
+   * (the engine's model points into the source and renders it back byte for byte); cut at a file boundary over
+   * {@code maxDiffBytes}. The text is parsed only when something must be selected or cut.
+   */
   private JsonObject raw(Source source, List<String> file) {
     JsonArray warnings = new JsonArray(new ArrayList<>(source.warnings()));
     byte[] diff = source.diff();
-    List<DiffSections.Section> sections = DiffSections.split(diff);
+    if (file == null && diff.length <= options.maxDiffBytes()) {
+      return new JsonObject().put("diff", new String(diff, StandardCharsets.UTF_8)).put("warnings", warnings);
+    }
+    List<FileDiff> files = engine.parse(diff).files();
     if (file != null) {
-      diff = DiffSections.select(diff, sections, file);
-      if (diff.length == 0) {
+      List<FileDiff> chosen = files.stream().filter(f -> file.contains(f.newPath()) || file.contains(f.oldPath())).toList();
+      if (chosen.isEmpty()) {
         warnings.add("no file of this diff has the path " + String.join(", ", file) + " (paths match in full, not by basename); "
-          + "its files are: " + listed(sections.stream().map(DiffSections.Section::path).toList()));
+          + "its files are: " + listed(files.stream().map(FileDiff::path).toList()));
       }
-      sections = DiffSections.split(diff);
+      files = chosen;
     }
-    if (diff.length > options.maxDiffBytes()) {
-      int cut = 0;
-      int kept = 0;
-      for (DiffSections.Section s : sections) {
-        if (s.end() > options.maxDiffBytes()) {
-          break;
-        }
-        cut = s.end();
-        kept++;
+    long bytes = 0;
+    int kept = 0;
+    for (FileDiff f : files) {
+      long size = UnifiedRenderer.fileBytes(f);
+      if (bytes + size > options.maxDiffBytes()) {
+        break;
       }
-      List<String> omitted = sections.subList(kept, sections.size()).stream().map(DiffSections.Section::path).toList();
-      warnings.add("the diff is " + diff.length + " bytes, over the server's cap github.maxDiffBytes (" + options.maxDiffBytes()
-        + "); it was cut after " + kept + " whole files. Omitted files: " + listed(omitted)
-        + ". Fetch them with file, or page with skip/top, or list them with files_only.");
-      byte[] head = new byte[cut];
-      System.arraycopy(diff, 0, head, 0, cut);
-      diff = head;
+      bytes += size;
+      kept++;
     }
-    return new JsonObject().put("diff", new String(diff, StandardCharsets.UTF_8)).put("warnings", warnings);
+    if (kept < files.size()) {
+      List<String> omitted = files.subList(kept, files.size()).stream().map(FileDiff::path).toList();
+      warnings.add("the diff is over the server's cap github.maxDiffBytes (" + options.maxDiffBytes() + " bytes); it was cut after "
+        + kept + " whole files. Omitted files: " + listed(omitted) + ". Fetch them with file, or page with skip/top, or list them "
+        + "with files_only.");
+      files = files.subList(0, kept);
+    }
+    byte[] text = engine.render(new Diff(files, ByteSlice.EMPTY));
+    return new JsonObject().put("diff", new String(text, StandardCharsets.UTF_8)).put("warnings", warnings);
   }
 
   private JsonObject filesOnly(Listing list, List<String> file) {
@@ -147,17 +159,18 @@ public final class PullRequestDiffs {
     return new JsonObject().put("files", files).put("warnings", new JsonArray(new ArrayList<>(list.warnings())));
   }
 
+  /**
+   * Shaping through the engine. It receives the whole call ({@code file} renamed to its {@code files}) because it
+   * reads only the shaping options, and builds each cut file's {@code fetch} arguments from the rest: owner, repo,
+   * pr_number and sha then come back to the caller ready to use.
+   */
   private JsonObject shaped(Source source, JsonObject args, List<String> file) {
-    JsonObject shapingArgs = new JsonObject();
-    for (String key : args.fieldNames()) {
-      if (SHAPING.contains(key) || key.equals("files_only")) {
-        shapingArgs.put(key, args.getValue(key));
-      }
-    }
+    JsonObject call = args.copy();
+    call.remove("file");
     if (file != null) {
-      shapingArgs.put("files", new JsonArray(file));
+      call.put("files", new JsonArray(file));
     }
-    JsonObject result = engine.shape(engine.parse(source.diff()), shapingArgs);
+    JsonObject result = engine.shape(engine.parse(source.diff()), call);
     JsonArray warnings = new JsonArray(new ArrayList<>(source.warnings()));
     warnings.addAll(result.getJsonArray("warnings", new JsonArray()));
     return result.put("warnings", warnings);

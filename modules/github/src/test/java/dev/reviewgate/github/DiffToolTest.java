@@ -196,6 +196,50 @@ class DiffToolTest extends ToolTestBase {
     assertThat(result.getJsonArray("warnings").encode()).contains("github.maxDiffBytes").contains(TESTS);
   }
 
+  @Test
+  void shapingOptionsGoThroughTheDiffEngine() {
+    serveRecordedDiff();
+
+    JsonObject globbed = Await.result(gh.call(Addresses.GITHUB_PR_DIFF, pr235().put("include", "tests/**")));
+    assertThat(globbed.getString("diff")).isEqualTo(recordedDiff().substring(recordedDiff().indexOf("diff --git a/" + TESTS)));
+    assertThat(globbed.getJsonObject("summary").getInteger("files")).isEqualTo(1);
+
+    JsonObject json = Await.result(gh.call(Addresses.GITHUB_PR_DIFF, pr235().put("file", RELEASE).put("format", "json")));
+    JsonObject release = json.getJsonArray("files").getJsonObject(0);
+    assertThat(release.getString("path")).isEqualTo(RELEASE);
+    assertThat(release.getJsonArray("hunks").getJsonObject(0).getInteger("new_start")).isEqualTo(22);
+
+    JsonObject page = Await.result(gh.call(Addresses.GITHUB_PR_DIFF, pr235().put("top", 1)));
+    assertThat(page.getInteger("next_skip")).isEqualTo(1);
+    assertThat(page.getString("diff")).startsWith("diff --git a/" + RELEASE).doesNotContain(TESTS);
+
+    JsonObject stat = Await.result(gh.call(Addresses.GITHUB_PR_DIFF, pr235().put("format", "stat")));
+    assertThat(stat.getString("stat")).contains(RELEASE).contains("2 files changed");
+  }
+
+  @Test
+  void aCutFileComesWithArgumentsThatFetchItFromThisPullRequest() {
+    serveRecordedDiff();
+    JsonObject result = Await.result(gh.call(Addresses.GITHUB_PR_DIFF, pr235().put("max_lines_per_file", 3)));
+    JsonArray cut = result.getJsonArray("cut");
+    assertThat(cut).isNotEmpty();
+    JsonObject fetch = cut.getJsonObject(0).getJsonObject("fetch");
+    assertThat(fetch.encode()).contains("\"pr_number\":235").contains("sigmavirus24").doesNotContain("\"file\"");
+  }
+
+  @Test
+  void shapingAlsoWorksOnARebuiltTooLargeDiff() {
+    gh.fake.on("GET", G3 + "/pulls/235").accept("application/vnd.github.diff")
+      .reply(Fixtures.quoted("pulls_diff_406_too_many_files.json", 406));
+    gh.fake.on("GET", G3 + "/pulls/235/files?per_page=100").reply(Fixtures.github3py("PullRequest_files", 1));
+
+    JsonObject result = Await.result(gh.call(Addresses.GITHUB_PR_DIFF, pr235().put("files_only", true).put("include", "github3/**")));
+
+    assertThat(result.getJsonArray("files")).hasSize(1);
+    assertThat(result.getJsonArray("files").getJsonObject(0).getString("path")).isEqualTo(RELEASE);
+    assertThat(result.getJsonArray("warnings").getString(0)).contains("too large");
+  }
+
   /**
    * Seed 000 AC3, the empirical guard: the pinned answer is computed from commit objects on GitHub, so garbage in the
    * local working tree (same path, another branch checked out) changes nothing. owner/repo come from the clone's origin.
