@@ -5,9 +5,8 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -27,6 +26,8 @@ public final class GitWorkers implements AutoCloseable {
   private final long timeoutMs;
   private final int threads;
   private final int maxQueued;
+  /** Operations accepted and not finished: running plus waiting. */
+  private final AtomicInteger pending = new AtomicInteger();
 
   public GitWorkers(Vertx vertx, int threads, int maxQueued, long timeoutMs) {
     this.vertx = vertx;
@@ -34,8 +35,10 @@ public final class GitWorkers implements AutoCloseable {
     this.maxQueued = maxQueued;
     this.timeoutMs = timeoutMs;
     AtomicInteger count = new AtomicInteger();
+    // The bound is counted here (pending), not by the queue: a SynchronousQueue would reject work while a
+    // started thread has not reached take() yet.
     this.executor = new ThreadPoolExecutor(this.threads, this.threads, 60, TimeUnit.SECONDS,
-      maxQueued == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(maxQueued),
+      new LinkedBlockingQueue<>(),
       runnable -> {
         Thread thread = new Thread(runnable, "reviewgate-git-" + count.incrementAndGet());
         thread.setDaemon(true);
@@ -51,12 +54,16 @@ public final class GitWorkers implements AutoCloseable {
     Promise<T> promise = Promise.promise();
     Cancellation cancellation = new Cancellation();
     AtomicBoolean settled = new AtomicBoolean();
+    if (pending.incrementAndGet() > threads + maxQueued) {
+      pending.decrementAndGet();
+      return Future.failedFuture(busy());
+    }
     try {
       executor.execute(() -> {
-        if (cancellation.cancelled()) {
-          return;
-        }
         try {
+          if (cancellation.cancelled()) {
+            return;
+          }
           T result = work.apply(cancellation);
           if (settled.compareAndSet(false, true)) {
             context.runOnContext(v -> promise.complete(result));
@@ -65,12 +72,13 @@ public final class GitWorkers implements AutoCloseable {
           if (settled.compareAndSet(false, true)) {
             context.runOnContext(v -> promise.fail(failure));
           }
+        } finally {
+          pending.decrementAndGet();
         }
       });
     } catch (RejectedExecutionException e) {
-      return Future.failedFuture(ToolException.busy("git is busy: " + executor.getActiveCount() + " operations running and "
-        + executor.getQueue().size() + " waiting (limits git.workerThreads=" + threads + ", git.maxQueued=" + maxQueued
-        + "); retry in about 1 second"));
+      pending.decrementAndGet();
+      return Future.failedFuture(busy());
     }
     long timer = vertx.setTimer(Math.max(1, timeoutMs), id -> {
       if (settled.compareAndSet(false, true)) {
@@ -80,6 +88,12 @@ public final class GitWorkers implements AutoCloseable {
       }
     });
     return promise.future().andThen(done -> vertx.cancelTimer(timer));
+  }
+
+  private ToolException busy() {
+    return ToolException.busy("git is busy: " + executor.getActiveCount() + " operations running and "
+      + executor.getQueue().size() + " waiting (limits git.workerThreads=" + threads + ", git.maxQueued=" + maxQueued
+      + "); retry in about 1 second");
   }
 
   @Override
