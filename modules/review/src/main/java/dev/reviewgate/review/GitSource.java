@@ -27,19 +27,14 @@ final class GitSource {
    */
   Future<PinnedRange> pin(String repo, String commitRange) {
     String range = commitRange.trim();
-    int three = range.indexOf("...");
-    if (three >= 0) {
-      String left = orHead(range.substring(0, three));
-      String right = orHead(range.substring(three + 3));
-      return Future.all(resolve(repo, left), resolve(repo, right))
-        .map(both -> new PinnedRange(repo, "three_dot", both.resultAt(0), both.resultAt(1)));
-    }
-    int two = range.indexOf("..");
-    if (two >= 0) {
-      String left = orHead(range.substring(0, two));
-      String right = orHead(range.substring(two + 2));
-      return Future.all(resolve(repo, left), resolve(repo, right))
-        .map(both -> new PinnedRange(repo, "two_dot", both.resultAt(0), both.resultAt(1)));
+    for (String separator : new String[] {"...", ".."}) {
+      int at = range.indexOf(separator);
+      if (at >= 0) {
+        String kind = separator.length() == 3 ? "three_dot" : "two_dot";
+        return Future.all(resolve(repo, orHead(range.substring(0, at))),
+            resolve(repo, orHead(range.substring(at + separator.length()))))
+          .map(both -> new PinnedRange(repo, kind, both.resultAt(0), both.resultAt(1)));
+      }
     }
     return resolve(repo, range).compose(head -> resolve(repo, head + "^")
       .map(parent -> new PinnedRange(repo, "commit", parent, head))
