@@ -85,7 +85,7 @@ public final class ReviewVerticle extends VerticleBase {
     waits.values().forEach(wait -> wait.fail(new ToolException(dev.reviewgate.core.Failure.UNAVAILABLE, "the review service is stopping; call "
       + "review_update with action wait_for_feedback again once it is back. Queued feedback is kept.")));
     waits.clear();
-    return Future.succeededFuture();
+    return writer == null ? Future.succeededFuture() : writer.drain();
   }
 
   // --- agent tools --------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -25,6 +26,11 @@ final class ReviewWriter {
     this.vertx = vertx;
     this.store = store;
     this.latest = latest;
+  }
+
+  /** Completes when every write started or queued so far has finished (for a clean stop). */
+  Future<Void> drain() {
+    return Future.join(List.copyOf(tails.values())).mapEmpty();
   }
 
   /** Completes once the review's current state (or a later one) is durably on disk. */
