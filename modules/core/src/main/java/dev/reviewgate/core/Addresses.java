@@ -35,6 +35,15 @@ public final class Addresses {
   /** Summary of every review change is published here; per-review detail on {@link #reviewEvents(String)}. */
   public static final String REVIEW_EVENTS = "reviewgate.review.events";
 
+  /**
+   * Published with {@code {"callId": "…"}} when a front-end abandons a call (MCP cancellation, a closed stream).
+   * A backend doing long work may listen and stop the work whose request carried that {@link #CALL_ID_HEADER}.
+   */
+  public static final String CANCEL = "reviewgate.cancel";
+
+  /** Delivery-options header naming one call, matched against {@link #CANCEL} messages. */
+  public static final String CALL_ID_HEADER = "reviewgate-call-id";
+
   public static String reviewEvents(String reviewId) {
     return REVIEW_EVENTS + "." + reviewId;
   }

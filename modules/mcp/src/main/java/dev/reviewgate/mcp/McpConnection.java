@@ -1,0 +1,411 @@
+package dev.reviewgate.mcp;
+
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.Json;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One client connection to an {@link McpServer}: a stdio process, an HTTP session (session era), or a single
+ * HTTP request (stateless era). It checks every message against JSON-RPC 2.0, decides the request's era, and
+ * dispatches it; session-era state (negotiated version, log level) lives here.
+ *
+ * <h2>How a transport uses it</h2>
+ * <ul>
+ *   <li>{@link #handle(String, Outbound)} for each inbound message (a stdio line, an HTTP POST body). The future
+ *       completes with the JSON-RPC response to send, or with {@code null} when nothing must be sent
+ *       (notifications, responses to server requests, cancelled requests). It never fails.</li>
+ *   <li>The {@link Outbound} given to {@code handle} receives that request's notifications (progress, log
+ *       messages) and server-to-client requests, before the response; the one given to
+ *       {@link McpServer#connect(Outbound)} receives the rest. Over stdio both are stdout.</li>
+ *   <li>{@link #cancel(Object)} when the transport learns a request is abandoned (stateless HTTP: the response
+ *       stream closed); {@code notifications/cancelled} does the same from the client side. The request's
+ *       future then completes with {@code null} and no further message about it is sent.</li>
+ *   <li>{@link #close()} when the connection ends (stdio EOF, HTTP session deleted): cancels what is in flight.</li>
+ * </ul>
+ * All state is confined to one Vert.x context; the methods may be called from any thread.
+ */
+public final class McpConnection {
+
+  static final Logger LOG = Logger.getLogger(McpConnection.class.getName());
+
+  public static final String META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+  public static final String META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
+  public static final String META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
+  public static final String META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
+  public static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
+
+  private final McpServer server;
+  private final Context context;
+  private final Outbound outbound;
+  private final Map<Object, InFlight> inFlight = new HashMap<>();
+  private final Map<String, Promise<JsonObject>> awaitingClient = new HashMap<>();
+  private long nextServerRequestId;
+  private String sessionVersion;
+  private boolean sessionInitialized;
+  private JsonObject sessionClientInfo;
+  private JsonObject sessionCapabilities;
+  private LogLevel sessionLogLevel;
+  private boolean closed;
+
+  private record InFlight(RequestContext request, Promise<JsonObject> reply) {
+  }
+
+  McpConnection(McpServer server, Context context, Outbound outbound) {
+    this.server = server;
+    this.context = context;
+    this.outbound = outbound;
+  }
+
+  /** Handles one raw message; request-scoped notifications go to the connection's {@link Outbound}. */
+  public Future<JsonObject> handle(String text) {
+    return handle(text, outbound);
+  }
+
+  /** Handles one raw message (exactly one JSON value); see the class comment. */
+  public Future<JsonObject> handle(String text, Outbound requestSink) {
+    Object parsed;
+    try {
+      parsed = Json.decodeValue(text);
+    } catch (DecodeException e) {
+      return Future.succeededFuture(JsonRpc.error(null, JsonRpc.PARSE_ERROR,
+        "Parse error: the message is not valid JSON (" + firstLine(e.getMessage()) + "). Send one JSON-RPC object per line.", null));
+    }
+    if (parsed instanceof JsonArray) {
+      return Future.succeededFuture(JsonRpc.error(null, JsonRpc.INVALID_REQUEST,
+        "Invalid Request: batches (JSON arrays) are not supported; MCP removed them in 2025-06-18. Send each message on its own.", null));
+    }
+    if (!(parsed instanceof JsonObject message)) {
+      return Future.succeededFuture(JsonRpc.error(null, JsonRpc.INVALID_REQUEST,
+        "Invalid Request: a message must be a JSON object with \"jsonrpc\": \"2.0\" and a \"method\".", null));
+    }
+    return handle(message, requestSink);
+  }
+
+  /** Handles one parsed message; see the class comment. */
+  public Future<JsonObject> handle(JsonObject message, Outbound requestSink) {
+    Promise<JsonObject> reply = Promise.promise();
+    onContext(() -> {
+      try {
+        dispatch(message, requestSink == null ? outbound : requestSink, reply);
+      } catch (RuntimeException e) {
+        LOG.log(Level.SEVERE, "unexpected failure handling a message", e);
+        reply.tryComplete(JsonRpc.error(readableId(message), JsonRpc.INTERNAL_ERROR, "Internal error; the server log has the details.", null));
+      }
+    });
+    return reply.future();
+  }
+
+  /** Abandons an in-flight request: its cancel hooks run, its future completes with null, nothing more is sent for it. */
+  public void cancel(Object requestId) {
+    onContext(() -> {
+      InFlight entry = inFlight.remove(idKey(requestId));
+      if (entry != null) {
+        entry.request().cancel();
+        entry.reply().tryComplete(null);
+      }
+    });
+  }
+
+  /** Ends the connection: cancels everything in flight and fails pending server-to-client requests. */
+  public void close() {
+    onContext(() -> {
+      closed = true;
+      for (Object id : new ArrayList<>(inFlight.keySet())) {
+        cancel(id);
+      }
+      List<Promise<JsonObject>> waiting = new ArrayList<>(awaitingClient.values());
+      awaitingClient.clear();
+      waiting.forEach(p -> p.tryFail(new JsonRpcException(JsonRpc.INTERNAL_ERROR, "the connection closed")));
+    });
+  }
+
+  /** The session-era version agreed by {@code initialize}, if one happened on this connection. */
+  public Optional<String> sessionVersion() {
+    return Optional.ofNullable(sessionVersion);
+  }
+
+  /** Number of requests being worked on; read on the connection's context for an exact figure. */
+  public int inFlightCount() {
+    return inFlight.size();
+  }
+
+  McpServer server() {
+    return server;
+  }
+
+  LogLevel sessionLogLevel() {
+    return sessionLogLevel;
+  }
+
+  void setSessionLogLevel(LogLevel level) {
+    sessionLogLevel = level;
+  }
+
+  JsonObject sessionClientInfo() {
+    return sessionClientInfo;
+  }
+
+  void onContext(Runnable action) {
+    if (io.vertx.core.Vertx.currentContext() == context) {
+      action.run();
+    } else {
+      context.runOnContext(v -> action.run());
+    }
+  }
+
+  // ---- dispatch -------------------------------------------------------------------------------------------
+
+  private void dispatch(JsonObject message, Outbound sink, Promise<JsonObject> reply) {
+    Object readableId = readableId(message);
+    if (!JsonRpc.VERSION.equals(message.getValue("jsonrpc"))) {
+      reply.complete(JsonRpc.error(readableId, JsonRpc.INVALID_REQUEST,
+        "Invalid Request: \"jsonrpc\" must be the string \"2.0\".", null));
+      return;
+    }
+    if (!message.containsKey("method")) {
+      if (JsonRpc.isResponse(message) && readableId != null) {
+        answerFromClient(readableId, message);
+        reply.complete(null);
+      } else {
+        reply.complete(JsonRpc.error(readableId, JsonRpc.INVALID_REQUEST,
+          "Invalid Request: a request needs a \"method\" string (and an \"id\" unless it is a notification).", null));
+      }
+      return;
+    }
+    if (!(message.getValue("method") instanceof String method)) {
+      reply.complete(JsonRpc.error(readableId, JsonRpc.INVALID_REQUEST, "Invalid Request: \"method\" must be a string.", null));
+      return;
+    }
+    Object params = message.getValue("params");
+    if (params != null && !(params instanceof JsonObject) && !(params instanceof JsonArray)) {
+      reply.complete(JsonRpc.error(readableId, JsonRpc.INVALID_REQUEST,
+        "Invalid Request: \"params\" must be an object of named parameters.", null));
+      return;
+    }
+    if (!message.containsKey("id")) {
+      notification(method, params instanceof JsonObject object ? object : new JsonObject());
+      reply.complete(null);
+      return;
+    }
+    Object id = message.getValue("id");
+    if (readableId == null) {
+      reply.complete(JsonRpc.error(null, JsonRpc.INVALID_REQUEST,
+        "Invalid Request: \"id\" must be a string or an integer (MCP does not allow null).", null));
+      return;
+    }
+    if (method.startsWith("notifications/")) {
+      reply.complete(JsonRpc.error(id, JsonRpc.INVALID_REQUEST,
+        "Invalid Request: " + method + " is a notification; send it without an \"id\" (notifications get no response).", null));
+      return;
+    }
+    if (params instanceof JsonArray) {
+      reply.complete(JsonRpc.error(id, JsonRpc.INVALID_PARAMS,
+        "Invalid params: " + method + " takes an object of named parameters, not an array.", null));
+      return;
+    }
+    if (inFlight.containsKey(idKey(id))) {
+      reply.complete(JsonRpc.error(id, JsonRpc.INVALID_REQUEST,
+        "Invalid Request: id " + Json.encode(id) + " is already used by a request in progress; use a new id.", null));
+      return;
+    }
+    request(id, method, params == null ? new JsonObject() : (JsonObject) params, sink, reply);
+  }
+
+  private void request(Object id, String method, JsonObject params, Outbound sink, Promise<JsonObject> reply) {
+    RequestContext request;
+    try {
+      request = context(id, method, params, sink);
+    } catch (JsonRpcException e) {
+      reply.complete(JsonRpc.error(id, e.code(), e.getMessage(), e.data()));
+      return;
+    }
+    if (closed) {
+      reply.complete(JsonRpc.error(id, JsonRpc.INTERNAL_ERROR, "the connection is closing; send the request again on a new connection", null));
+      return;
+    }
+    inFlight.put(idKey(id), new InFlight(request, reply));
+    Future<JsonObject> result;
+    try {
+      result = server.route(this, request, params);
+    } catch (RuntimeException e) {
+      result = Future.failedFuture(e);
+    }
+    result.onComplete(done -> onContext(() -> {
+      InFlight entry = inFlight.get(idKey(id));
+      if (entry != null && entry.request() == request) {
+        inFlight.remove(idKey(id));
+      }
+      boolean wasCancelled = request.cancelled();
+      request.finish();
+      if (wasCancelled) {
+        reply.tryComplete(null);
+      } else if (done.succeeded()) {
+        reply.tryComplete(JsonRpc.result(id, server.decorate(request, done.result() == null ? new JsonObject() : done.result())));
+      } else if (done.cause() instanceof JsonRpcException rpc) {
+        reply.tryComplete(JsonRpc.error(id, rpc.code(), rpc.getMessage(), rpc.data()));
+      } else {
+        LOG.log(Level.SEVERE, "request " + method + " failed unexpectedly", done.cause());
+        reply.tryComplete(JsonRpc.error(id, JsonRpc.INTERNAL_ERROR,
+          "Internal error in " + method + "; the server log has the details. Retry once; if it persists, report it.", null));
+      }
+    }));
+  }
+
+  /** Decides the era of a request and checks its {@code _meta}. */
+  private RequestContext context(Object id, String method, JsonObject params, Outbound sink) {
+    Object metaValue = params.getValue("_meta");
+    if (metaValue != null && !(metaValue instanceof JsonObject)) {
+      throw JsonRpcException.invalidParams("Invalid params: \"_meta\" must be an object.");
+    }
+    JsonObject meta = metaValue == null ? new JsonObject() : (JsonObject) metaValue;
+    Object progressToken = meta.getValue("progressToken");
+    if (progressToken != null && !(progressToken instanceof String) && !(progressToken instanceof Number)) {
+      throw JsonRpcException.invalidParams("Invalid params: _meta.progressToken must be a string or a number.");
+    }
+    if (method.equals("initialize")) {
+      return new RequestContext(this, id, method, ProtocolEra.SESSION, null, null, null, null, progressToken, sink);
+    }
+    if (meta.containsKey(META_PROTOCOL_VERSION)) {
+      Object version = meta.getValue(META_PROTOCOL_VERSION);
+      if (sessionVersion != null && sessionVersion.equals(version)) {
+        return sessionContext(id, method, progressToken, sink);
+      }
+      if (!(version instanceof String text) || !ProtocolVersions.STATELESS.contains(text)) {
+        throw new JsonRpcException(JsonRpc.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version",
+          new JsonObject().put("supported", ProtocolVersions.allAsJson()).put("requested", version));
+      }
+      if (!(meta.getValue(META_CLIENT_CAPABILITIES) instanceof JsonObject capabilities)) {
+        throw JsonRpcException.invalidParams("Invalid params: _meta[\"" + META_CLIENT_CAPABILITIES
+          + "\"] is required with a protocol version in _meta (an object; {} when the client declares none).");
+      }
+      Object clientInfo = meta.getValue(META_CLIENT_INFO);
+      LogLevel logLevel = null;
+      if (meta.containsKey(META_LOG_LEVEL)) {
+        logLevel = LogLevel.parse(meta.getValue(META_LOG_LEVEL)).orElseThrow(() -> JsonRpcException.invalidParams(
+          "Invalid params: _meta[\"" + META_LOG_LEVEL + "\"] must be one of debug, info, notice, warning, error, critical, alert, emergency."));
+      }
+      return new RequestContext(this, id, method, ProtocolEra.STATELESS, text, capabilities,
+        clientInfo instanceof JsonObject info ? info : null, logLevel, progressToken, sink);
+    }
+    if (sessionVersion != null || method.equals("ping")) {
+      return sessionContext(id, method, progressToken, sink);
+    }
+    if (method.equals("server/discover")) {
+      // The stdio probe of dual-era clients; answer it even without _meta.
+      return new RequestContext(this, id, method, ProtocolEra.STATELESS, ProtocolVersions.STATELESS.get(0),
+        null, null, null, progressToken, sink);
+    }
+    throw JsonRpcException.invalidParams("Invalid params: " + method + " carries no _meta[\"" + META_PROTOCOL_VERSION
+      + "\"] and no session is open. Either put the protocol version (" + String.join(", ", ProtocolVersions.STATELESS)
+      + ") and \"" + META_CLIENT_CAPABILITIES + "\" in params._meta, or send initialize first (versions "
+      + String.join(", ", ProtocolVersions.SESSION) + ").");
+  }
+
+  private RequestContext sessionContext(Object id, String method, Object progressToken, Outbound sink) {
+    return new RequestContext(this, id, method, ProtocolEra.SESSION,
+      sessionVersion == null ? ProtocolVersions.SESSION.get(0) : sessionVersion,
+      sessionCapabilities, sessionClientInfo, null, progressToken, sink);
+  }
+
+  /** Called by the server's {@code initialize} handler: opens (or reopens) the session on this connection. */
+  void openSession(String version, JsonObject clientInfo, JsonObject capabilities) {
+    sessionVersion = version;
+    sessionClientInfo = clientInfo;
+    sessionCapabilities = capabilities;
+    sessionInitialized = false;
+    sessionLogLevel = null;
+  }
+
+  boolean sessionInitialized() {
+    return sessionInitialized;
+  }
+
+  private void notification(String method, JsonObject params) {
+    switch (method) {
+      case "notifications/initialized" -> sessionInitialized = true;
+      case "notifications/cancelled" -> {
+        Object requestId = params.getValue("requestId");
+        if (requestId != null) {
+          LOG.fine(() -> "client cancelled request " + requestId + ": " + params.getValue("reason"));
+          cancel(requestId);
+        }
+      }
+      default -> LOG.fine(() -> "ignored notification " + method);
+    }
+  }
+
+  // ---- server-to-client requests --------------------------------------------------------------------------
+
+  Future<JsonObject> requestClient(String method, JsonObject params, Outbound sink) {
+    Promise<JsonObject> answer = Promise.promise();
+    onContext(() -> {
+      if (closed) {
+        answer.fail(new JsonRpcException(JsonRpc.INTERNAL_ERROR, "the connection closed"));
+        return;
+      }
+      String id = "reviewgate-" + (++nextServerRequestId);
+      awaitingClient.put(id, answer);
+      long timer = server.vertx().setTimer(server.options().requestTimeoutMs(), t -> {
+        Promise<JsonObject> late = awaitingClient.remove(id);
+        if (late != null) {
+          late.tryFail(new JsonRpcException(JsonRpc.INTERNAL_ERROR, "the client did not answer " + method + " in time"));
+        }
+      });
+      answer.future().onComplete(done -> server.vertx().cancelTimer(timer));
+      sink.send(JsonRpc.request(id, method, params));
+    });
+    return answer.future();
+  }
+
+  private void answerFromClient(Object id, JsonObject message) {
+    Promise<JsonObject> waiting = id instanceof String key ? awaitingClient.remove(key) : null;
+    if (waiting == null) {
+      LOG.fine(() -> "ignored a response to unknown request " + id);
+      return;
+    }
+    if (message.getValue("error") instanceof JsonObject error) {
+      waiting.tryFail(new JsonRpcException(error.getInteger("code", JsonRpc.INTERNAL_ERROR),
+        error.getString("message", "the client reported an error"), error.getValue("data")));
+    } else {
+      waiting.tryComplete(message.getValue("result") instanceof JsonObject result ? result : new JsonObject());
+    }
+  }
+
+  // ---- ids ------------------------------------------------------------------------------------------------
+
+  /** The id if it is a usable request id (string or integer), else null. */
+  private static Object readableId(JsonObject message) {
+    Object id = message.getValue("id");
+    if (id instanceof String) {
+      return id;
+    }
+    if (id instanceof Integer || id instanceof Long || id instanceof java.math.BigInteger) {
+      return id;
+    }
+    return null;
+  }
+
+  /** Map key for an id: integers of different Java types are the same JSON id. */
+  private static Object idKey(Object id) {
+    return id instanceof Number number && !(id instanceof Double) && !(id instanceof Float) ? (Object) number.longValue() : id;
+  }
+
+  private static String firstLine(String text) {
+    if (text == null) {
+      return "unreadable input";
+    }
+    String line = text.lines().findFirst().orElse(text);
+    return line.length() > 200 ? line.substring(0, 200) + "…" : line;
+  }
+}

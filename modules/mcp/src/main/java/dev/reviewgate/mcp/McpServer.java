@@ -1,0 +1,232 @@
+package dev.reviewgate.mcp;
+
+import dev.reviewgate.core.catalog.Tool;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * The MCP protocol, independent of transport: both eras (2025-06-18 / 2025-11-25 sessions and 2026-07-28
+ * stateless requests) on one code path, over one {@link ToolCatalog}. Tools are answered by event-bus requests to
+ * their catalog address, or by {@link LocalTool}s registered on the builder (conformance fixtures).
+ *
+ * <p>A transport builds one server, then opens a {@link McpConnection} per stdio process, per HTTP session or
+ * per stateless HTTP request with {@link #connect(Outbound)}, and feeds it messages; see {@link McpConnection}.
+ * <pre>{@code
+ * McpServer server = McpServer.builder(vertx, ToolCatalog.standard()).options(McpOptions.from(config)).build();
+ * McpConnection connection = server.connect(message -> write(message));
+ * connection.handle(line, message -> write(message)).onSuccess(response -> { if (response != null) write(response); });
+ * }</pre>
+ */
+public final class McpServer {
+
+  public static final String NAME = "reviewgate";
+
+  private static final Set<String> CACHEABLE = Set.of(
+    "tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read", "server/discover");
+
+  private static final String INSTRUCTIONS = "reviewgate reads git history and diffs of the configured repositories "
+    + "straight from the object database, shapes diffs to fit your context (pick files by path or glob, files_only "
+    + "overviews, skip/top paging, max_bytes or token_budget caps), and reads GitHub pull requests. Start with "
+    + "git_repos for repository names; list changed files before asking for whole diffs of large ranges. Every "
+    + "diff result has a summary and warnings that say what was left out and how to fetch it.";
+
+  private final Vertx vertx;
+  private final ToolCatalog catalog;
+  private final McpOptions options;
+  private final Map<String, LocalTool> localTools;
+  private final JsonObject serverInfo;
+  private final ToolCalls tools;
+  private final GitResources resources;
+  private final ReviewPrompts prompts;
+  private final Completions completions;
+
+  private McpServer(Builder builder) {
+    this.vertx = builder.vertx;
+    this.catalog = builder.extraTools.isEmpty() ? builder.catalog : builder.catalog.with(builder.extraTools);
+    this.options = builder.options;
+    this.localTools = Map.copyOf(builder.localTools);
+    this.serverInfo = new JsonObject().put("name", NAME).put("title", "reviewgate").put("version", version());
+    this.tools = new ToolCalls(this);
+    this.resources = new GitResources(this);
+    this.prompts = new ReviewPrompts(this);
+    this.completions = new Completions(this);
+  }
+
+  public static Builder builder(Vertx vertx, ToolCatalog catalog) {
+    return new Builder(vertx, catalog);
+  }
+
+  /** Opens a connection; {@code outbound} receives server-to-client messages not tied to a request's own sink. */
+  public McpConnection connect(Outbound outbound) {
+    return new McpConnection(this, vertx.getOrCreateContext(), outbound == null ? Outbound.NONE : outbound);
+  }
+
+  public Vertx vertx() {
+    return vertx;
+  }
+
+  /** The catalog the server lists: the one it was built with plus any local tools. */
+  public ToolCatalog catalog() {
+    return catalog;
+  }
+
+  public McpOptions options() {
+    return options;
+  }
+
+  /** Every protocol version served, newest first (for {@code -32022} errors and HTTP header checks). */
+  public List<String> supportedVersions() {
+    return ProtocolVersions.ALL;
+  }
+
+  /** {@code {name, title, version}} as {@code initialize} and {@code server/discover} report it. */
+  public JsonObject serverInfo() {
+    return serverInfo.copy();
+  }
+
+  LocalTool localTool(String name) {
+    return localTools.get(name);
+  }
+
+  /** What this server offers; the same object in both eras. */
+  JsonObject capabilities() {
+    return new JsonObject()
+      .put("tools", new JsonObject().put("listChanged", false))
+      .put("resources", new JsonObject().put("subscribe", false).put("listChanged", false))
+      .put("prompts", new JsonObject().put("listChanged", false))
+      .put("completions", new JsonObject())
+      .put("logging", new JsonObject());
+  }
+
+  Future<JsonObject> route(McpConnection connection, RequestContext request, JsonObject params) {
+    boolean session = request.era() == ProtocolEra.SESSION;
+    return switch (request.method()) {
+      case "initialize" -> Future.succeededFuture(initialize(connection, params));
+      case "server/discover" -> Future.succeededFuture(discover());
+      case "ping" -> session ? Future.succeededFuture(new JsonObject())
+        : Future.failedFuture(JsonRpcException.methodNotFound("ping", "ping was removed in 2026-07-28"));
+      case "logging/setLevel" -> session ? Future.succeededFuture(setLevel(connection, params))
+        : Future.failedFuture(JsonRpcException.methodNotFound("logging/setLevel",
+          "in 2026-07-28 the log level goes in each request's _meta[\"" + McpConnection.META_LOG_LEVEL + "\"]"));
+      case "tools/list" -> Future.succeededFuture(tools.list(params));
+      case "tools/call" -> tools.call(request, params);
+      case "resources/list" -> Future.succeededFuture(resources.list(params));
+      case "resources/templates/list" -> Future.succeededFuture(resources.templates(params));
+      case "resources/read" -> resources.read(request, params);
+      case "prompts/list" -> Future.succeededFuture(prompts.list(params));
+      case "prompts/get" -> prompts.get(request, params);
+      case "completion/complete" -> completions.complete(request, params);
+      default -> Future.failedFuture(JsonRpcException.methodNotFound(request.method(), null));
+    };
+  }
+
+  /** Adds what the stateless era requires on every result: {@code resultType}, server identity, cache hints. */
+  JsonObject decorate(RequestContext request, JsonObject result) {
+    if (request.era() != ProtocolEra.STATELESS) {
+      return result;
+    }
+    result.put("resultType", result.getString("resultType", "complete"));
+    JsonObject meta = result.getJsonObject("_meta", new JsonObject());
+    meta.put(McpConnection.META_SERVER_INFO, new JsonObject().put("name", NAME).put("version", serverInfo.getString("version")));
+    result.put("_meta", meta);
+    if (CACHEABLE.contains(request.method())) {
+      result.put("ttlMs", options.listTtlMs());
+      // Lists are the same for every caller; file and diff contents come from private repositories.
+      result.put("cacheScope", request.method().equals("resources/read") ? "private" : "public");
+    }
+    return result;
+  }
+
+  private JsonObject initialize(McpConnection connection, JsonObject params) {
+    if (!(params.getValue("protocolVersion") instanceof String requested)) {
+      throw JsonRpcException.invalidParams("Invalid params: initialize needs \"protocolVersion\" (a string such as \""
+        + ProtocolVersions.SESSION.get(0) + "\").");
+    }
+    Object capabilities = params.getValue("capabilities");
+    if (capabilities != null && !(capabilities instanceof JsonObject)) {
+      throw JsonRpcException.invalidParams("Invalid params: initialize \"capabilities\" must be an object.");
+    }
+    Object clientInfo = params.getValue("clientInfo");
+    String version = ProtocolVersions.negotiateSession(requested);
+    connection.openSession(version, clientInfo instanceof JsonObject info ? info : null,
+      capabilities == null ? new JsonObject() : (JsonObject) capabilities);
+    return new JsonObject()
+      .put("protocolVersion", version)
+      .put("capabilities", capabilities())
+      .put("serverInfo", serverInfo())
+      .put("instructions", INSTRUCTIONS);
+  }
+
+  private JsonObject discover() {
+    return new JsonObject()
+      .put("supportedVersions", ProtocolVersions.allAsJson())
+      .put("capabilities", capabilities())
+      .put("serverInfo", serverInfo())
+      .put("instructions", INSTRUCTIONS);
+  }
+
+  private JsonObject setLevel(McpConnection connection, JsonObject params) {
+    LogLevel level = LogLevel.parse(params.getValue("level")).orElseThrow(() -> JsonRpcException.invalidParams(
+      "Invalid params: \"level\" must be one of debug, info, notice, warning, error, critical, alert, emergency."));
+    connection.setSessionLogLevel(level);
+    return new JsonObject();
+  }
+
+  private static String version() {
+    try (InputStream in = McpServer.class.getResourceAsStream("/META-INF/maven/dev.reviewgate/reviewgate-mcp/pom.properties")) {
+      if (in != null) {
+        Properties properties = new Properties();
+        properties.load(in);
+        return properties.getProperty("version", "dev");
+      }
+    } catch (IOException e) {
+      // fall through: a version is only informative
+    }
+    return "dev";
+  }
+
+  /** Builds a server; the defaults are the standard options and no local tools. */
+  public static final class Builder {
+    private final Vertx vertx;
+    private final ToolCatalog catalog;
+    private McpOptions options = McpOptions.defaults();
+    private final List<Tool> extraTools = new ArrayList<>();
+    private final Map<String, LocalTool> localTools = new LinkedHashMap<>();
+
+    private Builder(Vertx vertx, ToolCatalog catalog) {
+      this.vertx = vertx;
+      this.catalog = catalog;
+    }
+
+    public Builder options(McpOptions options) {
+      this.options = options;
+      return this;
+    }
+
+    /**
+     * Adds a tool answered in-process. {@code tool} joins the listed catalog (it must expose MCP to be listed);
+     * if the catalog already has a tool of that name, {@code handler} replaces its bus call.
+     */
+    public Builder localTool(Tool tool, LocalTool handler) {
+      if (catalog.byName(tool.name()).isEmpty()) {
+        extraTools.add(tool);
+      }
+      localTools.put(tool.name(), handler);
+      return this;
+    }
+
+    public McpServer build() {
+      return new McpServer(this);
+    }
+  }
+}

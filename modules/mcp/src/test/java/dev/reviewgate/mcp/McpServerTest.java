@@ -1,0 +1,246 @@
+package dev.reviewgate.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reviewgate.core.Addresses;
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.ToolEndpoint;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The protocol over a real event bus: diff_parse is served by a stand-in backend through the real
+ * {@link ToolEndpoint}, so validation, failure codes and replies take the production path.
+ */
+class McpServerTest {
+
+  private static final String MODERN = "2026-07-28";
+
+  private Vertx vertx;
+  private McpServer server;
+  private final List<JsonObject> outbound = new CopyOnWriteArrayList<>();
+  private McpConnection connection;
+  private final List<Promise<JsonObject>> parked = new CopyOnWriteArrayList<>();
+
+  @BeforeEach
+  void start() throws Exception {
+    vertx = Vertx.vertx();
+    ToolCatalog catalog = ToolCatalog.standard();
+    ToolEndpoint.serve(vertx, catalog, "diff_parse", arguments -> {
+      String diff = arguments.getString("diff");
+      if (diff.equals("park")) {
+        Promise<JsonObject> promise = Promise.promise();
+        parked.add(promise);
+        return promise.future();
+      }
+      if (diff.equals("missing")) {
+        return Future.failedFuture(ToolException.notFound("no such thing; list them first"));
+      }
+      return Future.succeededFuture(new JsonObject().put("summary", new JsonObject().put("files", 1))
+        .put("warnings", new JsonArray()).put("diff", diff));
+    }).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    server = McpServer.builder(vertx, catalog).build();
+    connection = server.connect(outbound::add);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+  }
+
+  private JsonObject send(String text) throws Exception {
+    return connection.handle(text).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+  }
+
+  private JsonObject send(JsonObject message) throws Exception {
+    return send(message.encode());
+  }
+
+  private static JsonObject modernMeta() {
+    return new JsonObject().put("io.modelcontextprotocol/protocolVersion", MODERN)
+      .put("io.modelcontextprotocol/clientCapabilities", new JsonObject())
+      .put("io.modelcontextprotocol/clientInfo", new JsonObject().put("name", "test").put("version", "1"));
+  }
+
+  private static JsonObject modern(Object id, String method, JsonObject params) {
+    JsonObject p = params == null ? new JsonObject() : params.copy();
+    p.put("_meta", modernMeta().mergeIn(p.getJsonObject("_meta", new JsonObject())));
+    return JsonRpc.request(id, method, p);
+  }
+
+  private void initialize(String version) throws Exception {
+    JsonObject response = send(JsonRpc.request(0, "initialize", new JsonObject().put("protocolVersion", version)
+      .put("capabilities", new JsonObject()).put("clientInfo", new JsonObject().put("name", "t").put("version", "1"))));
+    assertThat(response.getJsonObject("result").getString("protocolVersion")).isEqualTo(version);
+    assertThat(send(JsonRpc.notification("notifications/initialized", null))).isNull();
+  }
+
+  @Test
+  void sessionEraHandshakeListAndCall() throws Exception {
+    initialize("2025-06-18");
+    assertThat(send(JsonRpc.request("p", "ping", null))).isEqualTo(JsonRpc.result("p", new JsonObject()));
+    JsonObject list = send(JsonRpc.request(1, "tools/list", null)).getJsonObject("result");
+    assertThat(list.getJsonArray("tools").getJsonObject(0).getString("name")).isEqualTo("diff_parse");
+    assertThat(list.containsKey("resultType")).isFalse();
+    JsonObject call = send(JsonRpc.request(2, "tools/call", new JsonObject().put("name", "diff_parse")
+      .put("arguments", new JsonObject().put("diff", "DIFF TEXT")))).getJsonObject("result");
+    assertThat(call.getBoolean("isError")).isFalse();
+    assertThat(call.getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("DIFF TEXT");
+    assertThat(call.getJsonObject("structuredContent").getString("diff")).isEqualTo("DIFF TEXT");
+    assertThat(new JsonObject(call.getJsonArray("content").getJsonObject(1).getString("text")).getJsonObject("summary").getInteger("files")).isEqualTo(1);
+  }
+
+  @Test
+  void unknownSessionVersionGetsOurNewest() throws Exception {
+    JsonObject response = send(JsonRpc.request(0, "initialize", new JsonObject().put("protocolVersion", "2024-11-05")));
+    assertThat(response.getJsonObject("result").getString("protocolVersion")).isEqualTo("2025-11-25");
+    assertThat(response.getJsonObject("result").getJsonObject("capabilities").fieldNames()).contains("tools", "logging", "completions");
+  }
+
+  @Test
+  void statelessEraCarriesResultTypeAndCacheHints() throws Exception {
+    JsonObject discover = send(modern(1, "server/discover", null)).getJsonObject("result");
+    assertThat(discover.getJsonArray("supportedVersions")).contains(MODERN, "2025-11-25", "2025-06-18");
+    assertThat(discover.getString("resultType")).isEqualTo("complete");
+    JsonObject list = send(modern(2, "tools/list", null)).getJsonObject("result");
+    assertThat(list.getString("resultType")).isEqualTo("complete");
+    assertThat(list.getLong("ttlMs")).isPositive();
+    assertThat(list.getString("cacheScope")).isEqualTo("public");
+    assertThat(list.getJsonObject("_meta").getJsonObject("io.modelcontextprotocol/serverInfo").getString("name")).isEqualTo("reviewgate");
+    JsonObject ping = send(modern(3, "ping", null));
+    assertThat(ping.getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.METHOD_NOT_FOUND);
+  }
+
+  @Test
+  void statelessEraChecksMeta() throws Exception {
+    JsonObject unsupported = send(JsonRpc.request(1, "tools/list", new JsonObject().put("_meta", modernMeta()
+      .put("io.modelcontextprotocol/protocolVersion", "1900-01-01"))));
+    assertThat(unsupported.getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.UNSUPPORTED_PROTOCOL_VERSION);
+    assertThat(unsupported.getJsonObject("error").getJsonObject("data").getJsonArray("supported")).contains(MODERN);
+    JsonObject meta = modernMeta();
+    meta.remove("io.modelcontextprotocol/clientCapabilities");
+    JsonObject missing = send(JsonRpc.request(2, "tools/list", new JsonObject().put("_meta", meta)));
+    assertThat(missing.getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.INVALID_PARAMS);
+    JsonObject noSession = send(JsonRpc.request(3, "tools/list", null));
+    assertThat(noSession.getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.INVALID_PARAMS);
+    assertThat(noSession.getJsonObject("error").getString("message")).contains("initialize", "_meta");
+  }
+
+  @Test
+  void toolFailuresAreErrorResultsAndUnknownToolsProtocolErrors() throws Exception {
+    JsonObject invalid = send(modern(1, "tools/call", new JsonObject().put("name", "diff_parse")
+      .put("arguments", new JsonObject().put("diff", 5)))).getJsonObject("result");
+    assertThat(invalid.getBoolean("isError")).isTrue();
+    assertThat(invalid.getJsonArray("content").getJsonObject(0).getString("text")).startsWith("[INVALID_ARGUMENTS]").contains("diff");
+    JsonObject notFound = send(modern(2, "tools/call", new JsonObject().put("name", "diff_parse")
+      .put("arguments", new JsonObject().put("diff", "missing")))).getJsonObject("result");
+    assertThat(notFound.getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("[NOT_FOUND] no such thing; list them first");
+    JsonObject unknown = send(modern(3, "tools/call", new JsonObject().put("name", "nope")));
+    assertThat(unknown.getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.INVALID_PARAMS);
+    assertThat(unknown.getJsonObject("error").getString("message")).contains("Unknown tool: nope", "diff_parse");
+    JsonObject badArguments = send(modern(4, "tools/call", new JsonObject().put("name", "diff_parse").put("arguments", "x")));
+    assertThat(badArguments.getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.INVALID_PARAMS);
+  }
+
+  @Test
+  void malformedMessages() throws Exception {
+    assertThat(send("{not json").getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.PARSE_ERROR);
+    assertThat(send("[]").getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.INVALID_REQUEST);
+    assertThat(send("[]").getValue("id")).isNull();
+    assertThat(send("42").getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.INVALID_REQUEST);
+    JsonObject wrongVersion = send("{\"jsonrpc\":\"1.0\",\"id\":7,\"method\":\"ping\"}");
+    assertThat(wrongVersion.getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.INVALID_REQUEST);
+    assertThat(wrongVersion.getInteger("id")).isEqualTo(7);
+    assertThat(send("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}").getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.INVALID_REQUEST);
+    assertThat(send("{\"jsonrpc\":\"2.0\",\"id\":1}").getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.INVALID_REQUEST);
+    assertThat(send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"nope/nope\"}").getJsonObject("error").getInteger("code"))
+      .isEqualTo(JsonRpc.INVALID_PARAMS);
+    initialize("2025-11-25");
+    assertThat(send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"nope/nope\"}").getJsonObject("error").getInteger("code"))
+      .isEqualTo(JsonRpc.METHOD_NOT_FOUND);
+    assertThat(send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"notifications/initialized\"}").getJsonObject("error").getInteger("code"))
+      .isEqualTo(JsonRpc.INVALID_REQUEST);
+    assertThat(send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/whatever\"}")).isNull();
+    assertThat(send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":[1]}").getJsonObject("error").getInteger("code"))
+      .isEqualTo(JsonRpc.INVALID_PARAMS);
+    assertThat(send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\",\"params\":{\"cursor\":\"zzz\"}}").getJsonObject("error").getInteger("code"))
+      .isEqualTo(JsonRpc.INVALID_PARAMS);
+  }
+
+  @Test
+  void progressThenCancellationSuppressesTheResult() throws Exception {
+    initialize("2025-11-25");
+    JsonObject call = JsonRpc.request(9, "tools/call", new JsonObject().put("name", "diff_parse")
+      .put("arguments", new JsonObject().put("diff", "park")).put("_meta", new JsonObject().put("progressToken", "tok")));
+    List<JsonObject> cancels = new CopyOnWriteArrayList<>();
+    vertx.eventBus().<JsonObject>consumer(Addresses.CANCEL, m -> cancels.add(m.body()));
+    Future<JsonObject> response = connection.handle(call.encode());
+    waitFor(() -> !parked.isEmpty());
+    waitFor(() -> outbound.stream().anyMatch(m -> "notifications/progress".equals(m.getString("method"))));
+    assertThat(outbound.get(0).getJsonObject("params").getString("progressToken")).isEqualTo("tok");
+    send(JsonRpc.notification("notifications/cancelled", new JsonObject().put("requestId", 9).put("reason", "user")));
+    assertThat(response.toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS)).isNull();
+    waitFor(() -> !cancels.isEmpty());
+    int before = outbound.size();
+    parked.get(0).complete(new JsonObject().put("summary", new JsonObject()).put("warnings", new JsonArray()));
+    Thread.sleep(100);
+    assertThat(outbound).hasSize(before);
+  }
+
+  @Test
+  void logLevelsPerEra() throws Exception {
+    initialize("2025-11-25");
+    send(JsonRpc.request(1, "logging/setLevel", new JsonObject().put("level", "warning")));
+    send(JsonRpc.request(2, "tools/call", new JsonObject().put("name", "diff_parse").put("arguments", new JsonObject().put("diff", "missing"))));
+    waitFor(() -> outbound.stream().anyMatch(m -> "notifications/message".equals(m.getString("method"))));
+    assertThat(outbound.get(0).getJsonObject("params").getString("level")).isEqualTo("warning");
+    outbound.clear();
+    JsonObject call = modern(3, "tools/call", new JsonObject().put("name", "diff_parse").put("arguments", new JsonObject().put("diff", "missing")));
+    send(call);
+    Thread.sleep(100);
+    assertThat(outbound).isEmpty();
+  }
+
+  @Test
+  void pagination() throws Exception {
+    McpOptions small = McpOptions.defaults();
+    small = new McpOptions(small.maxLineBytes(), false, 1, small.listTtlMs(), small.progressIntervalMs(),
+      small.requestTimeoutMs(), small.toolTimeoutsMs(), small.drainOnEofMs());
+    var tool = ToolCatalog.standard().require("diff_parse");
+    var extra = new dev.reviewgate.core.catalog.Tool("local_echo", "reviewgate.test.echo", "Echo", "Echoes.",
+      new JsonObject().put("type", "object"), null, tool.annotations(), tool.exposure());
+    McpServer paged = McpServer.builder(vertx, ToolCatalog.standard()).options(small)
+      .localTool(extra, (arguments, request) -> Future.succeededFuture(ToolResults.success(arguments))).build();
+    McpConnection c = paged.connect(Outbound.NONE);
+    JsonObject first = c.handle(modern(1, "tools/list", null).encode()).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    String cursor = first.getJsonObject("result").getString("nextCursor");
+    assertThat(cursor).isNotNull();
+    JsonObject second = c.handle(modern(2, "tools/list", new JsonObject().put("cursor", cursor)).encode())
+      .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).getJsonObject("result");
+    assertThat(second.getJsonArray("tools").getJsonObject(0).getString("name")).isEqualTo("local_echo");
+    assertThat(second.containsKey("nextCursor")).isFalse();
+    JsonObject echoed = c.handle(modern(3, "tools/call", new JsonObject().put("name", "local_echo")
+      .put("arguments", new JsonObject().put("a", 1))).encode()).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    assertThat(echoed.getJsonObject("result").getJsonObject("structuredContent").getInteger("a")).isEqualTo(1);
+  }
+
+  private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + 5000;
+    while (!condition.getAsBoolean()) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new AssertionError("condition not met in 5 s");
+      }
+      Thread.sleep(10);
+    }
+  }
+}
