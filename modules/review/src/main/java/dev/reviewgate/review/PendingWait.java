@@ -4,11 +4,10 @@ import dev.reviewgate.core.bus.CallContext;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 
 /**
- * An agent's wait on one review: a pending reply, its heartbeat and deadline timers and its cancellation listener.
+ * An agent's wait on one review: a pending reply with its heartbeat and deadline timers.
  * Confined to the review verticle's event loop; {@link #end} releases everything exactly once.
  */
 final class PendingWait {
@@ -20,7 +19,6 @@ final class PendingWait {
   private final JsonObject base;
   private long heartbeatTimer = -1;
   private long deadlineTimer = -1;
-  private MessageConsumer<Object> cancelConsumer;
   private long beats;
   private boolean ended;
 
@@ -59,13 +57,9 @@ final class PendingWait {
     deadlineTimer = vertx.setTimer(ms, id -> onExpiry.run());
   }
 
-  /** Listens for cancellation when the caller gave a cancel address. */
-  Future<Void> cancellable(Runnable onCancel) {
-    if (context.cancelAddress() == null) {
-      return Future.succeededFuture();
-    }
-    cancelConsumer = vertx.eventBus().consumer(context.cancelAddress(), message -> onCancel.run());
-    return cancelConsumer.completion();
+  /** The caller's call id, matched against cancellation messages; null when the caller gave none. */
+  String callId() {
+    return context.callId();
   }
 
   void end(JsonObject result) {
@@ -90,9 +84,6 @@ final class PendingWait {
     }
     if (deadlineTimer >= 0) {
       vertx.cancelTimer(deadlineTimer);
-    }
-    if (cancelConsumer != null) {
-      cancelConsumer.unregister();
     }
     return true;
   }

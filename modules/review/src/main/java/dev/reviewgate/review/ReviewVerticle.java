@@ -76,7 +76,8 @@ public final class ReviewVerticle extends VerticleBase {
         ToolEndpoint.serve(vertx, catalog, "review_list", this::list),
         ToolEndpoint.serve(vertx, catalog, "review_get", this::get),
         ToolEndpoint.serve(vertx, catalog, "review_comment", this::comment),
-        ToolEndpoint.serve(vertx, catalog, "review_complete", this::complete)));
+        ToolEndpoint.serve(vertx, catalog, "review_complete", this::complete),
+        vertx.eventBus().<JsonObject>consumer(Addresses.CANCEL, message -> cancel(message.body())).completion()));
     });
   }
 
@@ -232,15 +233,26 @@ public final class ReviewVerticle extends VerticleBase {
         publishWaiting(now);
       }
     });
-    wait.cancellable(() -> {
-      if (waits.remove(id, wait)) {
-        wait.fail(ToolException.conflict("the wait on review " + id + " was cancelled by the caller; queued feedback "
-          + "is kept for the next wait."));
-        publishWaiting(reviews.get(id));
-      }
-    });
     publishWaiting(review);
     return wait.future();
+  }
+
+  /** A front-end abandoned a call: if it is a pending wait, end it and keep the queue as it is. */
+  private void cancel(JsonObject body) {
+    String callId = body == null ? null : body.getString("callId");
+    if (callId == null) {
+      return;
+    }
+    waits.entrySet().removeIf(entry -> {
+      PendingWait wait = entry.getValue();
+      if (!callId.equals(wait.callId())) {
+        return false;
+      }
+      wait.fail(ToolException.conflict("the wait on review " + entry.getKey() + " was cancelled by the caller; "
+        + "queued feedback is kept for the next wait."));
+      vertx.runOnContext(v -> publishWaiting(reviews.get(entry.getKey())));
+      return true;
+    });
   }
 
   /** Hands the oldest queued item to the waiting agent, if one waits; true when it did. */

@@ -197,7 +197,7 @@ class ReviewVerticleTest {
     await(vertx.eventBus().<JsonObject>consumer("test.progress", m -> beats.add(m.body())).completion());
 
     JsonObject result = await(BusRequests.request(vertx.eventBus(), Addresses.REVIEW_UPDATE, wait(id),
-      new CallContext("test.progress", null).applyTo(new DeliveryOptions().setSendTimeout(10_000))));
+      new CallContext(null, "test.progress").applyTo(new DeliveryOptions().setSendTimeout(10_000))));
 
     assertThat(result.getString("outcome")).isEqualTo("no_feedback");
     assertThat(result.getString("instructions")).contains("wait_for_feedback\" again");
@@ -211,9 +211,9 @@ class ReviewVerticleTest {
   void aCancelledWaitLeavesTheFeedbackForTheNextWait() throws Exception {
     String id = createReview("HEAD");
     Future<JsonObject> cancelled = BusRequests.request(vertx.eventBus(), Addresses.REVIEW_UPDATE, wait(id),
-      new CallContext(null, "test.cancel.1").applyTo(new DeliveryOptions().setSendTimeout(10_000)));
+      new CallContext("call-1", null).applyTo(new DeliveryOptions().setSendTimeout(10_000)));
     Thread.sleep(200);
-    vertx.eventBus().send("test.cancel.1", new JsonObject());
+    vertx.eventBus().publish(Addresses.CANCEL, new JsonObject().put("callId", "call-1"));
     assertThatThrownBy(() -> await(cancelled)).cause().isInstanceOf(ToolException.class).hasMessageContaining("cancelled");
 
     call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("body", "still here"));
