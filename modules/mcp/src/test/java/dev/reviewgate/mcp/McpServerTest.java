@@ -225,8 +225,13 @@ class McpServerTest {
     JsonObject first = c.handle(modern(1, "tools/list", null).encode()).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
     String cursor = first.getJsonObject("result").getString("nextCursor");
     assertThat(cursor).isNotNull();
-    JsonObject second = c.handle(modern(2, "tools/list", new JsonObject().put("cursor", cursor)).encode())
-      .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).getJsonObject("result");
+    // Walk the pages (one tool each) to the last: the local tool comes after the whole catalog.
+    JsonObject second = null;
+    for (int page = 2; cursor != null && page < 100; page++) {
+      second = c.handle(modern(page, "tools/list", new JsonObject().put("cursor", cursor)).encode())
+        .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).getJsonObject("result");
+      cursor = second.getString("nextCursor");
+    }
     assertThat(second.getJsonArray("tools").getJsonObject(0).getString("name")).isEqualTo("local_echo");
     assertThat(second.containsKey("nextCursor")).isFalse();
     JsonObject echoed = c.handle(modern(3, "tools/call", new JsonObject().put("name", "local_echo")
