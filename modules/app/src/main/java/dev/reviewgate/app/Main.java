@@ -1,23 +1,73 @@
 package dev.reviewgate.app;
 
-import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import io.vertx.core.json.JsonArray;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The {@code reviewgate} command. A plain {@code main()} on purpose: stdio mode must own stdout, and Vert.x's
- * application launcher prints usage text there.
+ * application launcher prints usage text there. Exit codes: 0 success, 1 a tool reported an error or the server
+ * failed, 2 bad command line, arguments or configuration.
  */
 public final class Main {
 
+  static {
+    // One line per log record, on stderr (java.util.logging's console handler), unless the user configured otherwise.
+    if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+      System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tT.%1$tL %4$s %3$s: %5$s%6$s%n");
+    }
+  }
+
   public static void main(String[] args) {
-    String command = args.length == 0 ? "tools" : args[0];
-    if (!command.equals("tools")) {
-      System.err.println("usage: reviewgate tools");
-      System.exit(2);
+    // Before anything can print: in stdio mode stdout belongs to the protocol alone.
+    boolean stdio = args.length > 0 && args[0].equals("stdio");
+    OutputStream protocolOut = stdio ? StdioCommand.claimStdout() : null;
+    System.exit(run(args, protocolOut, System.out, System.err));
+  }
+
+  static int run(String[] args, OutputStream protocolOut, PrintStream out, PrintStream err) {
+    try {
+      Cli cli = Cli.parse(args);
+      if (cli.command().equals("help")) {
+        out.println(Cli.USAGE);
+        return 0;
+      }
+      ReviewgateConfig config = Settings.load(cli.configFile(), System.getenv(), cli.flagLayer());
+      dev.reviewgate.mcp.McpOptions.from(config); // checks the mcp section before anything starts
+      return switch (cli.command()) {
+        case "stdio" -> StdioCommand.run(config, protocolOut);
+        case "call" -> CallCommand.run(config, cli.positionals().get(0), cli.positionals().get(1), out, err);
+        case "tools" -> tools(cli, out);
+        case "serve" -> ServeCommand.run(config, err);
+        default -> throw new UsageException("unknown command " + cli.command());
+      };
+    } catch (UsageException | IllegalArgumentException e) {
+      err.println("reviewgate: " + e.getMessage());
+      err.println(Cli.USAGE);
+      return 2;
+    } catch (Exception e) {
+      Logger.getLogger(Main.class.getName()).log(Level.SEVERE, "reviewgate failed", e);
+      err.println("reviewgate: " + e.getMessage());
+      return 1;
     }
-    for (Tool tool : ToolCatalog.standard().tools()) {
-      System.out.printf("%-32s %-36s %s%n", tool.name(), tool.address(), tool.title());
+  }
+
+  private static int tools(Cli cli, PrintStream out) {
+    ToolCatalog catalog = ToolCatalog.standard();
+    if (cli.switches().contains("--json")) {
+      out.println(new JsonArray(catalog.tools().stream().map(t -> t.toMcpJson()
+        .put("address", t.address()).put("exposure", new JsonArray(t.exposure().stream().map(Enum::name).sorted().toList()))).toList())
+        .encodePrettily());
+    } else if (cli.switches().contains("--markdown")) {
+      out.print(ToolTable.markdown(catalog));
+    } else {
+      out.print(ToolTable.terminal(catalog));
     }
+    return 0;
   }
 
   private Main() {

@@ -1,0 +1,36 @@
+package dev.reviewgate.app;
+
+import dev.reviewgate.core.config.ReviewgateConfig;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The backend verticles every front-end talks to, deployed into one Vert.x. This list is the one place that says
+ * which backends exist; each reads its own section of the configuration.
+ */
+final class Backends {
+
+  /** One backend: how to build it from the configuration. */
+  private record Backend(String name, Function<ReviewgateConfig, io.vertx.core.Deployable> factory) {
+  }
+
+  private static final List<Backend> ALL = List.of();
+
+  private Backends() {
+  }
+
+  /** Deploys every backend; fails with the first failure. */
+  static Future<Void> deploy(Vertx vertx, ReviewgateConfig config) {
+    Future<Void> chain = Future.succeededFuture();
+    for (Backend backend : ALL) {
+      chain = chain.compose(v -> vertx.deployVerticle(backend.factory().apply(config),
+          new DeploymentOptions().setConfig(config.json()))
+        .recover(failure -> Future.failedFuture(new IllegalStateException(backend.name() + " did not start: " + failure.getMessage(), failure)))
+        .mapEmpty());
+    }
+    return chain;
+  }
+}

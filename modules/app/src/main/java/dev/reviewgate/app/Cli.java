@@ -1,0 +1,100 @@
+package dev.reviewgate.app;
+
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The parsed command line: a command, its positional arguments, and the flags. Flags become the last
+ * configuration layer ({@link #flagLayer()}).
+ *
+ * @param command     stdio, call, tools, serve or help
+ * @param positionals arguments after the command that are not flags (call: TOOL and JSON-ARGS)
+ * @param configFile  {@code --config FILE}, or null
+ * @param flagLayer   configuration set by flags ({@code --repo NAME=PATH} → {@code repos.NAME})
+ * @param switches    boolean flags such as {@code --json}
+ */
+record Cli(String command, List<String> positionals, Path configFile, JsonObject flagLayer, Set<String> switches) {
+
+  static final String USAGE = """
+    usage: reviewgate COMMAND [--repo NAME=PATH]... [--config FILE]
+      stdio                 MCP over stdin/stdout (for MCP clients; logs go to stderr)
+      call TOOL 'JSON'      run one tool, print its structured result as JSON
+                            (exit 0; 1 when the tool reports an error; 2 for invalid arguments)
+      tools [--json|--markdown]
+                            list the tools of the catalog
+      serve                 start the HTTP front-ends (MCP over Streamable HTTP, dashboard)
+      help                  this text
+    options:
+      --repo NAME=PATH      serve the git repository at PATH as NAME (repeatable); the repository of the
+                            working directory is served by default
+      --config FILE         JSON configuration merged over the defaults (config/reviewgate.json)
+    environment: REVIEWGATE_<SECTION>_<KEY>=value overrides a configuration value
+      (e.g. REVIEWGATE_MCP_MAX_LINE_BYTES=1048576, REVIEWGATE_REPOS=name=/path,other=/path2)""";
+
+  private static final Set<String> COMMANDS = Set.of("stdio", "call", "tools", "serve", "help");
+  private static final Set<String> SWITCHES = Set.of("--json", "--markdown");
+
+  static Cli parse(String[] args) {
+    if (args.length == 0) {
+      throw new UsageException("no command given");
+    }
+    String command = args[0];
+    if (command.equals("--help") || command.equals("-h")) {
+      command = "help";
+    }
+    if (!COMMANDS.contains(command)) {
+      throw new UsageException("unknown command '" + command + "'");
+    }
+    List<String> positionals = new ArrayList<>();
+    Path configFile = null;
+    JsonObject flags = new JsonObject();
+    JsonObject repos = new JsonObject();
+    Set<String> switches = new java.util.LinkedHashSet<>();
+    for (int i = 1; i < args.length; i++) {
+      String arg = args[i];
+      switch (arg) {
+        case "--repo" -> {
+          String value = value(args, ++i, arg);
+          int eq = value.indexOf('=');
+          if (eq <= 0 || eq == value.length() - 1) {
+            throw new UsageException("--repo takes NAME=PATH (got '" + value + "')");
+          }
+          repos.put(value.substring(0, eq), Path.of(value.substring(eq + 1)).toAbsolutePath().normalize().toString());
+        }
+        case "--config" -> configFile = Path.of(value(args, ++i, arg));
+        default -> {
+          if (SWITCHES.contains(arg) && command.equals("tools")) {
+            switches.add(arg);
+          } else if (arg.startsWith("--")) {
+            throw new UsageException("unknown option '" + arg + "' for " + command);
+          } else {
+            positionals.add(arg);
+          }
+        }
+      }
+    }
+    if (!repos.isEmpty()) {
+      flags.put("repos", repos);
+    }
+    int expected = command.equals("call") ? 2 : 0;
+    if (positionals.size() != expected) {
+      throw new UsageException(command.equals("call")
+        ? "call takes a tool name and its arguments as one JSON object, e.g. call diff_parse '{\"diff\": \"...\"}'"
+        : command + " takes no arguments (got '" + String.join(" ", positionals) + "')");
+    }
+    if (switches.size() > 1) {
+      throw new UsageException("choose one of --json and --markdown");
+    }
+    return new Cli(command, List.copyOf(positionals), configFile, flags, Set.copyOf(switches));
+  }
+
+  private static String value(String[] args, int index, String flag) {
+    if (index >= args.length || args[index].startsWith("--")) {
+      throw new UsageException(flag + " needs a value");
+    }
+    return args[index];
+  }
+}

@@ -1,0 +1,37 @@
+package dev.reviewgate.app;
+
+import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.mcp.McpServer;
+import dev.reviewgate.mcp.transport.StdioTransport;
+import io.vertx.core.Vertx;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+
+/** {@code reviewgate stdio}: MCP over stdin/stdout until end of input, then exit 0. */
+final class StdioCommand {
+
+  private StdioCommand() {
+  }
+
+  /**
+   * @param protocolOut the real stdout; by now {@code System.out} points at stderr so that nothing but protocol
+   *                    messages can reach this stream
+   */
+  static int run(ReviewgateConfig config, OutputStream protocolOut) throws Exception {
+    Vertx vertx = VertxRuntime.start(config, false);
+    McpServer server = McpServers.create(vertx, config);
+    StdioTransport transport = new StdioTransport(server, System.in, protocolOut);
+    transport.start().toCompletionStage().toCompletableFuture().join();
+    VertxRuntime.close(vertx);
+    return 0;
+  }
+
+  /** Takes stdout for the protocol and sends every other write to it (libraries, stray prints) to stderr. */
+  static OutputStream claimStdout() {
+    OutputStream out = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
+    System.setOut(System.err);
+    return out;
+  }
+}
