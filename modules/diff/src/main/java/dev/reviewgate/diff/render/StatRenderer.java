@@ -1,0 +1,146 @@
+package dev.reviewgate.diff.render;
+
+import dev.reviewgate.diff.model.ChangeType;
+import dev.reviewgate.diff.model.FileDiff;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Text like {@code git diff --stat=<width>}: name column, change count, a +/- graph scaled to the width, and the
+ * closing "N files changed, X insertions(+), Y deletions(-)" line. Renames print as {@code dir/{old => new}/file}.
+ * Binary files print {@code Bin} (sizes are not in a text diff, unlike git's {@code Bin 12 -> 34 bytes}).
+ */
+public final class StatRenderer {
+
+  private StatRenderer() {
+  }
+
+  public static String render(List<FileDiff> files, int width) {
+    List<String> names = new ArrayList<>(files.size());
+    int maxName = 0;
+    int maxChange = 0;
+    boolean anyBinary = false;
+    int adds = 0;
+    int dels = 0;
+    for (FileDiff f : files) {
+      String name = f.changeType() == ChangeType.RENAMED || f.changeType() == ChangeType.COPIED
+        ? renameName(f.oldPath(), f.newPath()) : f.path();
+      names.add(name);
+      maxName = Math.max(maxName, columns(name));
+      if (f.binary()) {
+        anyBinary = true;
+      } else {
+        maxChange = Math.max(maxChange, f.additions() + f.deletions());
+      }
+      adds += f.additions();
+      dels += f.deletions();
+    }
+    int numberWidth = Math.max(anyBinary ? 3 : 1, Integer.toString(maxChange).length());
+    int total = Math.max(width, 16 + 6 + numberWidth);
+    int graphWidth = maxChange;
+    int nameWidth = maxName;
+    if (nameWidth + numberWidth + 6 + graphWidth > total) {
+      int graphRoom = total * 3 / 8 - numberWidth - 6;
+      if (graphWidth > graphRoom) {
+        graphWidth = Math.max(6, graphRoom);
+      }
+      if (nameWidth > total - numberWidth - 6 - graphWidth) {
+        nameWidth = total - numberWidth - 6 - graphWidth;
+      } else {
+        graphWidth = total - numberWidth - 6 - nameWidth;
+      }
+    }
+    StringBuilder out = new StringBuilder(files.size() * (width + 1) + 80);
+    for (int i = 0; i < files.size(); i++) {
+      FileDiff f = files.get(i);
+      String name = fit(names.get(i), nameWidth);
+      out.append(' ').append(name).append(" ".repeat(Math.max(0, nameWidth - columns(name)))).append(" | ");
+      if (f.binary()) {
+        out.append(pad("Bin", numberWidth)).append('\n');
+        continue;
+      }
+      int changes = f.additions() + f.deletions();
+      out.append(pad(Integer.toString(changes), numberWidth));
+      if (changes > 0) {
+        out.append(' ');
+      }
+      int plus = f.additions();
+      int minus = f.deletions();
+      if (graphWidth <= maxChange && maxChange > 0) {
+        int scaled = scale(changes, graphWidth, maxChange);
+        if (scaled < 2 && plus > 0 && minus > 0) {
+          scaled = 2;
+        }
+        if (plus < minus) {
+          plus = scale(plus, graphWidth, maxChange);
+          minus = scaled - plus;
+        } else {
+          minus = scale(minus, graphWidth, maxChange);
+          plus = scaled - minus;
+        }
+      }
+      out.append("+".repeat(plus)).append("-".repeat(minus)).append('\n');
+    }
+    out.append(' ').append(files.size()).append(files.size() == 1 ? " file changed" : " files changed");
+    if (adds > 0 || dels == 0) {
+      out.append(", ").append(adds).append(adds == 1 ? " insertion(+)" : " insertions(+)");
+    }
+    if (dels > 0 || adds == 0) {
+      out.append(", ").append(dels).append(dels == 1 ? " deletion(-)" : " deletions(-)");
+    }
+    return out.append('\n').toString();
+  }
+
+  /** Scales a count to the graph width, keeping any non-zero count visible. */
+  private static int scale(int value, int width, int max) {
+    return value == 0 ? 0 : 1 + (int) ((long) value * (width - 1) / max);
+  }
+
+  private static String pad(String s, int width) {
+    return " ".repeat(Math.max(0, width - s.length())) + s;
+  }
+
+  private static int columns(String s) {
+    return s.codePointCount(0, s.length());
+  }
+
+  /** A name too long for its column loses its head, at a folder boundary when there is one: {@code .../tail}. */
+  private static String fit(String name, int width) {
+    int len = columns(name);
+    if (len <= width) {
+      return name;
+    }
+    int keep = Math.max(0, width - 3);
+    String tail = name.substring(name.offsetByCodePoints(0, len - keep));
+    int slash = tail.indexOf('/');
+    return "..." + (slash >= 0 ? tail.substring(slash) : tail);
+  }
+
+  /** {@code common/{old => new}/rest}, sharing the longest folder prefix and suffix, or {@code old => new}. */
+  static String renameName(String from, String to) {
+    int prefix = 0;
+    int n = Math.min(from.length(), to.length());
+    for (int i = 0; i < n && from.charAt(i) == to.charAt(i); i++) {
+      if (from.charAt(i) == '/') {
+        prefix = i + 1;
+      }
+    }
+    int suffix = 0;
+    int floor = prefix > 0 ? prefix - 1 : 0;
+    int i = from.length() - 1;
+    int j = to.length() - 1;
+    while (i >= floor && j >= floor && from.charAt(i) == to.charAt(j)) {
+      if (from.charAt(i) == '/') {
+        suffix = from.length() - i;
+      }
+      i--;
+      j--;
+    }
+    if (prefix + suffix == 0) {
+      return from + " => " + to;
+    }
+    String fromMid = from.substring(prefix, Math.max(prefix, from.length() - suffix));
+    String toMid = to.substring(prefix, Math.max(prefix, to.length() - suffix));
+    return from.substring(0, prefix) + "{" + fromMid + " => " + toMid + "}" + from.substring(from.length() - suffix);
+  }
+}
