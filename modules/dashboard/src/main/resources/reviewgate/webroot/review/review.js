@@ -227,9 +227,9 @@ function unifiedTable(file, markers, threads) {
   const rows = [];
   const cols = 3;
   for (const hunk of file.hunks) {
-    rows.push(h('tr', {class: 'hunk'}, h('td', {colspan: cols}, hunk.header || '')));
+    rows.push(hunkRow(hunk, cols));
     for (const line of hunk.lines) {
-      const side = line.kind === 'del' ? 'old' : 'new';
+      const side = line.kind === 'delete' ? 'old' : 'new';
       const number = side === 'old' ? line.old : line.new;
       rows.push(h('tr', {class: 'line ' + line.kind, dataset: {anchor: anchor(file.path, number, side)}},
         lineButton(file.path, line.old, 'old'), lineButton(file.path, line.new, 'new'),
@@ -240,18 +240,21 @@ function unifiedTable(file, markers, threads) {
   return h('table', {class: 'diff unified'}, h('tbody', {}, rows));
 }
 
+const hunkRow = (hunk, cols) => h('tr', {class: 'hunk'}, h('td', {colspan: cols},
+  `@@ -${hunk.old_start},${hunk.old_count} +${hunk.new_start},${hunk.new_count} @@ ${hunk.heading || ''}`));
+
 function splitTable(file, markers, threads) {
   const rows = [];
   const cols = 4;
   for (const hunk of file.hunks) {
-    rows.push(h('tr', {class: 'hunk'}, h('td', {colspan: cols}, hunk.header || '')));
+    rows.push(hunkRow(hunk, cols));
     const lines = hunk.lines;
     for (let i = 0; i < lines.length;) {
-      if (lines[i].kind === 'del' || lines[i].kind === 'add') {
+      if (lines[i].kind === 'delete' || lines[i].kind === 'add') {
         // pair a run of removals with the run of additions that follows it
         const dels = [];
         const adds = [];
-        while (i < lines.length && lines[i].kind === 'del') dels.push(lines[i++]);
+        while (i < lines.length && lines[i].kind === 'delete') dels.push(lines[i++]);
         while (i < lines.length && lines[i].kind === 'add') adds.push(lines[i++]);
         for (let k = 0; k < Math.max(dels.length, adds.length); k++) {
           rows.push(splitRow(file.path, dels[k], adds[k]));
@@ -277,7 +280,7 @@ function splitRow(path, left, right) {
     lineButton(path, right ? right.new : null, 'new'), cell(right, 'new'));
 }
 
-const sign = (kind) => kind === 'add' ? '+' : kind === 'del' ? '−' : ' ';
+const sign = (kind) => kind === 'add' ? '+' : kind === 'delete' ? '−' : kind === 'no_newline' ? '\\' : ' ';
 
 // Markers and threads that belong right under a diff line.
 function annotations(path, line, markers, threads, cols) {
@@ -289,7 +292,7 @@ function annotations(path, line, markers, threads, cols) {
     }
   }
   const here = (t) => (t.side === 'old' ? line.old : line.new) === t.line
-    && ((t.side === 'old') ? line.kind !== 'add' : line.kind !== 'del');
+    && ((t.side === 'old') ? line.kind !== 'add' : line.kind !== 'delete');
   for (const t of threads.filter((t) => t.line != null && here(t))) {
     out.push(h('tr', {class: 'annotation'}, h('td', {colspan: cols}, threadBox(t))));
   }

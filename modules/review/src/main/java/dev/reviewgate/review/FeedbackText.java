@@ -131,7 +131,7 @@ final class FeedbackText {
       Integer n = number(l);
       String sign = switch (l.getString("kind")) {
         case "add" -> "+";
-        case "del" -> "-";
+        case "delete" -> "-";
         default -> " ";
       };
       out.append(l.getBoolean("target") ? "> " : "  ")

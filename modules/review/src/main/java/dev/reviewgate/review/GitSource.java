@@ -1,7 +1,6 @@
 package dev.reviewgate.review;
 
 import dev.reviewgate.core.Addresses;
-import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import io.vertx.core.Future;
@@ -10,58 +9,54 @@ import io.vertx.core.json.JsonObject;
 
 /**
  * What reviews need from git, asked over the event bus (so a review node needs no repository of its own in a
- * cluster): pinning a commit range to SHAs and the structured diff between pinned SHAs.
+ * cluster): the structured diff of a commit range, with the SHAs git compared and the marker comments in added lines.
  */
 final class GitSource {
 
   private final EventBus bus;
   private final long timeoutMs;
+  private final int maxLinesPerFile;
 
-  GitSource(EventBus bus, long timeoutMs) {
+  GitSource(EventBus bus, long timeoutMs, int maxLinesPerFile) {
     this.bus = bus;
     this.timeoutMs = timeoutMs;
+    this.maxLinesPerFile = maxLinesPerFile;
+  }
+
+  /** A diff as git computed it, with the SHAs it compared. */
+  record Fetched(PinnedRange range, DiffView view) {
   }
 
   /**
-   * Resolves {@code HEAD}, any single revision (that commit against its first parent), {@code a..b} or {@code A...B}.
+   * Diffs {@code commitRange} as given: {@code a..b}, {@code A...B} (from the merge base), or one revision such as
+   * {@code HEAD} or {@code HEAD~2} (that commit against its first parent). One request, so the SHAs and the diff
+   * always belong together.
    */
-  Future<PinnedRange> pin(String repo, String commitRange) {
+  Future<Fetched> open(String repo, String commitRange) {
     String range = commitRange.trim();
-    for (String separator : new String[] {"...", ".."}) {
-      int at = range.indexOf(separator);
-      if (at >= 0) {
-        String kind = separator.length() == 3 ? "three_dot" : "two_dot";
-        return Future.all(resolve(repo, orHead(range.substring(0, at))),
-            resolve(repo, orHead(range.substring(at + separator.length()))))
-          .map(both -> new PinnedRange(repo, kind, both.resultAt(0), both.resultAt(1)));
-      }
+    if (range.isEmpty() || range.startsWith("-")) {
+      return Future.failedFuture(ToolException.invalid("commit_range '" + commitRange + "' is not a revision range; "
+        + "use HEAD, a revision such as HEAD~2 or a SHA, a..b, or A...B."));
     }
-    return resolve(repo, range).compose(head -> resolve(repo, head + "^")
-      .map(parent -> new PinnedRange(repo, "commit", parent, head))
-      .recover(failure -> failure instanceof ToolException t && t.code() == Failure.NOT_FOUND
-        ? Future.succeededFuture(new PinnedRange(repo, "commit", null, head)) // a root commit: against the empty tree
-        : Future.failedFuture(failure)));
-  }
-
-  /** The diff between the pinned SHAs in the engine's JSON form (files, hunks, lines with old/new numbers). */
-  Future<JsonObject> diff(PinnedRange range) {
-    JsonObject args = range.diffArguments().put("format", "json");
-    return BusRequests.request(bus, Addresses.GIT_DIFF, args, timeoutMs);
-  }
-
-  private Future<String> resolve(String repo, String rev) {
-    if (rev.isBlank() || rev.startsWith("-")) {
-      return Future.failedFuture(ToolException.invalid("commit_range: '" + rev + "' is not a revision; use HEAD, "
-        + "a SHA, a branch, HEAD~2, a..b or A...B."));
-    }
-    JsonObject args = new JsonObject().put("rev", rev);
+    JsonObject args = new JsonObject();
     if (repo != null) {
       args.put("repo", repo);
     }
-    return BusRequests.request(bus, Addresses.GIT_RESOLVE, args, timeoutMs).map(reply -> reply.getString("sha"));
+    args.put(range.contains("..") ? "range" : "commit", range);
+    return fetch(args).map(result -> new Fetched(
+      new PinnedRange(result.getString("repo", repo), result.getString("base"), result.getString("head")), DiffView.fromGitDiff(result)));
   }
 
-  private static String orHead(String side) {
-    return side.isBlank() ? "HEAD" : side;
+  /** The diff between SHAs pinned earlier. */
+  Future<DiffView> diff(PinnedRange range) {
+    return fetch(range.diffArguments()).map(DiffView::fromGitDiff);
+  }
+
+  private Future<JsonObject> fetch(JsonObject target) {
+    JsonObject args = target.put("format", "json").put("markers", true).put("max_lines_per_file", maxLinesPerFile);
+    return BusRequests.request(bus, Addresses.GIT_DIFF, args, timeoutMs).compose(result ->
+      result.getString("head") == null
+        ? Future.failedFuture(ToolException.upstream("git_diff did not say which commits it compared"))
+        : Future.succeededFuture(result));
   }
 }

@@ -3,12 +3,11 @@ package dev.reviewgate.review;
 import io.vertx.core.json.JsonObject;
 
 /**
- * A commit range with both ends resolved to SHAs at review creation.
- *
- * @param kind {@code commit}: head against its first parent {@code base} (null for a root commit: the empty tree);
- *             {@code two_dot}: base..head; {@code three_dot}: from the merge base of base and head to head
+ * A review's diff, pinned: the SHAs git compared when the review was created. {@code base} is null when
+ * {@code head} is a root commit (compared with the empty tree); for {@code A...B} it is the merge base, so base..head
+ * is the same diff forever, whatever the branches do later.
  */
-public record PinnedRange(String repo, String kind, String base, String head) {
+public record PinnedRange(String repo, String base, String head) {
 
   /** The arguments that select exactly this diff from {@code reviewgate.git.diff}. */
   public JsonObject diffArguments() {
@@ -16,10 +15,6 @@ public record PinnedRange(String repo, String kind, String base, String head) {
     if (repo != null) {
       args.put("repo", repo);
     }
-    return switch (kind) {
-      case "commit" -> base == null ? args.put("commit", head) : args.put("base", base).put("head", head);
-      case "three_dot" -> args.put("range", base + "..." + head);
-      default -> args.put("base", base).put("head", head);
-    };
+    return base == null ? args.put("commit", head) : args.put("base", base).put("head", head);
   }
 }

@@ -9,10 +9,9 @@ import java.util.List;
  * One synthetic pull request, immutable: every change returns a new value, so a snapshot can be written to disk on a
  * worker thread while the event loop moves on.
  *
- * <p>{@code base} and {@code head} are the SHAs pinned when the review was created; they never follow a branch.
- * {@code rangeKind} says how they relate: {@code commit} (head against its first parent {@code base}, or against the
- * empty tree when {@code base} is null), {@code two_dot} (base..head) or {@code three_dot} (from the merge base of
- * base and head to head). {@code queue} is the feedback not yet handed to the agent, oldest first.
+ * <p>{@code base} and {@code head} are the SHAs git compared when the review was created (base null: head is a root
+ * commit, compared with the empty tree); they never follow a branch. {@code queue} is the feedback not yet handed to
+ * the agent, oldest first.
  */
 public record Review(
   String id,
@@ -20,7 +19,6 @@ public record Review(
   String title,
   String description,
   String commitRange,
-  String rangeKind,
   String base,
   String head,
   Instant createdAt,
@@ -42,9 +40,9 @@ public record Review(
   }
 
   public static Review create(String id, String repo, String title, String description, String commitRange,
-                              String rangeKind, String base, String head, List<FileStat> files, List<Marker> markers,
+                              String base, String head, List<FileStat> files, List<Marker> markers,
                               Instant now) {
-    return new Review(id, repo, title, description, commitRange, rangeKind, base, head, now, now, ReviewStatus.PENDING,
+    return new Review(id, repo, title, description, commitRange, base, head, now, now, ReviewStatus.PENDING,
       null, files, markers, List.of(), List.of(), 1, 0);
   }
 
@@ -83,7 +81,7 @@ public record Review(
     if (author == Author.PERSON) {
       newQueue = append(queue, Feedback.comment(seq++, thread, comment));
     }
-    Review next = new Review(id, repo, title, description, commitRange, rangeKind, base, head, createdAt, now, status,
+    Review next = new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
       completion, files, markers, all, newQueue, seq, commentCount + 1);
     return new Commented(next, thread, comment);
   }
@@ -95,7 +93,7 @@ public record Review(
         + "'.");
     }
     Completion done = new Completion(action, notes == null ? "" : notes, now);
-    return new Review(id, repo, title, description, commitRange, rangeKind, base, head, createdAt, now,
+    return new Review(id, repo, title, description, commitRange, base, head, createdAt, now,
       ReviewStatus.COMPLETED, done, files, markers, threads, append(queue, Feedback.completion(nextSeq, done)),
       nextSeq + 1, commentCount);
   }
@@ -106,13 +104,13 @@ public record Review(
       throw ToolException.conflict("review " + id + " is completed ('" + completion.action().label() + "'); its "
         + "status no longer changes.");
     }
-    return new Review(id, repo, title, description, commitRange, rangeKind, base, head, createdAt, now, newStatus,
+    return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, newStatus,
       completion, files, markers, threads, queue, nextSeq, commentCount);
   }
 
   /** The queue without its oldest item (after that item was handed to the agent). */
   public Review dequeue(Instant now) {
-    return new Review(id, repo, title, description, commitRange, rangeKind, base, head, createdAt, now, status,
+    return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
       completion, files, markers, threads, queue.subList(1, queue.size()), nextSeq, commentCount);
   }
 

@@ -27,7 +27,6 @@ public final class ReviewJson {
       .put("title", r.title())
       .put("description", r.description())
       .put("commit_range", r.commitRange())
-      .put("range_kind", r.rangeKind())
       .put("base", r.base())
       .put("head", r.head())
       .put("created_at", r.createdAt().toString())
@@ -50,7 +49,7 @@ public final class ReviewJson {
     JsonObject completion = j.getJsonObject("completion");
     return new Review(
       required(j, "id"), required(j, "repo"), j.getString("title", ""), j.getString("description", ""),
-      j.getString("commit_range"), j.getString("range_kind"), j.getString("base"), required(j, "head"),
+      j.getString("commit_range"), j.getString("base"), required(j, "head"),
       Instant.parse(required(j, "created_at")), Instant.parse(required(j, "updated_at")),
       ReviewStatus.fromWire(required(j, "status")),
       completion == null ? null : completionFromJson(completion),

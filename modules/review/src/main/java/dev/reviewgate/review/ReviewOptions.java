@@ -15,10 +15,11 @@ import java.nio.file.Path;
  * @param contextLines    lines of code shown on each side of a commented line
  * @param maxMarkerChars  marker text is cut to this many characters
  * @param diffCacheEntries diffs of reviews kept in memory for the dashboard
+ * @param maxLinesPerFile  a file's diff in a review is cut after this many lines (the page says so)
  */
 public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHost, int dashboardPort,
                             String dashboardUrl, long heartbeatMs, long maxWaitMs, long gitTimeoutMs, int contextLines,
-                            int maxMarkerChars, int diffCacheEntries) {
+                            int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile) {
 
   public static ReviewOptions from(JsonObject section) {
     String dir = section.getString("storageDir");
@@ -33,7 +34,8 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       positive(section, "gitTimeoutMs"),
       section.getInteger("contextLines"),
       section.getInteger("maxMarkerChars"),
-      section.getInteger("diffCacheEntries"));
+      section.getInteger("diffCacheEntries"),
+      section.getInteger("maxLinesPerFile"));
   }
 
   private static long positive(JsonObject section, String key) {

@@ -60,7 +60,7 @@ public final class ReviewVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    git = new GitSource(vertx.eventBus(), options.gitTimeoutMs());
+    git = new GitSource(vertx.eventBus(), options.gitTimeoutMs(), options.maxLinesPerFile());
     return vertx.executeBlocking(() -> {
       ReviewStore opened = new ReviewStore(StorageLocation.resolve(options, workingDir));
       return Map.entry(opened, opened.loadAll());
@@ -94,16 +94,16 @@ public final class ReviewVerticle extends VerticleBase {
   private Future<JsonObject> request(JsonObject args, CallContext context) {
     String repo = args.getString("repo");
     String range = args.getString("commit_range", "HEAD");
-    return git.pin(repo, range).compose(pinned -> git.diff(pinned).map(result -> {
-      DiffView view = DiffView.fromGitDiff(result);
+    return git.open(repo, range).map(fetched -> {
+      DiffView view = fetched.view();
+      PinnedRange pinned = fetched.range();
       String id = newId();
-      Review review = Review.create(id, repo == null ? "default" : repo, args.getString("title"),
-        args.getString("description", ""), range, pinned.kind(), pinned.base(), pinned.head(), view.fileStats(),
-        view.markers(options.maxMarkerChars()), Instant.now());
+      Review review = Review.create(id, pinned.repo(), args.getString("title"), args.getString("description", ""),
+        range, pinned.base(), pinned.head(), view.fileStats(), view.markers(options.maxMarkerChars()), Instant.now());
       reviews.put(id, review);
       diffs.put(id, view);
       return review;
-    })).compose(review -> writer.persist(review.id()).map(review)).compose(review -> {
+    }).compose(review -> writer.persist(review.id()).map(review)).compose(review -> {
       publish(review, new JsonObject().put("type", "created"));
       String url = options.reviewUrl(review.id());
       JsonObject facts = new JsonObject()
@@ -381,9 +381,7 @@ public final class ReviewVerticle extends VerticleBase {
     if (cached != null) {
       return Future.succeededFuture(cached);
     }
-    String repo = "default".equals(review.repo()) ? null : review.repo();
-    return git.diff(new PinnedRange(repo, review.rangeKind(), review.base(), review.head())).map(result -> {
-      DiffView view = DiffView.fromGitDiff(result);
+    return git.diff(new PinnedRange(review.repo(), review.base(), review.head())).map(view -> {
       diffs.put(review.id(), view);
       return view;
     });

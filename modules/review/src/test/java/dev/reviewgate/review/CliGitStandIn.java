@@ -2,19 +2,22 @@ package dev.reviewgate.review;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.Failure;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.diff.DiffEngine;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
 
 /**
- * Serves {@code reviewgate.git.resolve} and {@code reviewgate.git.diff} (format json) from the git command line on
- * one repository, until the git module's GitVerticle is merged into this branch. Replies in the shape the review
- * module reads.
+ * Serves {@code reviewgate.git.diff} for one repository the way the git module's GitVerticle does (the same
+ * arguments, the real diff engine shaping the bytes, {@code repo}/{@code base}/{@code head} in the result), with the
+ * git command line instead of JGit. Stands in until GitVerticle is merged into this branch.
  */
 final class CliGitStandIn extends VerticleBase {
 
   private final TempRepo repo;
+  private final DiffEngine engine = new DiffEngine(ReviewgateConfig.defaults().section("diff"));
 
   CliGitStandIn(TempRepo repo) {
     this.repo = repo;
@@ -22,74 +25,49 @@ final class CliGitStandIn extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    return Future.all(
-      vertx.eventBus().<JsonObject>consumer(Addresses.GIT_RESOLVE, message -> vertx.executeBlocking(() -> {
-        try {
-          return repo.git("rev-parse", "--verify", "--quiet", message.body().getString("rev") + "^{commit}").trim();
-        } catch (IllegalStateException e) {
-          return null;
+    return vertx.eventBus().<JsonObject>consumer(Addresses.GIT_DIFF, message -> vertx.executeBlocking(() -> {
+      JsonObject args = message.body();
+      String base;
+      String head;
+      if (args.containsKey("commit")) {
+        head = sha(args.getString("commit"));
+        base = head == null ? null : sha(head + "^");
+      } else if (args.containsKey("range")) {
+        String range = args.getString("range");
+        boolean three = range.contains("...");
+        String[] ends = range.split("\\.{2,3}", 2);
+        String left = sha(ends[0]);
+        head = sha(ends[1]);
+        base = three && left != null && head != null ? repo.git("merge-base", left, head).trim() : left;
+        if (left == null) {
+          head = null;
         }
-      }, false).onSuccess(sha -> {
-        if (sha == null) {
-          message.fail(Failure.NOT_FOUND, "revision not found: " + message.body().getString("rev"));
-        } else {
-          message.reply(new JsonObject().put("sha", sha));
-        }
-      })).completion(),
-      vertx.eventBus().<JsonObject>consumer(Addresses.GIT_DIFF, message -> vertx.executeBlocking(() -> {
-        JsonObject args = message.body();
-        String text;
-        if (args.containsKey("commit")) {
-          text = repo.git("show", "--format=", "--histogram", args.getString("commit"));
-        } else if (args.containsKey("range")) {
-          text = repo.git("diff", "--histogram", args.getString("range"));
-        } else {
-          text = repo.git("diff", "--histogram", args.getString("base"), args.getString("head"));
-        }
-        return parse(text);
-      }, false).onSuccess(message::reply)).completion());
-  }
-
-  private static JsonObject parse(String text) {
-    JsonArray files = new JsonArray();
-    JsonObject file = null;
-    JsonObject hunk = null;
-    int oldNo = 0;
-    int newNo = 0;
-    for (String line : text.split("\n")) {
-      if (line.startsWith("diff --git ")) {
-        String[] parts = line.substring("diff --git ".length()).split(" ");
-        file = new JsonObject().put("path", parts[1].substring(2)).put("old_path", parts[0].substring(2))
-          .put("status", "modified").put("additions", 0).put("deletions", 0).put("hunks", new JsonArray());
-        files.add(file);
-        hunk = null;
-      } else if (file != null && line.startsWith("new file")) {
-        file.put("status", "added");
-      } else if (file != null && line.startsWith("@@")) {
-        String[] ranges = line.split(" ");
-        int[] old = range(ranges[1]);
-        int[] neu = range(ranges[2]);
-        oldNo = old[0];
-        newNo = neu[0];
-        hunk = new JsonObject().put("header", line).put("old_start", old[0]).put("old_count", old[1])
-          .put("new_start", neu[0]).put("new_count", neu[1]).put("lines", new JsonArray());
-        file.getJsonArray("hunks").add(hunk);
-      } else if (hunk != null && line.startsWith("+")) {
-        hunk.getJsonArray("lines").add(new JsonObject().put("kind", "add").put("new", newNo++).put("text", line.substring(1)));
-        file.put("additions", file.getInteger("additions") + 1);
-      } else if (hunk != null && line.startsWith("-")) {
-        hunk.getJsonArray("lines").add(new JsonObject().put("kind", "del").put("old", oldNo++).put("text", line.substring(1)));
-        file.put("deletions", file.getInteger("deletions") + 1);
-      } else if (hunk != null && line.startsWith(" ")) {
-        hunk.getJsonArray("lines").add(new JsonObject().put("kind", "context").put("old", oldNo++).put("new", newNo++)
-          .put("text", line.substring(1)));
+      } else {
+        base = sha(args.getString("base"));
+        head = sha(args.getString("head"));
       }
-    }
-    return new JsonObject().put("summary", new JsonObject()).put("warnings", new JsonArray()).put("files", files);
+      if (head == null || (base == null && !args.containsKey("commit"))) {
+        return null;
+      }
+      String text = base == null ? repo.git("show", "--format=", "--histogram", head)
+        : repo.git("diff", "--histogram", base, head);
+      JsonObject shaping = args.copy();
+      return engine.shape(engine.parse(text.getBytes(StandardCharsets.UTF_8)), shaping)
+        .put("repo", "demo").put("base", base).put("head", head);
+    }, false).onSuccess(result -> {
+      if (result == null) {
+        message.fail(Failure.NOT_FOUND, "revision not found in " + message.body().encode());
+      } else {
+        message.reply(result);
+      }
+    }).onFailure(e -> message.fail(Failure.INTERNAL, String.valueOf(e.getMessage())))).completion();
   }
 
-  private static int[] range(String text) {
-    String[] parts = text.substring(1).split(",");
-    return new int[] {Integer.parseInt(parts[0]), parts.length > 1 ? Integer.parseInt(parts[1]) : 1};
+  private String sha(String revision) {
+    try {
+      return repo.git("rev-parse", "--verify", "--quiet", revision + "^{commit}").trim();
+    } catch (IllegalStateException e) {
+      return null;
+    }
   }
 }

@@ -7,7 +7,7 @@ import java.util.List;
 final class ReviewFixtures {
 
   static Review review(String id) {
-    return Review.create(id, "demo", "Add greeting", "Says hello", "HEAD", "commit",
+    return Review.create(id, "demo", "Add greeting", "Says hello", "HEAD",
       "1111111111111111111111111111111111111111", "2222222222222222222222222222222222222222",
       List.of(new FileStat("src/App.java", null, "modified", 3, 1, false)),
       List.of(new Marker("src/App.java", 3, "todo", "// TODO: localise")), Instant.parse("2026-01-01T00:00:00Z"));
