@@ -205,7 +205,7 @@ function fileBlock(file, index, view) {
   return h('section', {class: 'file', id: 'file-' + index},
     h('details', {open: true},
       h('summary', {},
-        h('span', {class: 'path'}, file.old_path ? `${file.old_path} → ${file.path}` : file.path),
+        h('span', {class: 'path'}, file.old_path && file.old_path !== file.path ? `${file.old_path} → ${file.path}` : file.path),
         h('span', {class: 'file-status'}, file.status),
         h('span', {class: 'counts'}, h('span', {class: 'add'}, '+' + file.additions), ' ',
           h('span', {class: 'del'}, '−' + file.deletions))),
@@ -237,7 +237,7 @@ function unifiedTable(file, markers, threads) {
       rows.push(...annotations(file.path, line, markers, threads, cols));
     }
   }
-  return h('table', {class: 'diff unified'}, h('tbody', {}, rows));
+  return h('table', {class: 'diff unified'}, columns('num', 'num', 'code'), h('tbody', {}, rows));
 }
 
 const hunkRow = (hunk, cols) => h('tr', {class: 'hunk'}, h('td', {colspan: cols},
@@ -267,8 +267,11 @@ function splitTable(file, markers, threads) {
       }
     }
   }
-  return h('table', {class: 'diff split'}, h('tbody', {}, rows));
+  return h('table', {class: 'diff split'}, columns('num', 'code', 'num', 'code'), h('tbody', {}, rows));
 }
+
+// A fixed table layout takes its column widths from here, not from the first (hunk) row.
+const columns = (...kinds) => h('colgroup', {}, kinds.map((k) => h('col', {class: 'col-' + k})));
 
 function splitRow(path, left, right) {
   const cell = (l, side) => l ? h('td', {class: 'code ' + (l === left && l === right ? 'context' : l.kind)},

@@ -7,8 +7,8 @@ import java.nio.file.Path;
  * The {@code review} section of the configuration. Defaults live only in {@code config/reviewgate.json}.
  *
  * @param storageDir      where review documents live; null: {@code <git dir of the working directory>/reviewgate/reviews}
- * @param dashboardUrl    the dashboard's address as the process serves it, filled in by the launcher once the HTTP
- *                        server listens; null while no dashboard is served
+ * @param dashboardUrl    the dashboard page as people reach it (e.g. behind a proxy); null: the address the
+ *                        process's own HTTP server publishes ({@link dev.reviewgate.core.DashboardLocation})
  * @param heartbeatMs     progress interval while a wait is pending (when the caller asked for progress)
  * @param maxWaitMs       a wait ends with "no feedback yet" after this long
  * @param gitTimeoutMs    send timeout for requests to the git addresses
@@ -44,13 +44,5 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       throw new IllegalArgumentException("review." + key + " must be a positive number of milliseconds, not " + value);
     }
     return value;
-  }
-
-  /** The page of one review in the dashboard, or null when no dashboard is served. */
-  public String reviewUrl(String reviewId) {
-    if (dashboardUrl == null) {
-      return null;
-    }
-    return (dashboardUrl.endsWith("/") ? dashboardUrl : dashboardUrl + "/") + "#/reviews/" + reviewId;
   }
 }

@@ -1,6 +1,7 @@
 package dev.reviewgate.review;
 
 import dev.reviewgate.core.Addresses;
+import dev.reviewgate.core.DashboardLocation;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.bus.ToolEndpoint;
@@ -105,7 +106,7 @@ public final class ReviewVerticle extends VerticleBase {
       return review;
     }).compose(review -> writer.persist(review.id()).map(review)).compose(review -> {
       publish(review, new JsonObject().put("type", "created"));
-      String url = options.reviewUrl(review.id());
+      String url = reviewUrl(review.id());
       JsonObject facts = new JsonObject()
         .put("review_id", review.id())
         .put("url", url)
@@ -170,7 +171,7 @@ public final class ReviewVerticle extends VerticleBase {
   private Future<JsonObject> get(JsonObject args) {
     Review review = review(args);
     return diff(review).map(view -> new JsonObject()
-      .put("review", ReviewJson.toJson(review).put("url", options.reviewUrl(review.id())))
+      .put("review", ReviewJson.toJson(review).put("url", reviewUrl(review.id())))
       .put("diff", view.toJson())
       .put("agent_waiting", waits.containsKey(review.id())));
   }
@@ -222,7 +223,7 @@ public final class ReviewVerticle extends VerticleBase {
     }
     PendingWait wait = new PendingWait(vertx, context, facts);
     waits.put(id, wait);
-    String url = options.reviewUrl(id);
+    String url = reviewUrl(id);
     wait.heartbeatEvery(options.heartbeatMs(), "waiting for the reviewer's feedback on review " + id
       + (url == null ? "" : " at " + url));
     wait.deadline(options.maxWaitMs(), () -> {
@@ -331,7 +332,7 @@ public final class ReviewVerticle extends VerticleBase {
   private JsonObject status(Review review) {
     return new JsonObject()
       .put("review_id", review.id())
-      .put("url", options.reviewUrl(review.id()))
+      .put("url", reviewUrl(review.id()))
       .put("repo", review.repo())
       .put("title", review.title())
       .put("commit_range", review.commitRange())
@@ -357,7 +358,7 @@ public final class ReviewVerticle extends VerticleBase {
       .put("head", review.head())
       .put("created_at", review.createdAt().toString())
       .put("updated_at", review.updatedAt().toString())
-      .put("url", options.reviewUrl(review.id()))
+      .put("url", reviewUrl(review.id()))
       .put("counts", counts(review))
       .put("agent_waiting", waits.containsKey(review.id()));
   }
@@ -385,6 +386,15 @@ public final class ReviewVerticle extends VerticleBase {
       diffs.put(review.id(), view);
       return view;
     });
+  }
+
+  /** The page of one review in the dashboard, or null when no dashboard is served. */
+  private String reviewUrl(String reviewId) {
+    String page = options.dashboardUrl() != null ? options.dashboardUrl() : DashboardLocation.lookup(vertx);
+    if (page == null) {
+      return null;
+    }
+    return (page.endsWith("/") ? page : page + "/") + "#/reviews/" + reviewId;
   }
 
   private Review review(JsonObject args) {

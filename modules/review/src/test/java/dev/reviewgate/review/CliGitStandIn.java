@@ -14,12 +14,12 @@ import java.nio.charset.StandardCharsets;
  * arguments, the real diff engine shaping the bytes, {@code repo}/{@code base}/{@code head} in the result), with the
  * git command line instead of JGit. Stands in until GitVerticle is merged into this branch.
  */
-final class CliGitStandIn extends VerticleBase {
+public final class CliGitStandIn extends VerticleBase {
 
   private final TempRepo repo;
   private final DiffEngine engine = new DiffEngine(ReviewgateConfig.defaults().section("diff"));
 
-  CliGitStandIn(TempRepo repo) {
+  public CliGitStandIn(TempRepo repo) {
     this.repo = repo;
   }
 

@@ -47,30 +47,9 @@ class ReviewVerticleTest {
   void setUp(Vertx vertx) throws Exception {
     this.vertx = vertx;
     repo = new TempRepo(repoDir);
-    repo.write("src/App.java", """
-      class App {
-        // TODO: old note stays out
-        void run() {
-          System.out.println("hi");
-        }
-      }
-      """);
-    base = repo.commit("first");
-    repo.write("src/App.java", """
-      class App {
-        // TODO: old note stays out
-        void run() {
-          // 💡 greet by name so logs say who ran it
-          System.out.println("hello " + name());
-        }
-        // ❓ should this read an environment variable?
-        String name() {
-          return "world"; // FIXME: hard-coded
-        }
-      }
-      """);
-    repo.write("docs/notes.md", "TODO: write docs\n");
-    head = repo.commit("second");
+    String[] shas = repo.greetingChange();
+    base = shas[0];
+    head = shas[1];
     await(vertx.deployVerticle(new CliGitStandIn(repo)));
     deployReview(600_000);
   }
