@@ -2,6 +2,8 @@ package dev.reviewgate.app;
 
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.DiffVerticle;
 import dev.reviewgate.review.ReviewOptions;
 import dev.reviewgate.review.ReviewVerticle;
 import io.vertx.core.DeploymentOptions;
@@ -23,6 +25,7 @@ final class Backends {
   }
 
   private static final List<Backend> ALL = List.of(
+    new Backend("DiffVerticle", config -> new DiffVerticle(ToolCatalog.standard(), new DiffEngine(config.section("diff")))),
     new Backend("ReviewVerticle", config -> config.section("review").getBoolean("enabled", true)
       ? new ReviewVerticle(ReviewOptions.from(config.section("review")), ToolCatalog.standard(), Path.of(""))
       : null));

@@ -23,14 +23,12 @@ public final class Loopback {
     return host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]");
   }
 
-  /** The host part of an authority such as {@code localhost:7420}, {@code [::1]:7420} or {@code example.com}. */
-  public static String hostOf(String authority) {
-    String a = authority.trim();
-    if (a.startsWith("[")) {
-      int end = a.indexOf(']');
-      return end < 0 ? a : a.substring(0, end + 1);
-    }
-    int colon = a.indexOf(':');
-    return colon < 0 ? a : a.substring(0, colon);
+  /** Host names compared as URIs and Host headers spell them: case-insensitive, IPv6 brackets optional. */
+  public static boolean sameHost(String a, String b) {
+    return strip(a).equalsIgnoreCase(strip(b));
+  }
+
+  private static String strip(String host) {
+    return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
   }
 }

@@ -4,6 +4,7 @@ import dev.reviewgate.dashboard.HttpOptions;
 import io.vertx.ext.web.handler.SecurityPolicyHandler;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
+import io.vertx.core.net.HostAndPort;
 import io.vertx.ext.web.RoutingContext;
 import java.net.URI;
 import java.util.List;
@@ -34,14 +35,15 @@ public final class RequestGuard implements SecurityPolicyHandler {
   @Override
   public void handle(RoutingContext ctx) {
     HttpServerRequest request = ctx.request();
-    String host = request.getHeader("Host");
-    if (host == null || !hostAllowed(host)) {
+    // authority(): the Host header in HTTP/1.1, the :authority pseudo-header in HTTP/2.
+    HostAndPort host = request.authority();
+    if (host == null || !hostAllowed(host.host())) {
       refuse(ctx, 403, "Host header " + (host == null ? "missing" : "'" + host + "'") + " is not accepted; "
         + "connect through " + options.host() + " or localhost, or list the name in http.allowedHosts");
       return;
     }
     String origin = request.getHeader("Origin");
-    if (origin != null && !originAllowed(origin, host)) {
+    if (origin != null && !originAllowed(origin, host, request.isSSL())) {
       refuse(ctx, 403, "Origin '" + origin + "' is not allowed; list it in http.allowedOrigins to permit it");
       return;
     }
@@ -64,8 +66,8 @@ public final class RequestGuard implements SecurityPolicyHandler {
     return queryTokenAllowed && expected.matches(request.getParam(TOKEN_PARAMETER));
   }
 
-  private boolean hostAllowed(String authority) {
-    String host = Loopback.hostOf(authority).toLowerCase(Locale.ROOT);
+  private boolean hostAllowed(String name) {
+    String host = name.toLowerCase(Locale.ROOT);
     if (Loopback.isLoopbackHost(host) || host.equals(options.host().toLowerCase(Locale.ROOT))
       || contains(options.allowedHosts(), host)) {
       return true;
@@ -75,15 +77,19 @@ public final class RequestGuard implements SecurityPolicyHandler {
   }
 
   /** Same origin as the request's own Host (which passed the checks above), or listed explicitly. */
-  private boolean originAllowed(String origin, String hostHeader) {
+  private boolean originAllowed(String origin, HostAndPort host, boolean ssl) {
     if (contains(options.allowedOrigins(), origin)) {
       return true;
     }
     try {
       URI uri = URI.create(origin);
       String scheme = uri.getScheme();
-      return uri.getRawAuthority() != null && ("http".equals(scheme) || "https".equals(scheme))
-        && uri.getRawAuthority().equalsIgnoreCase(hostHeader.trim());
+      if (uri.getHost() == null || !("http".equals(scheme) || "https".equals(scheme))) {
+        return false;
+      }
+      int originPort = uri.getPort() >= 0 ? uri.getPort() : ("https".equals(scheme) ? 443 : 80);
+      int hostPort = host.port() >= 0 ? host.port() : (ssl ? 443 : 80);
+      return Loopback.sameHost(uri.getHost(), host.host()) && originPort == hostPort;
     } catch (IllegalArgumentException e) {
       return false;
     }

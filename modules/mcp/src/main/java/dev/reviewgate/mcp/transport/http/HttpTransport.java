@@ -132,6 +132,12 @@ public final class HttpTransport implements Handler<RoutingContext> {
   }
 
   private void postStateless(RoutingContext ctx, JsonObject message, Accept accept) {
+    if ("initialize".equals(message.getValue("method")) && JsonRpc.isRequest(message)) {
+      // The HTTP era is decided by the header: a 2026-07-28 request cannot open a session.
+      error(ctx.response(), 404, message.getValue("id"), JsonRpc.METHOD_NOT_FOUND,
+        "Method not found: initialize was removed in 2026-07-28; call server/discover, and send _meta with every request", null);
+      return;
+    }
     McpConnection connection = server.connect(Outbound.NONE);
     Object id = message.getValue("id");
     HttpServerResponse response = ctx.response();
