@@ -114,6 +114,10 @@ class ReviewDashboardIT {
         .stream().anyMatch(c -> c.getText().contains("read it from reviewgate.json")));
       assertThat(((JavascriptExecutor) driver).executeScript("return window.__noReload === true;")).isEqualTo(true);
       chromium.screenshot("review-conversation-1280");
+      driver.manage().window().setSize(new Dimension(1280, 1250));
+      ((JavascriptExecutor) driver).executeScript("document.activeElement.blur(); window.scrollTo(0, 0);");
+      chromium.screenshot("review-dashboard"); // the README's picture (docs/review-dashboard.png)
+      driver.manage().window().setSize(new Dimension(1280, 900));
 
       driver.findElement(By.id("complete-button")).click();
       driver.findElement(By.cssSelector("input[name='action'][value='request_changes']")).click();

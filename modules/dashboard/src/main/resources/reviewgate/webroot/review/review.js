@@ -365,15 +365,23 @@ function openLineForm(button) {
   if (page.review.status === 'completed') return;
   const {file, line, side} = button.dataset;
   const row = button.closest('tr');
-  const existing = row.nextElementSibling;
+  const existing = lastAnnotation(row).nextElementSibling;
   if (existing?.classList.contains('new-comment')) { existing.querySelector('textarea').focus(); return; }
   const cols = row.children.length;
   const formRow = h('tr', {class: 'annotation new-comment'}, h('td', {colspan: cols}));
   const close = () => { formRow.remove(); button.focus(); };
   formRow.firstChild.append(commentForm({file, line: Number(line), side},
     `Comment on ${file} line ${line}${side === 'old' ? ' (old)' : ''}`, close));
-  row.after(formRow);
+  lastAnnotation(row).after(formRow);
   formRow.querySelector('textarea').focus();
+}
+
+// The last marker or thread row under a diff line (the line itself when it has none); forms go after these.
+function lastAnnotation(row) {
+  let last = row;
+  while (last.nextElementSibling?.classList.contains('annotation')
+         && !last.nextElementSibling.classList.contains('new-comment')) last = last.nextElementSibling;
+  return last;
 }
 
 // --- live updates ------------------------------------------------------------------------------------------------
@@ -416,10 +424,7 @@ function placeNewThread(t) {
   const key = anchor(t.file, t.line, t.side || 'new');
   const row = [...document.querySelectorAll('tr.line')].find((tr) => tr.dataset.anchor === key);
   if (!row) { renderReview(); return; }
-  let after = row;
-  while (after.nextElementSibling?.classList.contains('annotation')
-         && !after.nextElementSibling.classList.contains('new-comment')) after = after.nextElementSibling;
-  after.after(h('tr', {class: 'annotation'}, h('td', {colspan: row.children.length}, threadBox(t))));
+  lastAnnotation(row).after(h('tr', {class: 'annotation'}, h('td', {colspan: row.children.length}, threadBox(t))));
 }
 
 // --- completing ---------------------------------------------------------------------------------------------------
