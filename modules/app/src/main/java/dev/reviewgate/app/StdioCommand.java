@@ -20,8 +20,11 @@ final class StdioCommand {
    *                    messages can reach this stream
    */
   static int run(ReviewgateConfig config, OutputStream protocolOut) throws Exception {
-    Vertx vertx = VertxRuntime.start(config, false);
+    // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
+    boolean reviews = config.section("review").getBoolean("enabled", true);
+    Vertx vertx = VertxRuntime.start(config, reviews);
     McpServer server = McpServers.create(vertx, config);
+    ReviewDashboardDoor.open(vertx, config, server.catalog(), System.err);
     StdioTransport transport = new StdioTransport(server, System.in, protocolOut);
     transport.start().toCompletionStage().toCompletableFuture().join();
     VertxRuntime.close(vertx);
