@@ -4,6 +4,7 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.mcp.McpOptions;
 import dev.reviewgate.mcp.McpServer;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
 /** The one MCP server of a process, shared by the stdio and HTTP transports. */
@@ -13,7 +14,13 @@ final class McpServers {
   }
 
   static McpServer create(Vertx vertx, ReviewgateConfig config) {
-    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(McpOptions.from(config));
+    return create(vertx, config, Future.succeededFuture());
+  }
+
+  /** @param backends completes when the backends are deployed; calls that need them wait for it */
+  static McpServer create(Vertx vertx, ReviewgateConfig config, Future<?> backends) {
+    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(McpOptions.from(config))
+      .readiness(backends);
     // The conformance fixture tools (mcp.conformanceTools, off by default) are registered here as local tools.
     return builder.build();
   }

@@ -15,11 +15,7 @@ final class VertxRuntime {
 
   /** Builds the Vert.x and deploys the backends; blocks until both are ready or failed. */
   static Vertx start(ReviewgateConfig config, boolean fileCaching) throws Exception {
-    // No file-cache or classpath-extraction directories for the command-line modes: they only cost start time.
-    Vertx vertx = Vertx.builder()
-      .with(new VertxOptions().setFileSystemOptions(new FileSystemOptions()
-        .setFileCachingEnabled(fileCaching).setClassPathResolvingEnabled(fileCaching)))
-      .build();
+    Vertx vertx = create(fileCaching);
     try {
       Backends.deploy(vertx, config).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -27,6 +23,15 @@ final class VertxRuntime {
       throw e;
     }
     return vertx;
+  }
+
+  /** A Vert.x without backends yet. */
+  static Vertx create(boolean fileCaching) {
+    // No file-cache or classpath-extraction directories for the command-line modes: they only cost start time.
+    return Vertx.builder()
+      .with(new VertxOptions().setFileSystemOptions(new FileSystemOptions()
+        .setFileCachingEnabled(fileCaching).setClassPathResolvingEnabled(fileCaching)))
+      .build();
   }
 
   static void close(Vertx vertx) {
