@@ -8,6 +8,7 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -28,13 +29,23 @@ final class Backends {
 
   /** Deploys every backend; fails with the first failure. */
   static Future<Void> deploy(Vertx vertx, ReviewgateConfig config) {
+    return deploy(vertx, config, (name, deployment) -> { });
+  }
+
+  /** Deploys every backend, telling {@code observer} of each deployment (name, future deployment id). */
+  static Future<Void> deploy(Vertx vertx, ReviewgateConfig config, BiConsumer<String, Future<String>> observer) {
     Future<Void> chain = Future.succeededFuture();
     for (Backend backend : ALL) {
-      chain = chain.compose(v -> vertx.deployVerticle(backend.factory().apply(config),
-          new DeploymentOptions().setConfig(config.json()))
+      chain = chain.compose(v -> observe(observer, backend.name(), vertx.deployVerticle(backend.factory().apply(config),
+          new DeploymentOptions().setConfig(config.json())))
         .recover(failure -> Future.failedFuture(new IllegalStateException(backend.name() + " did not start: " + failure.getMessage(), failure)))
         .mapEmpty());
     }
     return chain;
+  }
+
+  private static Future<String> observe(BiConsumer<String, Future<String>> observer, String name, Future<String> deployment) {
+    observer.accept(name, deployment);
+    return deployment;
   }
 }

@@ -4,6 +4,7 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.mcp.McpOptions;
 import dev.reviewgate.mcp.McpServer;
+import dev.reviewgate.mcp.conformance.ConformanceTools;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
@@ -19,9 +20,12 @@ final class McpServers {
 
   /** @param backends completes when the backends are deployed; calls that need them wait for it */
   static McpServer create(Vertx vertx, ReviewgateConfig config, Future<?> backends) {
-    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(McpOptions.from(config))
-      .readiness(backends);
-    // The conformance fixture tools (mcp.conformanceTools, off by default) are registered here as local tools.
+    McpOptions options = McpOptions.from(config);
+    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(options).readiness(backends);
+    if (options.conformanceTools()) {
+      // The conformance suite's fixture tools: a separate toolset, off by default, never shown to real users.
+      ConformanceTools.register(builder);
+    }
     return builder.build();
   }
 }

@@ -1,0 +1,90 @@
+package dev.reviewgate.github;
+
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.ToolEndpoint;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.diff.DiffEngine;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import java.util.logging.Logger;
+
+/** Serves {@code reviewgate.github.pr.*}: the four GitHub pull-request tools, over one {@link GitHubClient}. */
+public final class GitHubVerticle extends VerticleBase {
+
+  private static final Logger LOG = Logger.getLogger(GitHubVerticle.class.getName());
+  private static final int DEFAULT_LIST_LIMIT = 30;
+
+  private final ReviewgateConfig config;
+  private final ToolCatalog catalog;
+  private final UnaryOperator<String> env;
+  private final Path workingDirectory;
+  private GitHubClient client;
+  private RepoRef defaultRepo;
+
+  /** Production wiring: the process environment and working directory. */
+  public GitHubVerticle(ReviewgateConfig config, ToolCatalog catalog) {
+    this(config, catalog, System::getenv, Path.of(""));
+  }
+
+  /**
+   * @param env the environment (token, {@code GITHUB_API_URL})
+   * @param workingDirectory where to look for a repository whose {@code origin} remote gives the default owner/repo
+   */
+  public GitHubVerticle(ReviewgateConfig config, ToolCatalog catalog, UnaryOperator<String> env, Path workingDirectory) {
+    this.config = config;
+    this.catalog = catalog;
+    this.env = env;
+    this.workingDirectory = workingDirectory;
+  }
+
+  @Override
+  public Future<?> start() {
+    GitHubOptions options = GitHubOptions.from(config.section("github"), env);
+    client = new GitHubClient(vertx, options);
+    defaultRepo = options.owner() != null && options.repo() != null
+      ? new RepoRef(options.owner(), options.repo())
+      : OriginRemote.find(workingDirectory, options.apiUrl()).orElse(null);
+    LOG.info(() -> "GitHub tools on " + options.apiUrl() + (options.hasToken() ? " with a token" : " anonymously (read-only)")
+      + (defaultRepo == null ? "" : "; default repository " + defaultRepo));
+    PullRequestReader reader = new PullRequestReader(vertx, client);
+    PullRequestDiffs diffs = new PullRequestDiffs(client, reader, new DiffEngine(config.section("diff")));
+    PullRequestWriter writer = new PullRequestWriter(client, reader);
+    return Future.all(
+      ToolEndpoint.serve(vertx, catalog, "github_get_pull_request",
+        args -> reader.get(repo(args), args.getInteger("pr_number"), args.getBoolean("wait_for_mergeable", false))),
+      ToolEndpoint.serve(vertx, catalog, "github_list_pull_requests",
+        args -> reader.list(repo(args), args.getString("state", "open"), args.getString("author"), args.getString("base"),
+          args.getString("head"), args.getInteger("limit", DEFAULT_LIST_LIMIT), args.getBoolean("include_status", true))),
+      ToolEndpoint.serve(vertx, catalog, "github_get_pull_request_diff",
+        args -> diffs.diff(repo(args), args.getInteger("pr_number"), args)),
+      ToolEndpoint.serve(vertx, catalog, "github_update_pull_request_state",
+        args -> writer.update(repo(args), args.getInteger("pr_number"), args)));
+  }
+
+  @Override
+  public Future<?> stop() {
+    if (client != null) {
+      client.close();
+    }
+    return Future.succeededFuture();
+  }
+
+  private RepoRef repo(JsonObject args) {
+    String owner = args.getString("owner");
+    String repo = args.getString("repo");
+    if (owner != null && repo != null) {
+      return new RepoRef(owner, repo);
+    }
+    Optional<RepoRef> fallback = Optional.ofNullable(defaultRepo);
+    if (fallback.isEmpty()) {
+      throw ToolException.invalid("which repository? pass owner and repo (e.g. owner: \"octocat\", repo: \"hello-world\"), or set "
+        + "github.owner and github.repo in the configuration, or run from a clone whose origin remote is on GitHub");
+    }
+    return new RepoRef(owner != null ? owner : fallback.get().owner(), repo != null ? repo : fallback.get().repo());
+  }
+}

@@ -1,0 +1,309 @@
+package dev.reviewgate.github;
+
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.model.ByteSlice;
+import dev.reviewgate.diff.model.Diff;
+import dev.reviewgate.diff.model.FileDiff;
+import dev.reviewgate.diff.render.UnifiedRenderer;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code github_get_pull_request_diff}: the seed's contract (whole diff byte-for-byte, {@code files_only},
+ * {@code file}, {@code sha}) plus every shaping option of the shared {@link DiffEngine}.
+ * <ul>
+ *   <li>No shaping option: GitHub's text is returned unchanged, or cut to the chosen files' exact sections.</li>
+ *   <li>A shaping option: the text goes through {@code DiffEngine.parse/shape}; {@code file} becomes its {@code files}.</li>
+ *   <li>406 {@code too_large}: rebuilt from {@code /pulls/{n}/files} (100 per page, up to {@code maxFallbackFiles}).</li>
+ *   <li>{@code sha}: compare {@code base.sha...sha}; both ends are immutable, so the answer is cached for good.</li>
+ * </ul>
+ */
+public final class PullRequestDiffs {
+
+  /** Options of the catalog fragment {@code diff-shaping} other than {@code files_only}, which the seed defines on its own. */
+  static final Set<String> SHAPING = Set.of("files", "include", "exclude", "format", "context_lines", "skip", "top",
+    "max_lines_per_file", "max_bytes", "token_budget", "side_by_side_width", "markers");
+  private static final int PAGE = 100;
+  private static final int LISTED = 20;
+
+  private final GitHubClient client;
+  private final PullRequestReader reader;
+  private final DiffEngine engine;
+  private final GitHubOptions options;
+  private final Map<String, Source> pinned;
+
+  /** A diff as bytes, where it came from, and what the caller should know about it. */
+  record Source(byte[] diff, List<String> warnings) {
+  }
+
+  public PullRequestDiffs(GitHubClient client, PullRequestReader reader, DiffEngine engine) {
+    this.client = client;
+    this.reader = reader;
+    this.engine = engine;
+    this.options = client.options();
+    int max = options.pinnedDiffCacheEntries();
+    this.pinned = new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, Source> eldest) {
+        return size() > max;
+      }
+    };
+  }
+
+  public Future<JsonObject> diff(RepoRef repo, int number, JsonObject args) {
+    List<String> file = fileArgument(args.getValue("file"));
+    String sha = args.getString("sha");
+    boolean filesOnly = args.getBoolean("files_only", false);
+    boolean shaping = SHAPING.stream().anyMatch(args::containsKey);
+    if (file != null && args.containsKey("files")) {
+      return Future.failedFuture(ToolException.invalid("pass either file or files, not both (they mean the same: full paths to keep)"));
+    }
+    if (shaping) {
+      return source(repo, number, sha).map(source -> shaped(source, args, file));
+    }
+    if (filesOnly) {
+      return fileList(repo, number, sha).map(list -> filesOnly(list, file));
+    }
+    return source(repo, number, sha).map(source -> raw(source, file));
+  }
+
+  /** {@code file}: an array of paths, or one string of comma-separated paths; blanks ignored; {@code null} when absent. */
+  static List<String> fileArgument(Object value) {
+    if (value == null) {
+      return null;
+    }
+    Set<String> paths = new LinkedHashSet<>();
+    if (value instanceof JsonArray array) {
+      array.forEach(p -> addPath(paths, String.valueOf(p)));
+    } else {
+      for (String p : value.toString().split(",")) {
+        addPath(paths, p);
+      }
+    }
+    return paths.isEmpty() ? null : List.copyOf(paths);
+  }
+
+  private static void addPath(Set<String> paths, String p) {
+    String path = p.strip();
+    if (!path.isEmpty()) {
+      paths.add(path);
+    }
+  }
+
+  /**
+   * The seed's unshaped answer: GitHub's bytes untouched, or only the chosen files, each exactly as GitHub wrote it
+   * (the engine's model points into the source and renders it back byte for byte); cut at a file boundary over
+   * {@code maxDiffBytes}. The text is parsed only when something must be selected or cut.
+   */
+  private JsonObject raw(Source source, List<String> file) {
+    JsonArray warnings = new JsonArray(new ArrayList<>(source.warnings()));
+    byte[] diff = source.diff();
+    if (file == null && diff.length <= options.maxDiffBytes()) {
+      return new JsonObject().put("diff", new String(diff, StandardCharsets.UTF_8)).put("warnings", warnings);
+    }
+    List<FileDiff> files = engine.parse(diff).files();
+    if (file != null) {
+      List<FileDiff> chosen = files.stream().filter(f -> file.contains(f.newPath()) || file.contains(f.oldPath())).toList();
+      if (chosen.isEmpty()) {
+        warnings.add("no file of this diff has the path " + String.join(", ", file) + " (paths match in full, not by basename); "
+          + "its files are: " + listed(files.stream().map(FileDiff::path).toList()));
+      }
+      files = chosen;
+    }
+    long bytes = 0;
+    int kept = 0;
+    for (FileDiff f : files) {
+      long size = UnifiedRenderer.fileBytes(f);
+      if (bytes + size > options.maxDiffBytes()) {
+        break;
+      }
+      bytes += size;
+      kept++;
+    }
+    if (kept < files.size()) {
+      List<String> omitted = files.subList(kept, files.size()).stream().map(FileDiff::path).toList();
+      warnings.add("the diff is over the server's cap github.maxDiffBytes (" + options.maxDiffBytes() + " bytes); it was cut after "
+        + kept + " whole files. Omitted files: " + listed(omitted) + ". Fetch them with file, or page with skip/top, or list them "
+        + "with files_only.");
+      files = files.subList(0, kept);
+    }
+    byte[] text = engine.render(new Diff(files, ByteSlice.EMPTY));
+    return new JsonObject().put("diff", new String(text, StandardCharsets.UTF_8)).put("warnings", warnings);
+  }
+
+  private JsonObject filesOnly(Listing list, List<String> file) {
+    JsonArray files = new JsonArray();
+    for (JsonObject f : list.files()) {
+      String path = f.getString("filename");
+      String previous = f.getString("previous_filename");
+      if (file != null && !file.contains(path) && (previous == null || !file.contains(previous))) {
+        continue;
+      }
+      JsonObject entry = new JsonObject().put("path", path).put("additions", f.getInteger("additions", 0))
+        .put("deletions", f.getInteger("deletions", 0)).put("status", f.getString("status"));
+      if (previous != null) {
+        entry.put("previous_path", previous);
+      }
+      files.add(entry);
+    }
+    return new JsonObject().put("files", files).put("warnings", new JsonArray(new ArrayList<>(list.warnings())));
+  }
+
+  /**
+   * Shaping through the engine. It receives the whole call ({@code file} renamed to its {@code files}) because it
+   * reads only the shaping options, and builds each cut file's {@code fetch} arguments from the rest: owner, repo,
+   * pr_number and sha then come back to the caller ready to use.
+   */
+  private JsonObject shaped(Source source, JsonObject args, List<String> file) {
+    JsonObject call = args.copy();
+    call.remove("file");
+    if (file != null) {
+      call.put("files", new JsonArray(file));
+    }
+    JsonObject result = engine.shape(engine.parse(source.diff()), call);
+    JsonArray warnings = new JsonArray(new ArrayList<>(source.warnings()));
+    warnings.addAll(result.getJsonArray("warnings", new JsonArray()));
+    return result.put("warnings", warnings);
+  }
+
+  /** The diff text for the pull request (live) or for {@code base...sha} (pinned). */
+  Future<Source> source(RepoRef repo, int number, String sha) {
+    if (sha == null) {
+      String subject = "the diff of pull request " + repo.pull(number);
+      return client.get(repo.path() + "/pulls/" + number, GitHubClient.DIFF).compose(response -> {
+        if (tooLarge(response)) {
+          return fallback(repo, number, response.message());
+        }
+        return Future.succeededFuture(new Source(bytes(response.requireOk(subject).body()), List.of()));
+      });
+    }
+    return reader.pullJson(repo, number, false).compose(pull -> {
+      String base = pull.getJsonObject("base", new JsonObject()).getString("sha");
+      String key = repo + "@" + base + "..." + sha.toLowerCase();
+      Source cached = cachedPinned(key);
+      if (cached != null) {
+        return Future.succeededFuture(cached);
+      }
+      return client.get(repo.path() + "/compare/" + base + "..." + sha, GitHubClient.DIFF).compose(response -> {
+        if (response.status() == 404 || response.status() == 422) {
+          return Future.failedFuture(shaMissing(repo, sha, pull, response));
+        }
+        if (tooLarge(response)) {
+          return compareFiles(repo, base, sha, pull).map(listing -> {
+            PatchRebuilder.Rebuilt rebuilt = PatchRebuilder.rebuild(listing.files());
+            List<String> warnings = new ArrayList<>(listing.warnings());
+            warnings.add(0, rebuiltWarning(response.message(), listing.files().size(), rebuilt.withoutPatch()));
+            return new Source(rebuilt.diff(), warnings);
+          });
+        }
+        response.requireOk("the diff " + base + "..." + sha + " of " + repo);
+        return Future.succeededFuture(new Source(bytes(response.body()), List.of()));
+      }).map(source -> {
+        remember(key, source);
+        return source;
+      });
+    });
+  }
+
+  private record Listing(List<JsonObject> files, List<String> warnings) {
+  }
+
+  private Future<Listing> fileList(RepoRef repo, int number, String sha) {
+    if (sha == null) {
+      return pullFiles(repo, number).map(files -> new Listing(files, capWarning(files.size())));
+    }
+    return reader.pullJson(repo, number, false).compose(pull -> {
+      String base = pull.getJsonObject("base", new JsonObject()).getString("sha");
+      return compareFiles(repo, base, sha, pull);
+    });
+  }
+
+  private Future<List<JsonObject>> pullFiles(RepoRef repo, int number) {
+    int max = options.maxFallbackFiles();
+    return client.getPages(repo.path() + "/pulls/" + number + "/files?per_page=" + PAGE, null, max, (max + PAGE - 1) / PAGE,
+      "the files of pull request " + repo.pull(number));
+  }
+
+  private Future<Listing> compareFiles(RepoRef repo, String base, String sha, JsonObject pull) {
+    return client.get(repo.path() + "/compare/" + base + "..." + sha, GitHubClient.JSON).compose(response -> {
+      if (response.status() == 404 || response.status() == 422) {
+        return Future.failedFuture(shaMissing(repo, sha, pull, response));
+      }
+      JsonArray array = response.requireOk("the comparison " + base + "..." + sha + " of " + repo).json().getJsonArray("files", new JsonArray());
+      List<JsonObject> files = new ArrayList<>();
+      array.forEach(f -> files.add((JsonObject) f));
+      List<String> warnings = files.size() >= 300
+        ? List.of("GitHub's compare API lists at most 300 files; this pinned comparison may have more. Use the live pull request "
+          + "(no sha) for up to " + options.maxFallbackFiles() + " files.")
+        : List.of();
+      return Future.succeededFuture(new Listing(files, warnings));
+    });
+  }
+
+  private Future<Source> fallback(RepoRef repo, int number, String refusal) {
+    return pullFiles(repo, number).map(files -> {
+      PatchRebuilder.Rebuilt rebuilt = PatchRebuilder.rebuild(files);
+      List<String> warnings = new ArrayList<>();
+      warnings.add(rebuiltWarning(refusal, files.size(), rebuilt.withoutPatch()));
+      warnings.addAll(capWarning(files.size()));
+      return new Source(rebuilt.diff(), warnings);
+    });
+  }
+
+  private List<String> capWarning(int files) {
+    return files >= options.maxFallbackFiles()
+      ? List.of("only the first " + files + " files are listed (GitHub's files API stops at 3,000; github.maxFallbackFiles is "
+        + options.maxFallbackFiles() + ")")
+      : List.of();
+  }
+
+  private static String rebuiltWarning(String refusal, int files, List<String> withoutPatch) {
+    return "GitHub refused the whole diff as too large" + (refusal == null ? "" : " (\"" + refusal + "\")")
+      + "; it was rebuilt from the per-file patches of " + files + " files, so index lines are missing"
+      + (withoutPatch.isEmpty() ? "" : " and these files have a header only (GitHub gives no patch for binary or very large files): "
+      + listed(withoutPatch));
+  }
+
+  private static ToolException shaMissing(RepoRef repo, String sha, JsonObject pull, GitHubResponse response) {
+    String head = pull.getJsonObject("head", new JsonObject()).getString("sha");
+    return ToolException.notFound("commit " + sha + " not found in " + repo + " (GitHub: "
+      + (response.message() == null ? "HTTP " + response.status() : response.message()) + "); nothing was fetched in its place. "
+      + "Pass a SHA that exists in the repository" + (head == null ? "" : ", e.g. the pull request's head " + head)
+      + ", or omit sha for the live diff.");
+  }
+
+  private static boolean tooLarge(GitHubResponse response) {
+    return response.status() == 406 && ("too_large".equals(response.errorCode())
+      || response.message() != null && response.message().contains("diff exceeded"));
+  }
+
+  private synchronized Source cachedPinned(String key) {
+    return pinned.get(key);
+  }
+
+  private synchronized void remember(String key, Source source) {
+    pinned.put(key, source);
+  }
+
+  private static byte[] bytes(Buffer body) {
+    return body == null ? new byte[0] : body.getBytes();
+  }
+
+  private static String listed(List<String> paths) {
+    if (paths.isEmpty()) {
+      return "(none)";
+    }
+    String head = String.join(", ", paths.subList(0, Math.min(LISTED, paths.size())));
+    return paths.size() > LISTED ? head + " … and " + (paths.size() - LISTED) + " more" : head;
+  }
+}

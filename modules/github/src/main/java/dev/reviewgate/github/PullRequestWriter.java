@@ -1,0 +1,154 @@
+package dev.reviewgate.github;
+
+import dev.reviewgate.core.ToolException;
+import io.vertx.core.Future;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * {@code github_update_pull_request_state}: draft ↔ ready (GraphQL only: REST cannot do it), review requests, and
+ * merges with a pre-check. Every result says in words what happened.
+ */
+public final class PullRequestWriter {
+
+  private static final String READY = "mutation($id: ID!) { markPullRequestReadyForReview(input: {pullRequestId: $id}) "
+    + "{ pullRequest { number isDraft } } }";
+  private static final String DRAFT = "mutation($id: ID!) { convertPullRequestToDraft(input: {pullRequestId: $id}) "
+    + "{ pullRequest { number isDraft } } }";
+
+  private final GitHubClient client;
+  private final PullRequestReader reader;
+
+  public PullRequestWriter(GitHubClient client, PullRequestReader reader) {
+    this.client = client;
+    this.reader = reader;
+  }
+
+  public Future<JsonObject> update(RepoRef repo, int number, JsonObject args) {
+    String action = args.getString("action");
+    if (!client.options().hasToken()) {
+      return Future.failedFuture(ToolException.notAllowed(action + " on " + repo.pull(number) + " changes GitHub and needs a token; "
+        + "none is configured. Set GITHUB_TOKEN (or the variable named by github.tokenEnv) to a token that may write pull requests."));
+    }
+    return switch (action) {
+      case "ready_for_review" -> setDraft(repo, number, false);
+      case "convert_to_draft" -> setDraft(repo, number, true);
+      case "request_reviewers" -> requestReviewers(repo, number, args);
+      case "merge" -> merge(repo, number, args);
+      default -> Future.failedFuture(ToolException.invalid("unknown action '" + action
+        + "'; use ready_for_review, convert_to_draft, request_reviewers or merge"));
+    };
+  }
+
+  private Future<JsonObject> setDraft(RepoRef repo, int number, boolean draft) {
+    String action = draft ? "convert_to_draft" : "ready_for_review";
+    return reader.pullJson(repo, number, false).compose(pull -> {
+      if (pull.getBoolean("draft", false) == draft) {
+        return Future.succeededFuture(result(action, number, repo.pull(number) + " is already " + (draft ? "a draft" : "ready for review")
+          + "; nothing changed").put("draft", draft));
+      }
+      String nodeId = pull.getString("node_id");
+      if (nodeId == null) {
+        return Future.failedFuture(ToolException.upstream("GitHub gave no node id for " + repo.pull(number) + "; cannot call GraphQL"));
+      }
+      return client.graphql(draft ? DRAFT : READY, new JsonObject().put("id", nodeId), true, action + " on " + repo.pull(number))
+        .map(data -> {
+          JsonObject payload = data.getJsonObject(draft ? "convertPullRequestToDraft" : "markPullRequestReadyForReview");
+          JsonObject pr = payload == null ? null : payload.getJsonObject("pullRequest");
+          boolean isDraft = pr == null ? draft : pr.getBoolean("isDraft", draft);
+          return result(action, number, repo.pull(number) + (isDraft ? " is now a draft" : " is now ready for review"))
+            .put("draft", isDraft);
+        });
+    });
+  }
+
+  private Future<JsonObject> requestReviewers(RepoRef repo, int number, JsonObject args) {
+    JsonArray users = args.getJsonArray("reviewers", new JsonArray());
+    JsonArray teams = args.getJsonArray("team_reviewers", new JsonArray());
+    if (users.isEmpty() && teams.isEmpty()) {
+      return Future.failedFuture(ToolException.invalid("request_reviewers needs at least one reviewer: pass reviewers "
+        + "(user logins) and/or team_reviewers (team slugs)"));
+    }
+    JsonObject body = new JsonObject();
+    if (!users.isEmpty()) {
+      body.put("reviewers", users);
+    }
+    if (!teams.isEmpty()) {
+      body.put("team_reviewers", teams);
+    }
+    return client.write(HttpMethod.POST, repo.path() + "/pulls/" + number + "/requested_reviewers", body,
+        "request_reviewers on " + repo.pull(number))
+      .map(response -> {
+        JsonObject pull = response.requireOk("review requests on " + repo.pull(number)).json();
+        JsonObject requested = Summaries.reviewRequests(pull);
+        return result("request_reviewers", number, "review requested on " + repo.pull(number) + " from "
+          + String.join(", ", describe(users, teams)) + "; now requested: " + requested.encode())
+          .put("reviewRequests", requested);
+      });
+  }
+
+  private static java.util.List<String> describe(JsonArray users, JsonArray teams) {
+    java.util.List<String> names = new java.util.ArrayList<>();
+    users.forEach(u -> names.add("@" + u));
+    teams.forEach(t -> names.add("team " + t));
+    return names;
+  }
+
+  private Future<JsonObject> merge(RepoRef repo, int number, JsonObject args) {
+    String method = args.getString("merge_method", "squash");
+    String expected = args.getString("sha");
+    String subject = repo.pull(number);
+    return reader.pullJson(repo, number, true).compose(pull -> {
+      String head = pull.getJsonObject("head", new JsonObject()).getString("sha");
+      if (pull.getString("merged_at") != null || Boolean.TRUE.equals(pull.getBoolean("merged"))) {
+        return Future.failedFuture(ToolException.conflict(subject + " is already merged (" + pull.getString("merge_commit_sha") + ")"));
+      }
+      if (!"open".equals(pull.getString("state"))) {
+        return Future.failedFuture(ToolException.conflict(subject + " is closed; reopen it before merging"));
+      }
+      if (Boolean.FALSE.equals(pull.getValue("mergeable"))) {
+        return Future.failedFuture(ToolException.conflict(subject + " has merge conflicts (CONFLICTING): update the branch first "
+          + "(merge or rebase " + pull.getJsonObject("base", new JsonObject()).getString("ref") + " into it), then merge again"));
+      }
+      if (expected != null && head != null && !head.equalsIgnoreCase(expected)) {
+        return Future.failedFuture(headChanged(subject, expected, head));
+      }
+      JsonObject body = new JsonObject().put("merge_method", method);
+      if (expected != null) {
+        body.put("sha", expected);
+      }
+      if (args.getString("commit_title") != null) {
+        body.put("commit_title", args.getString("commit_title"));
+      }
+      if (args.getString("commit_message") != null) {
+        body.put("commit_message", args.getString("commit_message"));
+      }
+      return client.write(HttpMethod.PUT, repo.path() + "/pulls/" + number + "/merge", body, "merge of " + subject)
+        .map(response -> switch (response.status()) {
+          case 405 -> throw ToolException.conflict("not mergeable: " + messageOr(response, "GitHub refused the merge")
+            + " (" + subject + "; check required reviews and checks with github_get_pull_request)");
+          case 409 -> throw headChanged(subject, expected == null ? head : expected, messageOr(response, "the head moved"));
+          default -> {
+            JsonObject merged = response.requireOk("the merge of " + subject).json();
+            yield result("merge", number, subject + " merged with " + method + " as " + merged.getString("sha")
+              + (merged.getString("message") == null ? "" : " (" + merged.getString("message") + ")"))
+              .put("merged", merged.getBoolean("merged", true)).put("sha", merged.getString("sha")).put("merge_method", method);
+          }
+        });
+    });
+  }
+
+  private static ToolException headChanged(String subject, String expected, String now) {
+    return ToolException.conflict("head changed since " + expected + " on " + subject + " (now: " + now
+      + "); review the new commits (github_get_pull_request_diff) and merge again with the new sha");
+  }
+
+  private static String messageOr(GitHubResponse response, String fallback) {
+    return response.message() == null ? fallback : response.message();
+  }
+
+  private static JsonObject result(String action, int number, String text) {
+    return new JsonObject().put("action", action).put("pr_number", number).put("result", text);
+  }
+}

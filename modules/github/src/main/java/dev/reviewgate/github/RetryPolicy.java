@@ -1,0 +1,150 @@
+package dev.reviewgate.github;
+
+import dev.reviewgate.core.ToolException;
+import io.vertx.core.MultiMap;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+
+/**
+ * Decides, for one failed attempt, whether to try again and after how long. Pure: the clock is a parameter, so
+ * the waits can be tested exactly. Modelled on octokit's retry and throttling plugins:
+ * <ul>
+ *   <li>primary rate limit (403/429 with {@code x-ratelimit-remaining: 0}): wait until {@code x-ratelimit-reset}
+ *       when that is within {@code maxRateLimitWaitMs}, else fail at once naming the reset time;</li>
+ *   <li>secondary rate limit (403/429 with {@code retry-after}, or a message saying so, or any other 429): honour
+ *       {@code retry-after} (seconds or an HTTP date), else wait {@code secondaryMinWaitMs} doubled per attempt;</li>
+ *   <li>5xx and network errors: {@code retryBaseDelayMs × attempt²}; writes are not retried on these because
+ *       GitHub may have applied them;</li>
+ *   <li>anything else (400, 401, plain 403, 404, 410, 422, …) is the caller's answer: never retried.</li>
+ * </ul>
+ */
+public final class RetryPolicy {
+
+  /** What to do after an attempt. {@code waitMs} applies to {@link Kind#RETRY}; {@code failure} to {@link Kind#FAIL}. */
+  public record Decision(Kind kind, long waitMs, ToolException failure) {
+
+    static Decision deliver() {
+      return new Decision(Kind.DELIVER, 0, null);
+    }
+
+    static Decision retry(long waitMs) {
+      return new Decision(Kind.RETRY, Math.max(0, waitMs), null);
+    }
+
+    static Decision fail(ToolException failure) {
+      return new Decision(Kind.FAIL, 0, failure);
+    }
+  }
+
+  public enum Kind { DELIVER, RETRY, FAIL }
+
+  private final GitHubOptions options;
+
+  public RetryPolicy(GitHubOptions options) {
+    this.options = options;
+  }
+
+  /**
+   * @param attempt retries already made for this request (0 after the first attempt)
+   * @param write whether the request changes state on GitHub
+   * @param what the request for messages, e.g. {@code GET /repos/o/r/pulls/1} (never carries the token)
+   * @param message GitHub's {@code message} field, or {@code null}
+   */
+  public Decision afterResponse(int attempt, boolean write, int status, MultiMap headers, String message, long nowMs, String what) {
+    if (status == 403 || status == 429) {
+      if ("0".equals(headers.get("x-ratelimit-remaining"))) {
+        return primaryLimit(attempt, headers, nowMs, what);
+      }
+      if (status == 429 || headers.get("retry-after") != null || mentionsSecondaryLimit(message)) {
+        return secondaryLimit(attempt, headers, nowMs, what);
+      }
+      return Decision.deliver();
+    }
+    if (status >= 500 && !write) {
+      if (attempt >= options.maxRetries()) {
+        return Decision.fail(ToolException.upstream("GitHub kept failing with HTTP " + status + " for " + what + " ("
+          + (attempt + 1) + " attempts); GitHub may be degraded — try again in a few minutes"));
+      }
+      return Decision.retry(backoff(attempt));
+    }
+    return Decision.deliver();
+  }
+
+  /** After a connection failure or timeout (no response). */
+  public Decision afterNetworkError(int attempt, boolean write, boolean timedOut, String what) {
+    if (write || attempt >= options.maxRetries()) {
+      String text = (timedOut ? "GitHub did not answer within " + options.timeoutMs() + " ms" : "could not reach GitHub at "
+        + options.apiUrl()) + " for " + what + (write ? "" : " (" + (attempt + 1) + " attempts)")
+        + (write ? "; the change may or may not have been applied — check the pull request before repeating it" : "; check the network or github.apiUrl");
+      return Decision.fail(timedOut ? ToolException.timedOut(text) : ToolException.upstream(text));
+    }
+    return Decision.retry(backoff(attempt));
+  }
+
+  long backoff(int attempt) {
+    long n = attempt + 1L;
+    return options.retryBaseDelayMs() * n * n;
+  }
+
+  private Decision primaryLimit(int attempt, MultiMap headers, long nowMs, String what) {
+    long resetMs = parseLong(headers.get("x-ratelimit-reset")) * 1000L;
+    long waitMs = resetMs > 0 ? resetMs - nowMs : options.secondaryMinWaitMs();
+    String limit = headers.get("x-ratelimit-limit");
+    if (waitMs > options.maxRateLimitWaitMs() || attempt >= options.maxRetries()) {
+      String resetText = resetMs > 0 ? Instant.ofEpochMilli(resetMs) + " (in " + Math.max(0, (waitMs + 999) / 1000) + " s)" : "an unknown time";
+      return Decision.fail(ToolException.busy("GitHub API rate limit exhausted" + (limit == null ? "" : " (" + limit + " requests/hour)")
+        + " for " + what + "; it resets at " + resetText + ". Try again after that"
+        + (options.hasToken() ? "." : ", or set a token (GITHUB_TOKEN) for a much higher limit.")));
+    }
+    return Decision.retry(waitMs);
+  }
+
+  private Decision secondaryLimit(int attempt, MultiMap headers, long nowMs, String what) {
+    Long retryAfter = retryAfterMs(headers.get("retry-after"), nowMs);
+    long waitMs = retryAfter != null ? retryAfter : options.secondaryMinWaitMs() << Math.min(attempt, 20);
+    if (waitMs > options.maxRateLimitWaitMs() || attempt >= options.maxRetries()) {
+      return Decision.fail(ToolException.busy("GitHub secondary rate limit hit for " + what + "; GitHub asks to wait "
+        + (waitMs + 999) / 1000 + " s (until " + Instant.ofEpochMilli(nowMs + waitMs) + "). Slow down and try again after that."));
+    }
+    return Decision.retry(waitMs);
+  }
+
+  /** {@code Retry-After} is either delay-seconds or an HTTP date (RFC 9110 §10.2.3); {@code null} when absent or unreadable. */
+  static Long retryAfterMs(String value, long nowMs) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    String v = value.strip();
+    if (v.chars().allMatch(Character::isDigit)) {
+      return parseLong(v) * 1000L;
+    }
+    try {
+      long at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME.withLocale(Locale.ROOT)).toInstant().toEpochMilli();
+      return Math.max(0, at - nowMs);
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  private static boolean mentionsSecondaryLimit(String message) {
+    if (message == null) {
+      return false;
+    }
+    String m = message.toLowerCase(Locale.ROOT);
+    return m.contains("secondary rate limit") || m.contains("abuse");
+  }
+
+  private static long parseLong(String s) {
+    if (s == null) {
+      return 0;
+    }
+    try {
+      return Long.parseLong(s.strip());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+}
