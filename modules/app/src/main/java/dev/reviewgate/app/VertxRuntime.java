@@ -28,10 +28,7 @@ final class VertxRuntime {
   static Vertx start(ReviewgateConfig config, boolean fileCaching,
                      BiFunction<VertxBuilder, VertxOptions, VertxBuilder> customize,
                      BiConsumer<String, Future<String>> observer) throws Exception {
-    // No file-cache or classpath-extraction directories for the command-line modes: they only cost start time.
-    VertxOptions options = new VertxOptions().setFileSystemOptions(new FileSystemOptions()
-      .setFileCachingEnabled(fileCaching).setClassPathResolvingEnabled(fileCaching));
-    Vertx vertx = customize.apply(Vertx.builder(), options).build();
+    Vertx vertx = customize.apply(Vertx.builder(), options(fileCaching)).build();
     try {
       Backends.deploy(vertx, config, observer).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -39,6 +36,17 @@ final class VertxRuntime {
       throw e;
     }
     return vertx;
+  }
+
+  /** A Vert.x without backends yet (stdio deploys them while it answers the handshake). */
+  static Vertx create(boolean fileCaching) {
+    return Vertx.builder().with(options(fileCaching)).build();
+  }
+
+  private static VertxOptions options(boolean fileCaching) {
+    // No file-cache or classpath-extraction directories for the command-line modes: they only cost start time.
+    return new VertxOptions().setFileSystemOptions(new FileSystemOptions()
+      .setFileCachingEnabled(fileCaching).setClassPathResolvingEnabled(fileCaching));
   }
 
   static void close(Vertx vertx) {

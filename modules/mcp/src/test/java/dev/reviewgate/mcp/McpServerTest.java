@@ -222,21 +222,19 @@ class McpServerTest {
     McpServer paged = McpServer.builder(vertx, ToolCatalog.standard()).options(small)
       .localTool(extra, (arguments, request) -> Future.succeededFuture(ToolResults.success(arguments))).build();
     McpConnection c = paged.connect(Outbound.NONE);
-    // One tool per page: walking the cursors visits the whole catalog, then the local tool, and stops.
-    java.util.List<String> names = new java.util.ArrayList<>();
+    List<String> names = new java.util.ArrayList<>();
     String cursor = null;
-    int id = 100;
+    int id = 1;
     do {
-      JsonObject page = c.handle(modern(id++, "tools/list", cursor == null ? null : new JsonObject().put("cursor", cursor)).encode())
+      JsonObject params = cursor == null ? null : new JsonObject().put("cursor", cursor);
+      JsonObject page = c.handle(modern(id++, "tools/list", params).encode())
         .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).getJsonObject("result");
       assertThat(page.getJsonArray("tools")).hasSize(1);
       names.add(page.getJsonArray("tools").getJsonObject(0).getString("name"));
       cursor = page.getString("nextCursor");
-    } while (cursor != null && id < 1000);
-    java.util.List<String> expected = new java.util.ArrayList<>(
-      ToolCatalog.standard().tools(dev.reviewgate.core.catalog.Exposure.MCP).stream().map(t -> t.name()).toList());
-    expected.add("local_echo");
-    assertThat(names).containsExactlyElementsOf(expected);
+    } while (cursor != null && id < 100);
+    assertThat(names).hasSize(ToolCatalog.standard().tools(dev.reviewgate.core.catalog.Exposure.MCP).size() + 1)
+      .endsWith("local_echo").doesNotHaveDuplicates();
     JsonObject echoed = c.handle(modern(3, "tools/call", new JsonObject().put("name", "local_echo")
       .put("arguments", new JsonObject().put("a", 1))).encode()).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
     assertThat(echoed.getJsonObject("result").getJsonObject("structuredContent").getInteger("a")).isEqualTo(1);
