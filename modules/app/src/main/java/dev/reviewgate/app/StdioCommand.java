@@ -3,14 +3,19 @@ package dev.reviewgate.app;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.transport.StdioTransport;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /** {@code reviewgate stdio}: MCP over stdin/stdout until end of input, then exit 0. */
 final class StdioCommand {
+
+  private static final Logger LOG = Logger.getLogger(StdioCommand.class.getName());
 
   private StdioCommand() {
   }
@@ -20,8 +25,11 @@ final class StdioCommand {
    *                    messages can reach this stream
    */
   static int run(ReviewgateConfig config, OutputStream protocolOut) throws Exception {
-    Vertx vertx = VertxRuntime.start(config, false);
-    McpServer server = McpServers.create(vertx, config);
+    // Answer the handshake while the backends deploy; calls that need them wait (McpServer readiness).
+    Vertx vertx = VertxRuntime.create(false);
+    Future<Void> backends = Backends.deploy(vertx, config)
+      .onFailure(failure -> LOG.log(Level.SEVERE, "backends did not start; tool calls will fail", failure));
+    McpServer server = McpServers.create(vertx, config, backends);
     StdioTransport transport = new StdioTransport(server, System.in, protocolOut);
     transport.start().toCompletionStage().toCompletableFuture().join();
     VertxRuntime.close(vertx);
