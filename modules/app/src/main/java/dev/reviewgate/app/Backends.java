@@ -1,6 +1,8 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.github.GitHubVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -17,7 +19,8 @@ final class Backends {
   private record Backend(String name, Function<ReviewgateConfig, io.vertx.core.Deployable> factory) {
   }
 
-  private static final List<Backend> ALL = List.of();
+  private static final List<Backend> ALL = List.of(
+    new Backend("GitHubVerticle", config -> new GitHubVerticle(config, ToolCatalog.standard())));
 
   private Backends() {
   }
