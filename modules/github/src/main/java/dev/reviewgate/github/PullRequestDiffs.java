@@ -271,7 +271,7 @@ public final class PullRequestDiffs {
 
   private static String rebuiltWarning(String refusal, int files, List<String> withoutPatch) {
     return "GitHub refused the whole diff as too large" + (refusal == null ? "" : " (\"" + refusal + "\")")
-      + "; it was rebuilt from the per-file patches of " + files + " files, so index lines are missing"
+      + "; it was rebuilt from the per-file patches of " + files + " files, so index and file-mode lines are missing"
       + (withoutPatch.isEmpty() ? "" : " and these files have a header only (GitHub gives no patch for binary or very large files): "
       + listed(withoutPatch));
   }
