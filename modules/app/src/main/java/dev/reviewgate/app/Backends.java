@@ -4,6 +4,7 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.DiffVerticle;
+import dev.reviewgate.github.GitHubVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -22,7 +23,8 @@ final class Backends {
   }
 
   private static final List<Backend> ALL = List.of(
-    new Backend("DiffVerticle", config -> new DiffVerticle(ToolCatalog.standard(), new DiffEngine(config.section("diff")))));
+    new Backend("DiffVerticle", config -> new DiffVerticle(ToolCatalog.standard(), new DiffEngine(config.section("diff")))),
+    new Backend("GitHubVerticle", config -> new GitHubVerticle(config, ToolCatalog.standard())));
 
   private Backends() {
   }
