@@ -4,10 +4,12 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.DiffVerticle;
+import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.github.GitHubVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -24,6 +26,7 @@ final class Backends {
 
   private static final List<Backend> ALL = List.of(
     new Backend("DiffVerticle", config -> new DiffVerticle(ToolCatalog.standard(), new DiffEngine(config.section("diff")))),
+    new Backend("GitVerticle", config -> new GitVerticle(config, ToolCatalog.standard(), Path.of("").toAbsolutePath())),
     new Backend("GitHubVerticle", config -> new GitHubVerticle(config, ToolCatalog.standard())));
 
   private Backends() {
