@@ -21,14 +21,13 @@ for (const era of ['legacy', 'modern']) {
   try {
     const list = inspector(era, '--method', 'tools/list').result;
     assert.ok(list.tools.some((t) => t.name === 'diff_parse'), 'tools/list has diff_parse');
-    if (era === 'modern') {
-      assert.equal(list.resultType, 'complete');
-      assert.ok(list.ttlMs > 0 && ['public', 'private'].includes(list.cacheScope), 'cache hints on a 2026-07-28 list');
-    }
     const call = inspector(era, '--method', 'tools/call', '--tool-name', 'diff_parse',
       '--tool-args-json', JSON.stringify({ diff, files_only: true })).result;
     assert.equal(call.isError, false, JSON.stringify(call));
     assert.ok(call.structuredContent.summary, 'structured result');
+    // The server names itself in result _meta only in the stateless era: proof the modern era was spoken.
+    const serverInfo = call._meta?.['io.modelcontextprotocol/serverInfo'];
+    assert.equal(serverInfo?.name, era === 'modern' ? 'reviewgate' : undefined, 'era of the exchange');
     const templates = inspector(era, '--method', 'resources/templates/list').result;
     assert.ok(Array.isArray(templates.resourceTemplates));
     console.log(`ok   inspector ${era}`);

@@ -25,7 +25,10 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
                             (exit 0; 1 when the tool reports an error; 2 for invalid arguments)
       tools [--json|--markdown]
                             list the tools of the catalog
-      serve                 start the HTTP front-ends (MCP over Streamable HTTP, dashboard)
+      serve [--host H] [--port P] [--conformance-tools]
+                            start the HTTP front-ends (MCP over Streamable HTTP, event-bus bridge, /health,
+                            /metrics); --port 0 picks a free port and prints the address on stderr;
+                            --conformance-tools lists the MCP conformance suite's fixture tools (tests only)
       help                  this text
     options:
       --repo NAME=PATH      serve the git repository at PATH as NAME (repeatable); the repository of the
@@ -65,6 +68,12 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
           repos.put(value.substring(0, eq), Path.of(value.substring(eq + 1)).toAbsolutePath().normalize().toString());
         }
         case "--config" -> configFile = Path.of(value(args, ++i, arg));
+        case "--host" -> http(command, flags, arg).put("host", value(args, ++i, arg));
+        case "--port" -> http(command, flags, arg).put("port", port(value(args, ++i, arg)));
+        case "--conformance-tools" -> {
+          JsonObject mcp = flags.getJsonObject("mcp", new JsonObject()).put("conformanceTools", true);
+          flags.put("mcp", mcp);
+        }
         default -> {
           if (SWITCHES.contains(arg) && command.equals("tools")) {
             switches.add(arg);
@@ -89,6 +98,28 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
       throw new UsageException("choose one of --json and --markdown");
     }
     return new Cli(command, List.copyOf(positionals), configFile, flags, Set.copyOf(switches));
+  }
+
+  /** The {@code http} section of the flag layer; the HTTP flags belong to {@code serve} alone. */
+  private static JsonObject http(String command, JsonObject flags, String flag) {
+    if (!command.equals("serve")) {
+      throw new UsageException(flag + " belongs to serve");
+    }
+    JsonObject http = flags.getJsonObject("http", new JsonObject());
+    flags.put("http", http);
+    return http;
+  }
+
+  private static int port(String text) {
+    try {
+      int port = Integer.parseInt(text);
+      if (port >= 0 && port <= 65535) {
+        return port;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException("--port takes a number from 0 to 65535 (0 picks a free port); got '" + text + "'");
   }
 
   private static String value(String[] args, int index, String flag) {

@@ -18,6 +18,11 @@ public final class DiffVerticle extends VerticleBase {
   private final ToolCatalog catalog;
   private final DiffEngine engine;
 
+  /** Serves the standard catalog's entry with an engine for the {@code diff} configuration section. */
+  public DiffVerticle(JsonObject diffSection) {
+    this(ToolCatalog.standard(), new DiffEngine(diffSection));
+  }
+
   public DiffVerticle(ToolCatalog catalog, DiffEngine engine) {
     this.catalog = catalog;
     this.engine = engine;

@@ -1,0 +1,148 @@
+package dev.reviewgate.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bin/reviewgate} from a shell, as people and scripts use it: output streams and exit codes. */
+class CliIT {
+
+  @TempDir
+  Path temp;
+  private Path repo;
+
+  private record Run(int exit, String stdout, String stderr) {
+  }
+
+  @BeforeEach
+  void repo() throws Exception {
+    repo = GitFixture.create(temp.resolve("sample"));
+  }
+
+  private Run run(Map<String, String> environment, String... arguments) throws Exception {
+    Path script = Path.of(System.getProperty("reviewgate.home"), "bin", "reviewgate");
+    List<String> command = new ArrayList<>(List.of("sh", script.toString()));
+    command.addAll(List.of(arguments));
+    ProcessBuilder builder = new ProcessBuilder(command).directory(repo.toFile());
+    builder.environment().keySet().removeIf(name -> name.startsWith("REVIEWGATE_"));
+    builder.environment().putAll(environment);
+    builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    Process process = builder.start();
+    process.getOutputStream().close();
+    CompletableFuture<String> out = read(process.getInputStream());
+    CompletableFuture<String> err = read(process.getErrorStream());
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("reviewgate finished").isTrue();
+    return new Run(process.exitValue(), out.get(10, TimeUnit.SECONDS), err.get(10, TimeUnit.SECONDS));
+  }
+
+  private Run run(String... arguments) throws Exception {
+    return run(Map.of(), arguments);
+  }
+
+  private static CompletableFuture<String> read(java.io.InputStream in) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        return "";
+      }
+    });
+  }
+
+  @Test
+  void toolsAsTableJsonAndMarkdown() throws Exception {
+    Run table = run("tools");
+    assertThat(table.exit()).isZero();
+    assertThat(table.stdout()).contains("TOOL").contains("diff_parse");
+    Run json = run("tools", "--json");
+    assertThat(json.exit()).isZero();
+    JsonArray tools = new JsonArray(json.stdout());
+    assertThat(tools.getJsonObject(0).getString("name")).isEqualTo("diff_parse");
+    assertThat(tools.getJsonObject(0).getJsonObject("inputSchema")).isNotNull();
+    Run markdown = run("tools", "--markdown");
+    assertThat(markdown.stdout()).startsWith(ToolTable.BEGIN).contains("`diff_parse`");
+  }
+
+  @Test
+  void callPrintsTheStructuredResult() throws Exception {
+    String diff = GitFixture.git(repo, "diff", "HEAD~1", "HEAD");
+    Run ok = run("call", "diff_parse", new JsonObject().put("diff", diff).put("files_only", true).encode());
+    assertThat(ok.exit()).as(ok.stderr()).isZero();
+    JsonObject result = new JsonObject(ok.stdout());
+    assertThat(result.containsKey("summary")).isTrue();
+  }
+
+  @Test
+  void callWithInvalidArgumentsExitsTwo() throws Exception {
+    Run notJson = run("call", "diff_parse", "{not json");
+    assertThat(notJson.exit()).isEqualTo(2);
+    assertThat(notJson.stdout()).isEmpty();
+    assertThat(notJson.stderr()).contains("one JSON object");
+    Run schema = run("call", "diff_parse", "{\"diff\": 5}");
+    assertThat(schema.exit()).isEqualTo(2);
+    assertThat(schema.stdout()).isEmpty();
+    assertThat(schema.stderr()).contains("[INVALID_ARGUMENTS]").contains("diff");
+    Run unknown = run("call", "no_such_tool", "{}");
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.stderr()).contains("unknown tool 'no_such_tool'").contains("diff_parse");
+  }
+
+  @Test
+  void badFlagsAndConfigurationGetUsageOnStderrAndExitTwo() throws Exception {
+    for (Run bad : List.of(
+      run("stdio", "--bogus"),
+      run("stdio", "--config", temp.resolve("missing.json").toString()),
+      run("tools", "--repo", "no-equals-sign"),
+      run(Map.of("REVIEWGATE_MCP_MAX_LINE_BYTES", "lots"), "stdio"),
+      run(Map.of("REVIEWGATE_NO_SUCH_THING", "1"), "stdio"),
+      run("frobnicate"))) {
+      assertThat(bad.exit()).as(bad.stderr()).isEqualTo(2);
+      assertThat(bad.stdout()).as("stdout stays clean").isEmpty();
+      assertThat(bad.stderr()).contains("usage: reviewgate");
+    }
+    Path config = Files.writeString(temp.resolve("bad.json"), "{\"mcp\": {\"maxLineBytez\": 5}}");
+    Run unknownKey = run("stdio", "--config", config.toString());
+    assertThat(unknownKey.exit()).isEqualTo(2);
+    assertThat(unknownKey.stderr()).contains("mcp.maxLineBytez");
+    Path negative = Files.writeString(temp.resolve("negative.json"), "{\"mcp\": {\"maxLineBytes\": -1}}");
+    Run badValue = run("stdio", "--config", negative.toString());
+    assertThat(badValue.exit()).isEqualTo(2);
+    assertThat(badValue.stderr()).contains("mcp.maxLineBytes must be greater than 0");
+  }
+
+  @Test
+  void environmentAndConfigFileLayersApply() throws Exception {
+    // A tiny line limit from the environment refuses a normal request; the config file's limit is overridden.
+    Path config = Files.writeString(temp.resolve("limits.json"), "{\"mcp\": {\"maxLineBytes\": 1000000}}");
+    ProcessBuilder builder = new ProcessBuilder(McpProcess.java(), "-jar", McpProcess.jar().toString(), "stdio",
+      "--config", config.toString()).directory(repo.toFile());
+    builder.environment().put("REVIEWGATE_MCP_MAX_LINE_BYTES", "20");
+    Process process = builder.start();
+    process.getOutputStream().write((Messages.request(1, "ping", null).encode() + "\n").getBytes(StandardCharsets.UTF_8));
+    process.getOutputStream().close();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).isZero();
+    assertThat(new JsonObject(out.strip()).getJsonObject("error").getJsonObject("data").getLong("maxLineBytes")).isEqualTo(20);
+  }
+
+  @Test
+  void helpGoesToStdout() throws Exception {
+    Run help = run("help");
+    assertThat(help.exit()).isZero();
+    assertThat(help.stdout()).contains("usage: reviewgate").contains("stdio").contains("call TOOL");
+  }
+}

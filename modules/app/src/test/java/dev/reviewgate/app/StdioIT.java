@@ -1,0 +1,208 @@
+package dev.reviewgate.app;
+
+import static dev.reviewgate.app.Messages.call;
+import static dev.reviewgate.app.Messages.modern;
+import static dev.reviewgate.app.Messages.notification;
+import static dev.reviewgate.app.Messages.request;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reviewgate.core.catalog.Exposure;
+import dev.reviewgate.core.catalog.Tool;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The jar in stdio mode as a real subprocess, in both protocol eras, started inside a real git repository. */
+class StdioIT {
+
+  @TempDir
+  Path temp;
+  private Path repo;
+  private McpProcess mcp;
+
+  @BeforeEach
+  void start() throws Exception {
+    repo = GitFixture.create(temp.resolve("sample"));
+    mcp = McpProcess.start(repo);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    mcp.close();
+    assertThat(mcp.pollution()).as("stdout lines that are not JSON-RPC messages").isEmpty();
+  }
+
+  private String sampleDiff() throws Exception {
+    return GitFixture.git(repo, "diff", "HEAD~1", "HEAD");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"2025-06-18", "2025-11-25"})
+  void sessionEra(String version) throws Exception {
+    JsonObject init = mcp.request(Messages.initialize(1, version)).getJsonObject("result");
+    assertThat(init.getString("protocolVersion")).isEqualTo(version);
+    assertThat(init.getJsonObject("serverInfo").getString("name")).isEqualTo("reviewgate");
+    assertThat(init.getJsonObject("capabilities").fieldNames()).contains("tools", "resources", "prompts", "completions", "logging");
+    mcp.send(notification("notifications/initialized", null));
+    assertThat(mcp.request(request(2, "ping", null)).getJsonObject("result")).isEqualTo(new JsonObject());
+
+    assertThat(listTools(id -> request(id, "tools/list", null))).isEqualTo(catalogNames());
+
+    JsonObject level = mcp.request(request(3, "logging/setLevel", new JsonObject().put("level", "debug")));
+    assertThat(level.getJsonObject("result")).isEqualTo(new JsonObject());
+    JsonObject result = mcp.request(request(4, "tools/call", call("diff_parse", new JsonObject().put("diff", sampleDiff()))))
+      .getJsonObject("result");
+    assertDiffParseResult(result);
+    assertThat(mcp.notifications()).anySatisfy(n -> assertThat(n.getString("method")).isEqualTo("notifications/message"));
+    callEveryTool(id -> request(id, "tools/call", null));
+  }
+
+  @Test
+  void statelessEra() throws Exception {
+    JsonObject discover = mcp.request(modern(1, "server/discover", null)).getJsonObject("result");
+    assertThat(discover.getJsonArray("supportedVersions")).contains("2026-07-28", "2025-11-25", "2025-06-18");
+    assertThat(discover.getString("resultType")).isEqualTo("complete");
+    assertThat(discover.getJsonObject("serverInfo").getString("name")).isEqualTo("reviewgate");
+
+    JsonObject list = mcp.request(modern(2, "tools/list", null)).getJsonObject("result");
+    assertThat(list.getString("resultType")).isEqualTo("complete");
+    assertThat(list.getLong("ttlMs")).isPositive();
+    assertThat(list.getString("cacheScope")).isIn("public", "private");
+    assertThat(listTools(id -> modern(id, "tools/list", null))).isEqualTo(catalogNames());
+
+    JsonObject result = mcp.request(modern(3, "tools/call", call("diff_parse", new JsonObject().put("diff", sampleDiff()))))
+      .getJsonObject("result");
+    assertThat(result.getString("resultType")).isEqualTo("complete");
+    assertDiffParseResult(result);
+    assertThat(mcp.notifications()).as("no log messages without a logLevel in _meta").isEmpty();
+
+    JsonObject ping = mcp.request(modern(4, "ping", null));
+    assertThat(ping.getJsonObject("error").getInteger("code")).isEqualTo(-32601);
+    callEveryTool(id -> modern(id, "tools/call", null));
+  }
+
+  @Test
+  void progressOnALongCall() throws Exception {
+    mcp.request(Messages.initialize(1, "2025-11-25"));
+    mcp.send(notification("notifications/initialized", null));
+    JsonObject params = call("diff_parse", new JsonObject().put("diff", largeDiff(2_000)))
+      .put("_meta", new JsonObject().put("progressToken", "p-1"));
+    JsonObject response = mcp.request(request(2, "tools/call", params));
+    assertThat(response.getJsonObject("result").getBoolean("isError")).isFalse();
+    List<JsonObject> progress = mcp.notifications().stream()
+      .filter(n -> n.getString("method").equals("notifications/progress")).map(n -> n.getJsonObject("params")).toList();
+    assertThat(progress).isNotEmpty().allSatisfy(p -> assertThat(p.getString("progressToken")).isEqualTo("p-1"));
+    for (int i = 1; i < progress.size(); i++) {
+      assertThat(progress.get(i).getDouble("progress")).isGreaterThan(progress.get(i - 1).getDouble("progress"));
+    }
+  }
+
+  @Test
+  void cancelledCallGetsNoResponse() throws Exception {
+    String big = modern(7, "tools/call", call("diff_parse", new JsonObject().put("diff", largeDiff(4_000)))).encode();
+    String cancel = notification("notifications/cancelled", new JsonObject().put("requestId", 7).put("reason", "test")).encode();
+    mcp.sendRaw((big + "\n" + cancel + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    Thread.sleep(1_000);
+    JsonObject next = mcp.request(modern(8, "server/discover", null));
+    assertThat(next.getInteger("id")).isEqualTo(8);
+    assertThat(mcp.queued()).isZero();
+  }
+
+  @Test
+  void endOfInputAnswersWhatWasAskedThenExitsZero() throws Exception {
+    mcp.send(Messages.initialize(1, "2025-11-25"));
+    mcp.send(request(2, "tools/call", call("diff_parse", new JsonObject().put("diff", sampleDiff()))));
+    mcp.closeInput();
+    List<Object> ids = new ArrayList<>();
+    ids.add(mcp.response().getValue("id"));
+    ids.add(mcp.response().getValue("id"));
+    assertThat(ids).containsExactlyInAnyOrder(1, 2);
+    assertThat(mcp.waitForExit(Duration.ofSeconds(20))).isZero();
+  }
+
+  @Test
+  void concurrentRequestsAreAnsweredAsTheyFinish() throws Exception {
+    StringBuilder batch = new StringBuilder();
+    batch.append(modern(1, "tools/call", call("diff_parse", new JsonObject().put("diff", largeDiff(3_000)))).encode()).append('\n');
+    batch.append(modern(2, "server/discover", null).encode()).append('\n');
+    mcp.sendRaw(batch.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    assertThat(mcp.response().getInteger("id")).as("the quick request overtakes the slow one").isEqualTo(2);
+    assertThat(mcp.response().getInteger("id")).isEqualTo(1);
+  }
+
+  private void assertDiffParseResult(JsonObject result) {
+    assertThat(result.getBoolean("isError")).as(result.encode()).isFalse();
+    JsonObject structured = result.getJsonObject("structuredContent");
+    assertThat(structured.containsKey("summary")).isTrue();
+    JsonArray content = result.getJsonArray("content");
+    if (structured.getValue("diff") instanceof String diff) {
+      assertThat(content.getJsonObject(0).getString("text")).isEqualTo(diff).contains("reviewgate");
+    }
+    String json = content.getJsonObject(content.size() - 1).getString("text");
+    assertThat(new JsonObject(json).getJsonObject("summary")).isEqualTo(structured.getJsonObject("summary"));
+  }
+
+  /** Every tool answers with a CallToolResult (success or an actionable isError), never a protocol error. */
+  private void callEveryTool(java.util.function.Function<Object, JsonObject> request) throws Exception {
+    int id = 100;
+    for (Tool tool : ToolCatalog.standard().tools(Exposure.MCP)) {
+      JsonObject message = request.apply(id);
+      JsonObject params = message.getJsonObject("params", new JsonObject()).mergeIn(call(tool.name(), new JsonObject()));
+      JsonObject response = mcp.request(message.put("params", params));
+      JsonObject result = response.getJsonObject("result");
+      assertThat(result).as(tool.name() + ": " + response.encode()).isNotNull();
+      assertThat(result.getJsonArray("content").getJsonObject(0).getString("text")).as(tool.name()).isNotBlank();
+      if (result.getBoolean("isError")) {
+        assertThat(result.getJsonArray("content").getJsonObject(0).getString("text")).as(tool.name()).startsWith("[");
+      }
+      id++;
+    }
+  }
+
+  private List<String> listTools(java.util.function.Function<Object, JsonObject> request) throws Exception {
+    List<String> names = new ArrayList<>();
+    String cursor = null;
+    int id = 1000;
+    do {
+      JsonObject message = request.apply(id++);
+      if (cursor != null) {
+        message.put("params", message.getJsonObject("params", new JsonObject()).put("cursor", cursor));
+      }
+      JsonObject result = mcp.request(message).getJsonObject("result");
+      result.getJsonArray("tools").forEach(t -> names.add(((JsonObject) t).getString("name")));
+      cursor = result.getString("nextCursor");
+    } while (cursor != null);
+    return names;
+  }
+
+  private static List<String> catalogNames() {
+    return ToolCatalog.standard().tools(Exposure.MCP).stream().map(Tool::name).toList();
+  }
+
+  /** A git-style diff of {@code files} files, about 1.5 KB each. */
+  static String largeDiff(int files) {
+    StringBuilder diff = new StringBuilder();
+    for (int f = 0; f < files; f++) {
+      diff.append("diff --git a/src/file").append(f).append(".txt b/src/file").append(f).append(".txt\n")
+        .append("index 1111111..2222222 100644\n--- a/src/file").append(f).append(".txt\n+++ b/src/file").append(f).append(".txt\n")
+        .append("@@ -1,20 +1,20 @@\n");
+      for (int l = 0; l < 20; l++) {
+        diff.append(l % 5 == 0 ? "-" : " ").append("line ").append(l).append(" of a reasonably long source file body\n");
+        if (l % 5 == 0) {
+          diff.append("+line ").append(l).append(" of a reasonably long source file body, changed\n");
+        }
+      }
+    }
+    return diff.toString();
+  }
+}

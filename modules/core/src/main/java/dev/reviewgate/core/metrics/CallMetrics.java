@@ -1,0 +1,43 @@
+package dev.reviewgate.core.metrics;
+
+import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Counts and times tool calls per tool and per front-end ({@code stdio}, {@code http}, {@code bridge}) in the
+ * global Micrometer registry: a no-op until a process installs a registry (the HTTP server's {@code /metrics}).
+ * Exposed to Prometheus as {@code reviewgate_tool_calls_seconds_{count,sum,max}} and its buckets.
+ */
+public final class CallMetrics {
+
+  public static final String NAME = "reviewgate.tool.calls";
+
+  private CallMetrics() {
+  }
+
+  /** Starts timing one call; {@link Sample#stop} records it with its outcome. */
+  public static Sample start(String frontEnd, String tool) {
+    return new Sample(frontEnd, tool, System.nanoTime());
+  }
+
+  /**
+   * One call in progress.
+   *
+   * @param tool the tool name, or {@code unknown} for names outside the catalog (keeps label values bounded)
+   */
+  public record Sample(String frontEnd, String tool, long startNanos) {
+
+    /** @param outcome {@code ok}, {@code error} (a tool-reported failure) or a failure code such as {@code 504} */
+    public void stop(String outcome) {
+      Timer.builder(NAME)
+        .description("Tool calls by front-end, tool and outcome")
+        .tag("frontend", frontEnd)
+        .tag("tool", tool)
+        .tag("outcome", outcome)
+        .publishPercentileHistogram()
+        .register(Metrics.globalRegistry)
+        .record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package dev.reviewgate.mcp.transport.http;
+
+import dev.reviewgate.mcp.McpConnection;
+import dev.reviewgate.mcp.McpServer;
+import io.vertx.core.json.JsonObject;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A session-era session: one {@link McpConnection} (negotiated version, log level, server-to-client requests) and
+ * its SSE streams, kept for resumption. Touched by each request; closed on DELETE or after the idle time.
+ * Its state is used on one event loop (the one that created it), which {@link HttpTransport} ensures.
+ */
+final class HttpSession {
+
+  /** Streams kept for resumption per session; the oldest finished ones go first. */
+  private static final int MAX_STREAMS = 64;
+
+  private final String id;
+  private final HttpTransportOptions options;
+  private final McpConnection connection;
+  private final Map<String, SseStream> streams = new LinkedHashMap<>();
+  private SseStream standalone;
+  private long streamCounter;
+  private volatile long lastUsed = System.nanoTime();
+  private String version;
+
+  HttpSession(String id, McpServer server, HttpTransportOptions options) {
+    this.id = id;
+    this.options = options;
+    // Messages not tied to a request go to the GET stream when one is open, else they are kept for it.
+    this.connection = server.connect(this::sendStandalone);
+  }
+
+  String id() {
+    return id;
+  }
+
+  McpConnection connection() {
+    return connection;
+  }
+
+  void touch() {
+    lastUsed = System.nanoTime();
+  }
+
+  boolean idleLongerThan(long ms) {
+    return System.nanoTime() - lastUsed > ms * 1_000_000L;
+  }
+
+  void version(String negotiated) {
+    this.version = negotiated;
+  }
+
+  /** Priming events (an id and a retry time before data) belong to 2025-11-25; older clients may choke on them. */
+  boolean primes() {
+    return "2025-11-25".equals(version);
+  }
+
+  SseStream newStream() {
+    SseStream stream = new SseStream(id.substring(0, 8) + "s" + (++streamCounter), options.sseReplayEvents());
+    streams.put(stream.id(), stream);
+    if (streams.size() > MAX_STREAMS) {
+      Iterator<SseStream> oldest = streams.values().iterator();
+      while (streams.size() > MAX_STREAMS && oldest.hasNext()) {
+        SseStream candidate = oldest.next();
+        if (candidate.complete() || !candidate.attached()) {
+          oldest.remove();
+        }
+      }
+    }
+    return stream;
+  }
+
+  Optional<SseStream> stream(String streamId) {
+    return Optional.ofNullable(streams.get(streamId));
+  }
+
+  /** The GET stream, created on first use so that early messages are kept until the client opens it. */
+  SseStream standalone() {
+    if (standalone == null) {
+      standalone = newStream();
+    }
+    return standalone;
+  }
+
+  private void sendStandalone(JsonObject message) {
+    standalone().send(message);
+  }
+
+  void keepAlive() {
+    streams.values().forEach(SseStream::keepAlive);
+  }
+
+  void close() {
+    connection.close();
+    streams.values().forEach(SseStream::close);
+    streams.clear();
+  }
+}

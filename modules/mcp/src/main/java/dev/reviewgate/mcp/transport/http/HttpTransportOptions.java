@@ -1,0 +1,39 @@
+package dev.reviewgate.mcp.transport.http;
+
+import io.vertx.core.json.JsonObject;
+
+/**
+ * The parts of the {@code http} configuration section that the Streamable HTTP transport uses (defaults in
+ * {@code config/reviewgate.json}; the server-wide limits such as body size are enforced before it).
+ *
+ * @param sessionIdleMs   a session-era session unused this long is closed; its id then answers 404
+ * @param maxSessions     open sessions at most; an {@code initialize} beyond it gets 503
+ * @param sseReplayEvents events kept per SSE stream for resumption with {@code Last-Event-ID}
+ * @param sseRetryMs      the {@code retry} field of the priming event (how long a client waits to reconnect)
+ * @param sseKeepAliveMs  comment lines on idle streams, so proxies and clients do not time them out
+ */
+public record HttpTransportOptions(long sessionIdleMs, int maxSessions, int sseReplayEvents, long sseRetryMs,
+                                   long sseKeepAliveMs) {
+
+  public static HttpTransportOptions from(JsonObject http) {
+    return new HttpTransportOptions(
+      positive(http, "sessionIdleMs"),
+      (int) positive(http, "maxSessions"),
+      (int) positive(http, "sseReplayEvents"),
+      positive(http, "sseRetryMs"),
+      positive(http, "sseKeepAliveMs"));
+  }
+
+  /** The same options with another idle time (tests). */
+  public HttpTransportOptions withSessionIdleMs(long ms) {
+    return new HttpTransportOptions(ms, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs);
+  }
+
+  private static long positive(JsonObject section, String key) {
+    Object value = section.getValue(key);
+    if (!(value instanceof Number number) || number.longValue() <= 0) {
+      throw new IllegalArgumentException("http." + key + " must be a number greater than 0 (got " + value + ")");
+    }
+    return number.longValue();
+  }
+}

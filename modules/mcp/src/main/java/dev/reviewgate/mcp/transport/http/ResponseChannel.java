@@ -1,0 +1,100 @@
+package dev.reviewgate.mcp.transport.http;
+
+import dev.reviewgate.mcp.Outbound;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * The answer to one POSTed request. It stays a plain JSON response unless the request has something to say before
+ * its result (progress, log messages, requests to the client) and the client accepts SSE: then it becomes an event
+ * stream, kept in the session's {@link SseStream} when there is one (resumable) or written directly (stateless).
+ */
+final class ResponseChannel implements Outbound {
+
+  private final HttpServerResponse response;
+  private final Accept accept;
+  private final SseStream stream;
+  private final long retryMs;
+  private final boolean prime;
+  private boolean streaming;
+  private boolean finished;
+
+  ResponseChannel(HttpServerResponse response, Accept accept, SseStream stream, long retryMs, boolean prime) {
+    this.response = response;
+    this.accept = accept;
+    this.stream = stream;
+    this.retryMs = retryMs;
+    this.prime = prime;
+  }
+
+  boolean finished() {
+    return finished;
+  }
+
+  @Override
+  public void send(JsonObject message) {
+    if (finished || !accept.sse()) {
+      return; // a JSON-only client has no channel for messages before the result
+    }
+    if (!streaming) {
+      streaming = true;
+      if (stream != null) {
+        stream.attach(response, retryMs, prime);
+      } else if (open()) {
+        SseFormat.head(response);
+      }
+    }
+    if (stream != null) {
+      stream.send(message);
+    } else if (open()) {
+      response.write(SseFormat.event(message));
+    }
+  }
+
+  /** Sends the response: as the stream's last event when streaming, else as JSON with {@code status}. */
+  void finish(JsonObject reply, int status) {
+    if (finished) {
+      return;
+    }
+    finished = true;
+    if (streaming) {
+      if (stream != null) {
+        stream.finish(reply);
+      } else if (open()) {
+        response.end(SseFormat.event(reply));
+      }
+      return;
+    }
+    if (!open()) {
+      return;
+    }
+    boolean error = reply.containsKey("error");
+    if (accept.json() || error) {
+      response.setStatusCode(status).putHeader("Content-Type", "application/json").end(reply.encode());
+    } else {
+      SseFormat.head(response);
+      response.end(SseFormat.event(reply));
+    }
+  }
+
+  /** Nothing to answer (a notification, or a cancelled request): 202, or the end of the stream. */
+  void accepted() {
+    if (finished) {
+      return;
+    }
+    finished = true;
+    if (streaming) {
+      if (stream != null) {
+        stream.close();
+      } else if (open()) {
+        response.end();
+      }
+    } else if (open()) {
+      response.setStatusCode(202).end();
+    }
+  }
+
+  private boolean open() {
+    return !response.ended() && !response.closed();
+  }
+}

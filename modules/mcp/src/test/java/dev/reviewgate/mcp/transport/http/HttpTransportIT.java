@@ -1,0 +1,245 @@
+package dev.reviewgate.mcp.transport.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.mcp.McpServer;
+import dev.reviewgate.mcp.conformance.ConformanceTools;
+import dev.reviewgate.mcp.transport.http.HttpClientSupport.Reply;
+import dev.reviewgate.mcp.transport.http.HttpClientSupport.Stream;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Streamable HTTP on a real loopback server: sessions, SSE resumption, stateless rules, cancellation. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class HttpTransportIT {
+
+  private static final String STATELESS = "2026-07-28";
+
+  private Vertx vertx;
+  private HttpServer httpServer;
+  private HttpTransport transport;
+  private HttpClientSupport http;
+  private final CountDownLatch cancelled = new CountDownLatch(1);
+
+  @BeforeEach
+  void start() throws Exception {
+    vertx = Vertx.vertx();
+    JsonObject waitTool = new JsonObject().put("name", "test_wait_for_cancel").put("address", "reviewgate.test.wait")
+      .put("title", "wait").put("description", "Test tool: reports progress, then waits until it is cancelled.")
+      .put("exposure", new JsonArray().add("MCP"))
+      .put("inputSchema", new JsonObject().put("type", "object").put("properties", new JsonObject()));
+    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard())
+      .localTool(ToolCatalog.parseTool(getClass().getClassLoader(), waitTool), (args, request) -> {
+        Promise<JsonObject> never = Promise.promise();
+        request.onCancel(() -> {
+          cancelled.countDown();
+          never.tryFail("cancelled");
+        });
+        request.progress(1, null, "waiting");
+        return never.future();
+      });
+    McpServer server = ConformanceTools.register(builder).build();
+    HttpTransportOptions options = HttpTransportOptions.from(ReviewgateConfig.defaults().section("http")).withSessionIdleMs(400);
+    transport = new HttpTransport(vertx, server, options);
+    Router router = Router.router(vertx);
+    router.route("/mcp").handler(BodyHandler.create(false)).handler(transport);
+    httpServer = HttpClientSupport.await(vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1"));
+    http = new HttpClientSupport(vertx, httpServer.actualPort());
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    transport.close();
+    HttpClientSupport.await(vertx.close());
+  }
+
+  private static JsonObject request(Object id, String method, JsonObject params) {
+    JsonObject message = new JsonObject().put("jsonrpc", "2.0").put("id", id).put("method", method);
+    return params == null ? message : message.put("params", params);
+  }
+
+  private static JsonObject initialize(String version) {
+    return request(1, "initialize", new JsonObject().put("protocolVersion", version)
+      .put("capabilities", new JsonObject()).put("clientInfo", new JsonObject().put("name", "it").put("version", "1")));
+  }
+
+  private String openSession(String version) throws Exception {
+    Reply reply = http.post(Map.of(), initialize(version));
+    assertThat(reply.status()).isEqualTo(200);
+    String session = reply.headers().get("Mcp-Session-Id");
+    assertThat(session).matches("[\\x21-\\x7E]+");
+    Reply initialized = http.post(Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", version),
+      new JsonObject().put("jsonrpc", "2.0").put("method", "notifications/initialized"));
+    assertThat(initialized.status()).isEqualTo(202);
+    return session;
+  }
+
+  private static JsonObject statelessMeta() {
+    return new JsonObject()
+      .put("io.modelcontextprotocol/protocolVersion", STATELESS)
+      .put("io.modelcontextprotocol/clientCapabilities", new JsonObject())
+      .put("io.modelcontextprotocol/clientInfo", new JsonObject().put("name", "it").put("version", "1"));
+  }
+
+  private static Map<String, String> statelessHeaders(String method, String name) {
+    Map<String, String> headers = new HashMap<>(Map.of("MCP-Protocol-Version", STATELESS, "Mcp-Method", method));
+    if (name != null) {
+      headers.put("Mcp-Name", name);
+    }
+    return headers;
+  }
+
+  @Test
+  void sessionLifecycleFollowsTheStatusRules() throws Exception {
+    String session = openSession("2025-11-25");
+    Map<String, String> inSession = Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25");
+
+    Reply list = http.post(inSession, request(2, "tools/list", new JsonObject()));
+    assertThat(list.status()).isEqualTo(200);
+    assertThat(list.json().getJsonObject("result").getJsonArray("tools")).isNotEmpty();
+
+    assertThat(http.post(Map.of(), request(3, "tools/list", null)).status()).as("no session id").isEqualTo(400);
+    assertThat(http.post(Map.of("Mcp-Session-Id", "nope"), request(4, "tools/list", null)).status()).as("unknown").isEqualTo(404);
+    assertThat(http.post(Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "1999-01-01"), request(5, "tools/list", null))
+      .status()).as("invalid version header").isEqualTo(400);
+    assertThat(http.post(Map.of("Mcp-Session-Id", session, "Accept", "text/html"), request(6, "tools/list", null))
+      .status()).as("unacceptable").isEqualTo(406);
+    assertThat(http.send(HttpMethod.PUT, inSession, "{}").status()).isEqualTo(405);
+
+    assertThat(http.send(HttpMethod.DELETE, inSession, null).status()).isEqualTo(200);
+    assertThat(http.post(inSession, request(7, "tools/list", null)).status()).as("after DELETE").isEqualTo(404);
+  }
+
+  @Test
+  void idleSessionsExpireWith404() throws Exception {
+    String session = openSession("2025-06-18");
+    Thread.sleep(1_500);
+    Reply reply = http.post(Map.of("Mcp-Session-Id", session), request(2, "tools/list", null));
+    assertThat(reply.status()).isEqualTo(404);
+    assertThat(reply.json().getJsonObject("error").getString("message")).contains("start a new one with initialize");
+  }
+
+  @Test
+  void droppedStreamIsResumedWithLastEventIdAndTheCallIsNotCancelled() throws Exception {
+    String session = openSession("2025-11-25");
+    Map<String, String> headers = Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25");
+    Stream stream = http.stream(HttpMethod.POST, new HashMap<>(headers) {{
+        put("Content-Type", "application/json");
+        put("Accept", HttpClientSupport.ACCEPT_BOTH);
+      }},
+      request(9, "tools/call", new JsonObject().put("name", "test_tool_with_progress").put("arguments", new JsonObject())
+        .put("_meta", new JsonObject().put("progressToken", "p1"))).encode());
+    assertThat(stream.response.getHeader("Content-Type")).startsWith("text/event-stream");
+    Map<String, String> priming = stream.next();
+    assertThat(priming.get("id")).isNotBlank();
+    assertThat(priming).containsKey("retry");
+    Map<String, String> first = stream.next();
+    assertThat(new JsonObject(first.get("data")).getString("method")).isEqualTo("notifications/progress");
+    stream.abort();
+
+    Thread.sleep(400); // the tool finishes meanwhile (about 100 ms): its result is kept for the stream
+    Stream resumed = http.stream(HttpMethod.GET, new HashMap<>(headers) {{
+        put("Accept", "text/event-stream");
+        put("Last-Event-ID", first.get("id"));
+      }}, null);
+    JsonObject message;
+    do {
+      message = resumed.nextMessage();
+    } while (message.containsKey("method"));
+    assertThat(message.getValue("id")).isEqualTo(9);
+    assertThat(message.getJsonObject("result").getJsonArray("content").getJsonObject(0).getString("text"))
+      .isEqualTo("Tool with progress executed successfully");
+  }
+
+  @Test
+  void statelessCallStreamsProgressThenTheResult() throws Exception {
+    Stream stream = http.stream(HttpMethod.POST, new HashMap<>(statelessHeaders("tools/call", "test_tool_with_progress")) {{
+        put("Content-Type", "application/json");
+        put("Accept", HttpClientSupport.ACCEPT_BOTH);
+      }},
+      request(1, "tools/call", new JsonObject().put("name", "test_tool_with_progress").put("arguments", new JsonObject())
+        .put("_meta", statelessMeta().put("progressToken", "t"))).encode());
+    assertThat(stream.response.getHeader("X-Accel-Buffering")).isEqualTo("no");
+    int progress = 0;
+    JsonObject message = stream.nextMessage();
+    while (message.containsKey("method")) {
+      assertThat(message.getString("method")).isEqualTo("notifications/progress");
+      progress++;
+      message = stream.nextMessage();
+    }
+    assertThat(progress).isGreaterThanOrEqualTo(3);
+    assertThat(message.getJsonObject("result").getString("resultType")).isEqualTo("complete");
+  }
+
+  @Test
+  void closingTheStatelessStreamCancelsTheWork() throws Exception {
+    Stream stream = http.stream(HttpMethod.POST, new HashMap<>(statelessHeaders("tools/call", "test_wait_for_cancel")) {{
+        put("Content-Type", "application/json");
+        put("Accept", HttpClientSupport.ACCEPT_BOTH);
+      }},
+      request(1, "tools/call", new JsonObject().put("name", "test_wait_for_cancel").put("arguments", new JsonObject())
+        .put("_meta", statelessMeta().put("progressToken", "t"))).encode());
+    assertThat(stream.nextMessage().getString("method")).isEqualTo("notifications/progress");
+    assertThat(cancelled.getCount()).isEqualTo(1);
+    stream.abort();
+    assertThat(cancelled.await(10, TimeUnit.SECONDS)).as("the tool saw the cancellation").isTrue();
+  }
+
+  @Test
+  void statelessHeadersMustMatchTheBody() throws Exception {
+    JsonObject call = request(1, "tools/call", new JsonObject().put("name", "test_simple_text")
+      .put("arguments", new JsonObject()).put("_meta", statelessMeta()));
+
+    Reply ok = http.post(statelessHeaders("tools/call", " test_simple_text "), call);
+    assertThat(ok.status()).isEqualTo(200);
+    assertThat(ok.json().getJsonObject("result").getString("resultType")).isEqualTo("complete");
+
+    Reply wrongMethod = http.post(statelessHeaders("tools/list", "test_simple_text"), call);
+    assertThat(wrongMethod.status()).isEqualTo(400);
+    assertThat(wrongMethod.json().getJsonObject("error").getInteger("code")).isEqualTo(-32020);
+
+    Reply missingName = http.post(statelessHeaders("tools/call", null), call);
+    assertThat(missingName.status()).isEqualTo(400);
+    assertThat(missingName.json().getJsonObject("error").getInteger("code")).isEqualTo(-32020);
+
+    Reply versionMismatch = http.post(Map.of("MCP-Protocol-Version", STATELESS, "Mcp-Method", "server/discover"),
+      request(2, "server/discover", new JsonObject().put("_meta", statelessMeta().put("io.modelcontextprotocol/protocolVersion", "2099-01-01"))));
+    assertThat(versionMismatch.status()).isEqualTo(400);
+    assertThat(versionMismatch.json().getJsonObject("error").getInteger("code")).isEqualTo(-32020);
+
+    Reply unsupported = http.post(Map.of("MCP-Protocol-Version", "2099-01-01", "Mcp-Method", "server/discover"),
+      request(3, "server/discover", new JsonObject().put("_meta", statelessMeta().put("io.modelcontextprotocol/protocolVersion", "2099-01-01"))));
+    assertThat(unsupported.status()).isEqualTo(400);
+    JsonObject error = unsupported.json().getJsonObject("error");
+    assertThat(error.getInteger("code")).isEqualTo(-32022);
+    assertThat(error.getJsonObject("data").getJsonArray("supported").getList()).contains(STATELESS);
+
+    Reply unknownMethod = http.post(statelessHeaders("nope/nothing", null),
+      request(4, "nope/nothing", new JsonObject().put("_meta", statelessMeta())));
+    assertThat(unknownMethod.status()).isEqualTo(404);
+    assertThat(unknownMethod.json().getJsonObject("error").getInteger("code")).isEqualTo(-32601);
+
+    Reply notification = http.post(statelessHeaders("notifications/cancelled", null), new JsonObject().put("jsonrpc", "2.0")
+      .put("method", "notifications/cancelled").put("params", new JsonObject().put("requestId", 99).put("_meta", statelessMeta())));
+    assertThat(notification.status()).isEqualTo(202);
+
+    assertThat(http.send(HttpMethod.GET, Map.of("MCP-Protocol-Version", STATELESS, "Accept", "text/event-stream"), null).status()).isEqualTo(405);
+    assertThat(http.send(HttpMethod.DELETE, Map.of("MCP-Protocol-Version", STATELESS), null).status()).isEqualTo(405);
+  }
+}
