@@ -159,7 +159,8 @@ public final class GitHubClient {
     web.close();
   }
 
-  private ToolException noToken(String action) {
+  /** The refusal for a change without a token; callers check {@link GitHubOptions#hasToken()} before reading anything. */
+  ToolException noToken(String action) {
     return ToolException.notAllowed(action + " changes GitHub and needs a token; none is configured. Set GITHUB_TOKEN (or the "
       + "environment variable named by github.tokenEnv) to a token with write access to pull requests, then restart.");
   }
@@ -225,7 +226,13 @@ public final class GitHubClient {
         synchronized (writeLock) {
           wait = lastWriteEndMs == 0 ? 0 : lastWriteEndMs + options.writeSpacingMs() - System.currentTimeMillis();
         }
-        return delay(wait).compose(v -> task.get()).transform(done -> {
+        return delay(wait).compose(v -> {
+          try {
+            return task.get();
+          } catch (RuntimeException e) {
+            return Future.<T>failedFuture(e);
+          }
+        }).transform(done -> {
           synchronized (writeLock) {
             lastWriteEndMs = System.currentTimeMillis();
           }
