@@ -45,7 +45,7 @@ public final class GitHubVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     GitHubOptions options = GitHubOptions.from(config.section("github"), env);
-    client = new GitHubClient(vertx, options);
+    client = new GitHubClient(vertx, options, writerPatience());
     PullRequestReader reader = new PullRequestReader(vertx, client);
     PullRequestDiffs diffs = new PullRequestDiffs(vertx, client, reader, new DiffEngine(config.section("diff")));
     PullRequestWriter writer = new PullRequestWriter(client, reader);
@@ -68,6 +68,12 @@ public final class GitHubVerticle extends VerticleBase {
           ToolEndpoint.serve(vertx, catalog, "github_update_pull_request_state",
             args -> writer.update(repo(args), args.getInteger("pr_number"), args)));
       });
+  }
+
+  /** The bus timeout of the write tool as front-ends apply it: {@code mcp.toolTimeoutsMs} entry, else {@code requestTimeoutMs}. */
+  private long writerPatience() {
+    Long perTool = config.section("mcp").getJsonObject("toolTimeoutsMs", new JsonObject()).getLong("github_update_pull_request_state");
+    return perTool != null ? perTool : config.requestTimeoutMs();
   }
 
   @Override
