@@ -227,6 +227,14 @@ class ReviewVerticleTest {
     assertThat(comments.getJsonObject(1).getString("author")).isEqualTo("agent");
     assertThat(comments.getJsonObject(1).getString("body")).isEqualTo("Yes, it names the caller.");
     assertThat(status.getJsonObject("counts").getInteger("agent_comments")).isEqualTo(1);
+
+    // the agent reports the requested changes done; after that the status is final
+    JsonObject approved = call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id).put("action", "approve"));
+    assertThat(approved.getString("status")).isEqualTo("approved");
+    assertThat(call(Addresses.REVIEW_STATUS, new JsonObject().put("review_id", id)).getJsonObject("completion")
+      .getString("action")).isEqualTo("request_changes");
+    assertThatThrownBy(() -> call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id)
+      .put("action", "request_changes"))).cause().hasMessageContaining("no longer changes");
     Thread.sleep(100);
     assertThat(events).extracting(e -> e.getString("type")).contains("comment", "completed");
     assertThat(events.stream().filter(e -> "comment".equals(e.getString("type")))
