@@ -4,6 +4,8 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.DiffVerticle;
+import dev.reviewgate.git.GitVerticle;
+import dev.reviewgate.github.GitHubVerticle;
 import dev.reviewgate.review.ReviewOptions;
 import dev.reviewgate.review.ReviewVerticle;
 import io.vertx.core.DeploymentOptions;
@@ -26,9 +28,12 @@ final class Backends {
 
   private static final List<Backend> ALL = List.of(
     new Backend("DiffVerticle", config -> new DiffVerticle(ToolCatalog.standard(), new DiffEngine(config.section("diff")))),
+    // The default repository is the git repository of the working directory the process was started in.
+    new Backend("GitVerticle", config -> new GitVerticle(config, ToolCatalog.standard(), Path.of("").toAbsolutePath())),
     new Backend("ReviewVerticle", config -> config.section("review").getBoolean("enabled", true)
       ? new ReviewVerticle(ReviewOptions.from(config.section("review")), ToolCatalog.standard(), Path.of(""))
-      : null));
+      : null),
+    new Backend("GitHubVerticle", config -> new GitHubVerticle(config, ToolCatalog.standard())));
 
   private Backends() {
   }

@@ -5,6 +5,7 @@ import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.mcp.McpOptions;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.conformance.ConformanceTools;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
 /** The one MCP server of a process, shared by the stdio and HTTP transports. */
@@ -14,8 +15,13 @@ final class McpServers {
   }
 
   static McpServer create(Vertx vertx, ReviewgateConfig config) {
+    return create(vertx, config, Future.succeededFuture());
+  }
+
+  /** @param backends completes when the backends are deployed; calls that need them wait for it */
+  static McpServer create(Vertx vertx, ReviewgateConfig config, Future<?> backends) {
     McpOptions options = McpOptions.from(config);
-    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(options);
+    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(options).readiness(backends);
     if (options.conformanceTools()) {
       // The conformance suite's fixture tools: a separate toolset, off by default, never shown to real users.
       ConformanceTools.register(builder);

@@ -3,14 +3,19 @@ package dev.reviewgate.app;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.transport.StdioTransport;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /** {@code reviewgate stdio}: MCP over stdin/stdout until end of input, then exit 0. */
 final class StdioCommand {
+
+  private static final Logger LOG = Logger.getLogger(StdioCommand.class.getName());
 
   private StdioCommand() {
   }
@@ -20,11 +25,17 @@ final class StdioCommand {
    *                    messages can reach this stream
    */
   static int run(ReviewgateConfig config, OutputStream protocolOut) throws Exception {
+    // Answer the handshake while the backends deploy; calls that need them wait (McpServer readiness).
     // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
     boolean reviews = config.section("review").getBoolean("enabled", true);
-    Vertx vertx = VertxRuntime.start(config, reviews);
-    McpServer server = McpServers.create(vertx, config);
-    ReviewDashboardDoor.open(vertx, config, server.catalog(), System.err);
+    Vertx vertx = VertxRuntime.create(reviews);
+    Future<Void> backends = Backends.deploy(vertx, config)
+      .onFailure(failure -> LOG.log(Level.SEVERE, "backends did not start; tool calls will fail", failure));
+    McpServer server = McpServers.create(vertx, config, backends);
+    // The person's door opens beside the protocol, so the handshake never waits for the HTTP server.
+    Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, server.catalog(), System.err), "reviewgate-dashboard-door");
+    door.setDaemon(true);
+    door.start();
     StdioTransport transport = new StdioTransport(server, System.in, protocolOut);
     transport.start().toCompletionStage().toCompletableFuture().join();
     VertxRuntime.close(vertx);

@@ -53,10 +53,16 @@ final class McpProcess implements AutoCloseable {
   }
 
   static McpProcess start(Path workingDirectory, String... arguments) throws IOException {
+    return start(workingDirectory, java.util.Map.of(), arguments);
+  }
+
+  /** @param environment variables set for the process (after removing inherited {@code REVIEWGATE_*}) */
+  static McpProcess start(Path workingDirectory, java.util.Map<String, String> environment, String... arguments) throws IOException {
     List<String> command = new ArrayList<>(List.of(java(), "-jar", jar().toString(), "stdio"));
     command.addAll(List.of(arguments));
     ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
     builder.environment().keySet().removeIf(name -> name.startsWith("REVIEWGATE_"));
+    builder.environment().putAll(environment);
     return new McpProcess(builder.start());
   }
 

@@ -34,6 +34,9 @@ public final class McpServer {
   private static final Set<String> CACHEABLE = Set.of(
     "tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read", "server/discover");
 
+  /** Methods that reach the backends, and so wait for {@link Builder#readiness}. */
+  private static final Set<String> BACKEND_METHODS = Set.of("tools/call", "resources/read", "prompts/get", "completion/complete");
+
   private static final String INSTRUCTIONS = "reviewgate reads git history and diffs of the configured repositories "
     + "straight from the object database, shapes diffs to fit your context (pick files by path or glob, files_only "
     + "overviews, skip/top paging, max_bytes or token_budget caps), and reads GitHub pull requests. Start with "
@@ -49,6 +52,7 @@ public final class McpServer {
   private final GitResources resources;
   private final ReviewPrompts prompts;
   private final Completions completions;
+  private final Future<?> ready;
 
   private McpServer(Builder builder) {
     this.vertx = builder.vertx;
@@ -60,6 +64,7 @@ public final class McpServer {
     this.resources = new GitResources(this);
     this.prompts = new ReviewPrompts(this);
     this.completions = new Completions(this);
+    this.ready = builder.ready;
   }
 
   public static Builder builder(Vertx vertx, ToolCatalog catalog) {
@@ -109,6 +114,20 @@ public final class McpServer {
   }
 
   Future<JsonObject> route(McpConnection connection, RequestContext request, JsonObject params) {
+    if (BACKEND_METHODS.contains(request.method()) && !ready.isComplete()) {
+      // Still starting: the handshake is answered at once, work waits for the backends.
+      return ready.transform(started -> started.succeeded() ? dispatch(connection, request, params)
+        : Future.failedFuture(new JsonRpcException(JsonRpc.INTERNAL_ERROR,
+          "reviewgate could not start its backends: " + started.cause().getMessage())));
+    }
+    if (ready.failed() && BACKEND_METHODS.contains(request.method())) {
+      return Future.failedFuture(new JsonRpcException(JsonRpc.INTERNAL_ERROR,
+        "reviewgate could not start its backends: " + ready.cause().getMessage()));
+    }
+    return dispatch(connection, request, params);
+  }
+
+  private Future<JsonObject> dispatch(McpConnection connection, RequestContext request, JsonObject params) {
     boolean session = request.era() == ProtocolEra.SESSION;
     return switch (request.method()) {
       case "initialize" -> Future.succeededFuture(initialize(connection, params));
@@ -202,6 +221,7 @@ public final class McpServer {
     private McpOptions options = McpOptions.defaults();
     private final List<Tool> extraTools = new ArrayList<>();
     private final Map<String, LocalTool> localTools = new LinkedHashMap<>();
+    private Future<?> ready = Future.succeededFuture();
 
     private Builder(Vertx vertx, ToolCatalog catalog) {
       this.vertx = vertx;
@@ -222,6 +242,16 @@ public final class McpServer {
         extraTools.add(tool);
       }
       localTools.put(tool.name(), handler);
+      return this;
+    }
+
+    /**
+     * Lets the server answer the handshake and lists while the backends are still being deployed: requests that
+     * reach backends ({@code tools/call}, {@code resources/read}, {@code prompts/get}, {@code completion/complete})
+     * wait for {@code ready}, and fail with an internal error if it fails. Default: ready.
+     */
+    public Builder readiness(Future<?> ready) {
+      this.ready = ready;
       return this;
     }
 

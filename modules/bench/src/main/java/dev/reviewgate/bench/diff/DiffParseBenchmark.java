@@ -16,7 +16,8 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Parse throughput on a real {@code git diff} of over 20 MB. The {@code bytes} counter is the figure to read:
- * bytes parsed per second (divide by 1e9 for GB/s).
+ * bytes parsed per second (divide by 1e9 for GB/s). {@code newlineScan} is a plain byte loop over the same bytes,
+ * a baseline that shows how much of the machine the run had.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -57,5 +58,18 @@ public class DiffParseBenchmark {
   public Diff parse(Bytes counter) {
     counter.bytes += text.length;
     return engine.parse(text);
+  }
+
+  /** The floor to compare with: counting newlines one byte at a time, measured in the same run and load. */
+  @Benchmark
+  public int newlineScan(Bytes counter) {
+    counter.bytes += text.length;
+    int lines = 0;
+    for (byte b : text) {
+      if (b == '\n') {
+        lines++;
+      }
+    }
+    return lines;
   }
 }

@@ -4,22 +4,48 @@ import dev.reviewgate.diff.model.ByteSlice;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
-/** A growable, unsynchronised byte buffer for renderers (ByteArrayOutputStream locks on every write). */
+/**
+ * A growable, unsynchronised byte buffer for renderers (ByteArrayOutputStream locks on every write). Writes of
+ * adjacent ranges of the same source array are coalesced into one copy, so rendering an unshaped diff (every piece
+ * a slice of the parsed input, in order) costs a few large copies instead of two per hunk. Sources must not change
+ * until the content is taken.
+ */
 public final class ByteSink {
 
   private byte[] buf;
   private int size;
+  private byte[] pendingSource;
+  private int pendingStart;
+  private int pendingEnd;
 
   public ByteSink(int capacity) {
     buf = new byte[Math.max(16, capacity)];
   }
 
   public ByteSink write(byte[] src, int start, int end) {
+    if (src == pendingSource && start == pendingEnd) {
+      pendingEnd = end;
+      return this;
+    }
+    flush();
+    pendingSource = src;
+    pendingStart = start;
+    pendingEnd = end;
+    return this;
+  }
+
+  private void flush() {
+    if (pendingSource == null) {
+      return;
+    }
+    byte[] src = pendingSource;
+    int start = pendingStart;
+    int end = pendingEnd;
+    pendingSource = null;
     int n = end - start;
     ensure(n);
     System.arraycopy(src, start, buf, size, n);
     size += n;
-    return this;
   }
 
   public ByteSink write(ByteSlice slice) {
@@ -32,13 +58,14 @@ public final class ByteSink {
   }
 
   public ByteSink write(byte b) {
+    flush();
     ensure(1);
     buf[size++] = b;
     return this;
   }
 
   public int size() {
-    return size;
+    return size + (pendingSource == null ? 0 : pendingEnd - pendingStart);
   }
 
   private void ensure(int n) {
@@ -49,11 +76,13 @@ public final class ByteSink {
   }
 
   public byte[] toByteArray() {
-    return Arrays.copyOf(buf, size);
+    flush();
+    return size == buf.length ? buf : Arrays.copyOf(buf, size);
   }
 
   /** The content as text; bytes that are not UTF-8 become U+FFFD. */
   public String toUtf8() {
+    flush();
     return new String(buf, 0, size, StandardCharsets.UTF_8);
   }
 }

@@ -37,7 +37,7 @@ public final class SideBySideRenderer {
       return;
     }
     if (f.hunks().isEmpty()) {
-      out.append("No content changes\n\n");
+      out.append(f.cut() ? "Content left out by a size limit (see 'cut')\n\n" : "No content changes\n\n");
       return;
     }
     int maxNumber = 1;

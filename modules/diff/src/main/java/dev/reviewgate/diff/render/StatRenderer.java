@@ -16,6 +16,9 @@ public final class StatRenderer {
   }
 
   public static String render(List<FileDiff> files, int width) {
+    if (files.isEmpty()) {
+      return " 0 files changed\n";
+    }
     List<String> names = new ArrayList<>(files.size());
     int maxName = 0;
     int maxChange = 0;

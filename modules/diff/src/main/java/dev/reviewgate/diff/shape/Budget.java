@@ -4,6 +4,7 @@ import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.model.Hunk;
 import dev.reviewgate.diff.model.LineKind;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -81,41 +82,52 @@ final class Budget {
    */
   static Selection tokens(List<FileDiff> files, long budget) {
     Selection sel = empty(files);
-    long left = budget;
-    boolean[] generated = new boolean[files.size()];
-    for (int fi = 0; fi < files.size(); fi++) {
-      generated[fi] = FilePriority.generated(files.get(fi).path());
+    long[] headerTokens = new long[files.size()];
+    // units per class, each packed as (file index << 32 | hunk index), hunk index -1 for a header-only file
+    long[][] units = new long[3][];
+    int[] counts = new int[3];
+    for (int c = 0; c < 3; c++) {
+      units[c] = new long[Math.max(16, files.size())];
     }
-    for (int cls = 0; cls < 3; cls++) {
-      for (int fi = 0; fi < files.size(); fi++) {
-        FileDiff f = files.get(fi);
-        long head = sel.shown[fi] ? 0 : TokenEstimator.tokens(headerBytes(f));
-        int fileClass = generated[fi] ? 1 : 0;
-        if (f.hunks().isEmpty()) {
-          if (cls == fileClass && head <= left) {
-            sel.shown[fi] = true;
-            left -= head;
-          }
-          continue;
+    for (int fi = 0; fi < files.size(); fi++) {
+      FileDiff f = files.get(fi);
+      headerTokens[fi] = TokenEstimator.tokens(headerBytes(f));
+      int fileClass = FilePriority.generated(f.path()) ? 1 : 0;
+      List<Hunk> hunks = f.hunks();
+      if (hunks.isEmpty()) {
+        units[fileClass] = add(units[fileClass], counts[fileClass]++, ((long) fi << 32) | 0xFFFFFFFFL);
+        continue;
+      }
+      for (int hi = 0; hi < hunks.size(); hi++) {
+        int c = hunks.get(hi).additions() == 0 ? 2 : fileClass;
+        units[c] = add(units[c], counts[c]++, ((long) fi << 32) | hi);
+      }
+    }
+    long left = budget;
+    for (int c = 0; c < 3 && left > 0; c++) {
+      for (int u = 0; u < counts[c] && left > 0; u++) {
+        int fi = (int) (units[c][u] >>> 32);
+        int hi = (int) units[c][u];
+        long cost = sel.shown[fi] ? 0 : headerTokens[fi];
+        if (hi >= 0) {
+          cost += TokenEstimator.tokens(files.get(fi).hunks().get(hi).renderedBytes());
         }
-        List<Hunk> hunks = f.hunks();
-        for (int hi = 0; hi < hunks.size(); hi++) {
-          Hunk h = hunks.get(hi);
-          int hunkClass = h.additions() == 0 ? 2 : fileClass;
-          if (hunkClass != cls) {
-            continue;
-          }
-          long cost = TokenEstimator.tokens(h.renderedBytes()) + head;
-          if (cost <= left) {
-            left -= cost;
+        if (cost <= left) {
+          left -= cost;
+          sel.shown[fi] = true;
+          if (hi >= 0) {
             sel.kept[fi][hi] = true;
-            sel.shown[fi] = true;
-            head = 0;
           }
         }
       }
     }
     return sel;
+  }
+
+  private static long[] add(long[] array, int index, long value) {
+    long[] a = index == array.length ? Arrays.copyOf(array, array.length * 2) : array;
+    a[index] = value;
+    return a;
   }
 
   private static long headerBytes(FileDiff f) {
