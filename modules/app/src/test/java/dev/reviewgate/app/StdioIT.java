@@ -34,6 +34,10 @@ class StdioIT {
   void start() throws Exception {
     repo = GitFixture.create(temp.resolve("sample"));
     mcp = McpProcess.start(repo);
+    // The handshake is answered while backends deploy; wait for them so timing-sensitive cases meet a started server.
+    assertThat(mcp.request(modern("warm-up", "tools/call", call("diff_parse", new JsonObject().put("diff", ""))))
+      .getJsonObject("result")).isNotNull();
+    mcp.notifications().clear();
   }
 
   @AfterEach

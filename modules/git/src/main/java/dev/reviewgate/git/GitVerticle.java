@@ -159,10 +159,8 @@ public final class GitVerticle extends VerticleBase {
     GitReader.Pair pair = reader.pair(DiffTarget.from(args));
     GitReader.Patch patch = reader.diff(pair, diffOptions(args), cancellation);
     cancellation.check();
-    // context_lines was applied when the diff was computed; the engine must not cut it again.
-    JsonObject shaping = args.copy();
-    shaping.remove("context_lines");
-    JsonObject result = engine.shape(engine.parse(patch.bytes()), shaping);
+    // context_lines was applied when the diff was computed, so the engine's own trimming is a no-op here.
+    JsonObject result = engine.shape(engine.parse(patch.bytes()), args);
     result.put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
     if (!patch.omitted().isEmpty()) {
       JsonArray warnings = result.getJsonArray("warnings");
