@@ -9,6 +9,7 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.git.GitVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -50,7 +51,7 @@ class ReviewVerticleTest {
     String[] shas = repo.greetingChange();
     base = shas[0];
     head = shas[1];
-    await(vertx.deployVerticle(new CliGitStandIn(repo)));
+    await(vertx.deployVerticle(new GitVerticle(ReviewgateConfig.defaults(), ToolCatalog.standard(), repoDir)));
     deployReview(600_000);
   }
 
