@@ -26,10 +26,16 @@ final class StdioCommand {
    */
   static int run(ReviewgateConfig config, OutputStream protocolOut) throws Exception {
     // Answer the handshake while the backends deploy; calls that need them wait (McpServer readiness).
-    Vertx vertx = VertxRuntime.create(false);
+    // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
+    boolean reviews = config.section("review").getBoolean("enabled", true);
+    Vertx vertx = VertxRuntime.create(reviews);
     Future<Void> backends = Backends.deploy(vertx, config)
       .onFailure(failure -> LOG.log(Level.SEVERE, "backends did not start; tool calls will fail", failure));
     McpServer server = McpServers.create(vertx, config, backends);
+    // The person's door opens beside the protocol, so the handshake never waits for the HTTP server.
+    Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, server.catalog(), System.err), "reviewgate-dashboard-door");
+    door.setDaemon(true);
+    door.start();
     StdioTransport transport = new StdioTransport(server, System.in, protocolOut);
     transport.start().toCompletionStage().toCompletableFuture().join();
     VertxRuntime.close(vertx);

@@ -28,7 +28,7 @@ final class VertxRuntime {
   static Vertx start(ReviewgateConfig config, boolean fileCaching,
                      BiFunction<VertxBuilder, VertxOptions, VertxBuilder> customize,
                      BiConsumer<String, Future<String>> observer) throws Exception {
-    Vertx vertx = customize.apply(Vertx.builder(), options(fileCaching)).build();
+    Vertx vertx = create(fileCaching, customize);
     try {
       Backends.deploy(vertx, config, observer).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -38,15 +38,16 @@ final class VertxRuntime {
     return vertx;
   }
 
-  /** A Vert.x without backends yet (stdio deploys them while it answers the handshake). */
+  /** A Vert.x without backends yet. */
   static Vertx create(boolean fileCaching) {
-    return Vertx.builder().with(options(fileCaching)).build();
+    return create(fileCaching, VertxBuilder::with);
   }
 
-  private static VertxOptions options(boolean fileCaching) {
+  static Vertx create(boolean fileCaching, BiFunction<VertxBuilder, VertxOptions, VertxBuilder> customize) {
     // No file-cache or classpath-extraction directories for the command-line modes: they only cost start time.
-    return new VertxOptions().setFileSystemOptions(new FileSystemOptions()
+    VertxOptions options = new VertxOptions().setFileSystemOptions(new FileSystemOptions()
       .setFileCachingEnabled(fileCaching).setClassPathResolvingEnabled(fileCaching));
+    return customize.apply(Vertx.builder(), options).build();
   }
 
   static void close(Vertx vertx) {

@@ -53,10 +53,16 @@ final class McpProcess implements AutoCloseable {
   }
 
   static McpProcess start(Path workingDirectory, String... arguments) throws IOException {
+    return start(workingDirectory, java.util.Map.of(), arguments);
+  }
+
+  /** @param environment variables set for the process (after {@link #isolate} removed inherited ones) */
+  static McpProcess start(Path workingDirectory, java.util.Map<String, String> environment, String... arguments) throws IOException {
     List<String> command = new ArrayList<>(List.of(java(), "-jar", jar().toString(), "stdio"));
     command.addAll(List.of(arguments));
     ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
     isolate(builder.environment());
+    builder.environment().putAll(environment);
     return new McpProcess(builder.start());
   }
 

@@ -52,7 +52,7 @@ public final class GitHubVerticle extends VerticleBase {
     LOG.info(() -> "GitHub tools on " + options.apiUrl() + (options.hasToken() ? " with a token" : " anonymously (read-only)")
       + (defaultRepo == null ? "" : "; default repository " + defaultRepo));
     PullRequestReader reader = new PullRequestReader(vertx, client);
-    PullRequestDiffs diffs = new PullRequestDiffs(client, reader, new DiffEngine(config.section("diff")));
+    PullRequestDiffs diffs = new PullRequestDiffs(vertx, client, reader, new DiffEngine(config.section("diff")));
     PullRequestWriter writer = new PullRequestWriter(client, reader);
     return Future.all(
       ToolEndpoint.serve(vertx, catalog, "github_get_pull_request",

@@ -6,6 +6,13 @@ import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import dev.reviewgate.core.catalog.Tool;
+import io.vertx.json.schema.Draft;
+import io.vertx.json.schema.JsonSchema;
+import io.vertx.json.schema.JsonSchemaOptions;
+import io.vertx.json.schema.OutputFormat;
+import io.vertx.json.schema.OutputUnit;
+import io.vertx.json.schema.Validator;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,6 +25,10 @@ final class GitHubHarness {
 
   static final String TOKEN = "ghp_TestOnlySecret0123456789abcdefXYZ";
   static final String TOKEN_ENV = "REVIEWGATE_TEST_GH_TOKEN";
+
+  private static final ToolCatalog CATALOG = ToolCatalog.standard();
+  private static final JsonSchemaOptions SCHEMA_OPTIONS = new JsonSchemaOptions().setDraft(Draft.DRAFT202012)
+    .setBaseUri("https://reviewgate.dev/schemas/").setOutputFormat(OutputFormat.Basic);
 
   final Vertx vertx;
   final FakeGitHub fake;
@@ -71,8 +82,16 @@ final class GitHubHarness {
     return start(vertx, new JsonObject(), true);
   }
 
+  /** Calls a tool over the bus; every successful reply is checked against the tool's output schema in the catalog. */
   Future<JsonObject> call(String address, JsonObject args) {
-    return BusRequests.request(vertx.eventBus(), address, args, 20_000);
+    return BusRequests.request(vertx.eventBus(), address, args, 20_000).map(reply -> {
+      Tool tool = CATALOG.byAddress(address).orElseThrow();
+      OutputUnit check = Validator.create(JsonSchema.of(tool.outputSchema()), SCHEMA_OPTIONS).validate(reply);
+      if (!Boolean.TRUE.equals(check.getValid())) {
+        throw new AssertionError(tool.name() + " reply does not match its outputSchema: " + check.getErrors() + "\n" + reply.encode());
+      }
+      return reply;
+    });
   }
 
   Future<Void> stop() {

@@ -94,6 +94,7 @@ public final class ConformanceTools {
         }
         return done(text("the client declared sampling"));
       }),
+      Map.entry("test_streaming_elicitation", ConformanceTools::streamingElicitation),
       Map.entry("json_schema_2020_12_tool", (args, request) -> done(text("received " + args.encode()))));
     JsonArray definitions = definitions();
     for (Object entry : definitions) {
@@ -131,6 +132,23 @@ public final class ConformanceTools {
         request.progress(100, 100.0, null);
         return text("Tool with progress executed successfully");
       });
+  }
+
+  /**
+   * 2026-07-28 has no server-to-client requests on a response stream: the server asks with an {@code input_required}
+   * result naming the input it needs, and the client retries with the answers.
+   */
+  private static Future<JsonObject> streamingElicitation(JsonObject args, RequestContext request) {
+    JsonObject confirm = new JsonObject().put("method", "elicitation/create").put("params", new JsonObject()
+      .put("message", "Please confirm to continue")
+      .put("requestedSchema", new JsonObject().put("type", "object").put("properties", new JsonObject()
+        .put("confirmed", new JsonObject().put("type", "boolean").put("description", "Confirm?")))));
+    if (request.era() == ProtocolEra.STATELESS) {
+      request.progress(1, null, "waiting for confirmation");
+      return done(new JsonObject().put("resultType", "input_required")
+        .put("inputRequests", new JsonObject().put("confirm", confirm)));
+    }
+    return elicit(request, "Please confirm to continue", confirm.getJsonObject("params").getJsonObject("requestedSchema"));
   }
 
   private static Future<JsonObject> elicit(RequestContext request, String message, JsonObject schema) {
