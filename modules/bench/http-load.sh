@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Streamable HTTP load, reviewgate vs the official TypeScript SDK example server, same generator, same run:
 # HttpMcpLoad (modules/bench) at concurrency 16 for DURATION seconds (after a warm-up) against
-#   - reviewgate serve (started in this repository): git_diff_stat of HEAD~1..HEAD — read-only, answered from the
-#     git backend's result cache after the first call;
+#   - reviewgate serve (started in this repository): git_diff_stat between the first two commits (full SHAs, so
+#     the git backend answers from its result cache after the first call; read-only, 2 files);
 #   - @modelcontextprotocol/sdk 1.32.2 examples/server/simpleStreamableHttp.js: its greet tool.
 # Prints one JSON line per server, the throughput ratio, and reviewgate's heap after a full GC before and after.
 # Needs: ./mvnw -B -q -DskipTests package, and clients/http-conformance installed (npm ci there).
@@ -28,7 +28,9 @@ for _ in $(seq 1 120); do
   sleep 0.5
 done
 heap() { jcmd "$rg" GC.run >/dev/null; jcmd "$rg" GC.heap_info | sed -n 's/.*used \([0-9]*K\).*/\1/p' | head -1; }
-range='{"base":"HEAD~1","head":"HEAD"}'
+first=$(git rev-list --reverse --first-parent HEAD | sed -n 1p)
+second=$(git rev-list --reverse --first-parent HEAD | sed -n 2p)
+range="{\"base\":\"$first\",\"head\":\"$second\"}"
 load() { java -cp "$bench" dev.reviewgate.bench.HttpMcpLoad --concurrency 16 --duration "$duration" --warmup "$warmup" "$@" 2>/dev/null | tail -1; }
 echo "load before: $(uptime)"
 ts_result=$(load --url "http://127.0.0.1:${TS_PORT:-38111}/mcp" --tool greet --args '{"name":"load"}')
