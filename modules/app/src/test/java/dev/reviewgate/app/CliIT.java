@@ -86,6 +86,17 @@ class CliIT {
   }
 
   @Test
+  void aToolErrorGoesToStderrWithExitOne() throws Exception {
+    Run ok = run("call", "git_diff", "{\"base\": \"HEAD~1\", \"head\": \"HEAD\", \"files_only\": true}");
+    assertThat(ok.exit()).as(ok.stderr()).isZero();
+    assertThat(new JsonObject(ok.stdout()).getJsonObject("summary").getInteger("files")).isEqualTo(2);
+    Run missing = run("call", "git_diff", "{\"base\": \"no-such-branch\", \"head\": \"HEAD\"}");
+    assertThat(missing.exit()).isEqualTo(1);
+    assertThat(missing.stdout()).isEmpty();
+    assertThat(missing.stderr()).contains("[NOT_FOUND]").contains("no-such-branch");
+  }
+
+  @Test
   void callWithInvalidArgumentsExitsTwo() throws Exception {
     Run notJson = run("call", "diff_parse", "{not json");
     assertThat(notJson.exit()).isEqualTo(2);
