@@ -128,7 +128,9 @@ public final class PatchWriter {
     }
     write(out, "--- " + fromLabel + (fromLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n"
       + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
-    Stats stats = hunks(new Lines(a), new Lines(b), edits, out);
+    String driver = attributes.driver(oldPath);
+    FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath));
+    Stats stats = hunks(new Lines(a), new Lines(b), edits, pattern, out);
     forget(change);
     return stats;
   }
@@ -142,8 +144,8 @@ public final class PatchWriter {
     }
   }
 
-  private Stats hunks(Lines a, Lines b, List<Edit> edits, ByteArrayOutputStream out) {
-    FuncName func = new FuncName(a);
+  private Stats hunks(Lines a, Lines b, List<Edit> edits, FuncPattern pattern, ByteArrayOutputStream out) {
+    FuncName func = new FuncName(a, pattern);
     int added = 0;
     int deleted = 0;
     for (Edit edit : edits) {
@@ -169,9 +171,10 @@ public final class PatchWriter {
       range(line, s1, e1 - s1).append(" +");
       range(line, s2, e2 - s2).append(" @@");
       write(out, line);
-      if (func.length() > 0) {
+      byte[] heading = func.text();
+      if (heading.length > 0) {
         out.write(' ');
-        out.write(a.raw(), func.start(), func.length());
+        out.write(heading, 0, heading.length);
       }
       out.write('\n');
       for (int i = s2; i < head.getBeginB(); i++) {
