@@ -33,9 +33,7 @@ final class StdioCommand {
       .onFailure(failure -> LOG.log(Level.SEVERE, "backends did not start; tool calls will fail", failure));
     McpServer server = McpServers.create(vertx, config, backends);
     // The person's door opens beside the protocol, so the handshake never waits for the HTTP server.
-    Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, server.catalog(), System.err), "reviewgate-dashboard-door");
-    door.setDaemon(true);
-    door.start();
+    ReviewDashboardDoor.open(vertx, config, server.catalog(), System.err);
     StdioTransport transport = new StdioTransport(server, System.in, protocolOut);
     transport.start().toCompletionStage().toCompletableFuture().join();
     VertxRuntime.close(vertx);
