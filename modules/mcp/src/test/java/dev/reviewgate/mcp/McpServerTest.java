@@ -240,6 +240,28 @@ class McpServerTest {
     assertThat(echoed.getJsonObject("result").getJsonObject("structuredContent").getInteger("a")).isEqualTo(1);
   }
 
+  @Test
+  void backendsAreStartedOnlyWhenARequestNeedsThem() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+    Promise<Void> started = Promise.promise();
+    McpServer lazy = McpServer.builder(vertx, ToolCatalog.standard()).readiness(() -> {
+      asked.incrementAndGet();
+      return started.future();
+    }).build();
+    McpConnection c = lazy.connect(Outbound.NONE);
+    assertThat(c.handle(modern(1, "tools/list", null).encode()).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS)
+      .getJsonObject("result")).isNotNull();
+    assertThat(asked).hasValue(0);
+    Future<JsonObject> call = c.handle(modern(2, "tools/call", new JsonObject().put("name", "diff_parse")
+      .put("arguments", new JsonObject().put("diff", "D"))).encode());
+    waitFor(() -> asked.get() == 1);
+    Thread.sleep(50);
+    assertThat(call.isComplete()).as("waits for the backends").isFalse();
+    started.complete();
+    assertThat(call.toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).getJsonObject("result")
+      .getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("D");
+  }
+
   private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
     long deadline = System.currentTimeMillis() + 5000;
     while (!condition.getAsBoolean()) {
