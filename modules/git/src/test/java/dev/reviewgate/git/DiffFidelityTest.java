@@ -200,6 +200,7 @@ class DiffFidelityTest {
     repo.write("tést/ünïcode.txt", "B\n");
     repo.write("new empty.txt", "");
     repo.write("tab\there.txt", "tab\n");
+    repo.write("Assembly (x86_64) \"q\" back\\slash.txt", "punctuation\n");
     Files.setPosixFilePermissions(repo.dir.resolve("script.sh"), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
     repo.write("crlf.txt", "one\r\nTWO\r\n");
     repo.write("eol.txt", "no newline, still");

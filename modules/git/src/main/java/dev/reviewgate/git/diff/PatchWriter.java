@@ -12,7 +12,6 @@ import org.eclipse.jgit.diff.RawText;
 import org.eclipse.jgit.diff.RawTextComparator;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
-import org.eclipse.jgit.util.QuotedString;
 
 /**
  * Writes a {@link FileChange} as {@code git diff} writes it (git 2.39, default options): the same extended
@@ -276,7 +275,7 @@ public final class PatchWriter {
   }
 
   static String quote(String path) {
-    return QuotedString.GIT_PATH.quote(path);
+    return GitQuote.quote(path);
   }
 
   private static String mode(int mode) {
