@@ -6,7 +6,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,26 +26,26 @@ public final class GitWorkers implements AutoCloseable {
   private final long timeoutMs;
   private final int threads;
   private final int maxQueued;
-  /** Operations accepted and not finished: running plus waiting. */
-  private final AtomicInteger pending = new AtomicInteger();
+  /**
+   * Admission: one permit per running or waiting operation. Counting here rather than relying on the executor's
+   * queue to refuse keeps the bound exact: a hand-off queue also refuses while an idle thread is between tasks.
+   */
+  private final Semaphore admitted;
 
   public GitWorkers(Vertx vertx, int threads, int maxQueued, long timeoutMs) {
     this.vertx = vertx;
     this.threads = Math.max(1, threads);
     this.maxQueued = maxQueued;
     this.timeoutMs = timeoutMs;
+    this.admitted = new Semaphore(this.threads + Math.max(0, maxQueued));
     AtomicInteger count = new AtomicInteger();
-    // The bound is counted here (pending), not by the queue: a SynchronousQueue would reject work while a
-    // started thread has not reached take() yet.
     this.executor = new ThreadPoolExecutor(this.threads, this.threads, 60, TimeUnit.SECONDS,
       new LinkedBlockingQueue<>(),
       runnable -> {
         Thread thread = new Thread(runnable, "reviewgate-git-" + count.incrementAndGet());
         thread.setDaemon(true);
         return thread;
-      },
-      new ThreadPoolExecutor.AbortPolicy());
-    executor.prestartAllCoreThreads();
+      });
   }
 
   /** Runs {@code work} on the pool; the future completes on the caller's context. */
@@ -54,16 +54,17 @@ public final class GitWorkers implements AutoCloseable {
     Promise<T> promise = Promise.promise();
     Cancellation cancellation = new Cancellation();
     AtomicBoolean settled = new AtomicBoolean();
-    if (pending.incrementAndGet() > threads + maxQueued) {
-      pending.decrementAndGet();
-      return Future.failedFuture(busy());
+    if (!admitted.tryAcquire()) {
+      return Future.failedFuture(ToolException.busy("git is busy: " + executor.getActiveCount() + " operations running and "
+        + executor.getQueue().size() + " waiting (limits git.workerThreads=" + threads + ", git.maxQueued=" + maxQueued
+        + "); retry in about 1 second"));
     }
-    try {
-      executor.execute(() -> {
+    Runnable task = () -> {
+      try {
+        if (cancellation.cancelled()) {
+          return;
+        }
         try {
-          if (cancellation.cancelled()) {
-            return;
-          }
           T result = work.apply(cancellation);
           if (settled.compareAndSet(false, true)) {
             context.runOnContext(v -> promise.complete(result));
@@ -72,13 +73,17 @@ public final class GitWorkers implements AutoCloseable {
           if (settled.compareAndSet(false, true)) {
             context.runOnContext(v -> promise.fail(failure));
           }
-        } finally {
-          pending.decrementAndGet();
         }
-      });
-    } catch (RejectedExecutionException e) {
-      pending.decrementAndGet();
-      return Future.failedFuture(busy());
+      } finally {
+        admitted.release();
+      }
+    };
+    try {
+      executor.execute(task);
+    } catch (java.util.concurrent.RejectedExecutionException closed) {
+      admitted.release();
+      return Future.failedFuture(new ToolException(dev.reviewgate.core.Failure.UNAVAILABLE,
+        "git reading is shutting down; retry against a running server"));
     }
     long timer = vertx.setTimer(Math.max(1, timeoutMs), id -> {
       if (settled.compareAndSet(false, true)) {
@@ -88,12 +93,6 @@ public final class GitWorkers implements AutoCloseable {
       }
     });
     return promise.future().andThen(done -> vertx.cancelTimer(timer));
-  }
-
-  private ToolException busy() {
-    return ToolException.busy("git is busy: " + executor.getActiveCount() + " operations running and "
-      + executor.getQueue().size() + " waiting (limits git.workerThreads=" + threads + ", git.maxQueued=" + maxQueued
-      + "); retry in about 1 second");
   }
 
   @Override
