@@ -28,6 +28,8 @@ import org.eclipse.jgit.revwalk.filter.RevFilter;
  *   per-commit diff (commit vs first parent), in-process warm vs one `git diff --histogram` process each
  * java -cp ... DiffBench range &lt;repo&gt; &lt;from&gt; &lt;to&gt; [reps] [context_lines]
  *   one big range diff: bytes, warm time of GitReader alone and of the whole tool (parse + shape), git's time
+ * java -cp ... DiffBench generate /tmp/big25 460
+ *   a bare repository whose last commit adds 460 files of 2,600 lines (a 26 MB diff)
  * java -Xmx256m -cp ... DiffBench range &lt;repo&gt; &lt;from&gt; &lt;to&gt; 1
  *   the same under a small heap: completes, output capped by the shaping defaults, peak heap printed
  * </pre>
@@ -38,6 +40,10 @@ public final class DiffBench {
   }
 
   public static void main(String[] args) throws Exception {
+    if (args.length == 3 && args[0].equals("generate")) {
+      generate(Path.of(args[1]), Integer.parseInt(args[2]));
+      return;
+    }
     if (args.length < 3) {
       System.err.println("usage: DiffBench commits <repo> <N> | range <repo> <from> <to> [reps]");
       System.exit(2);
@@ -177,6 +183,37 @@ public final class DiffBench {
     Arrays.sort(sorted);
     int index = (int) Math.ceil(percentile / 100.0 * sorted.length) - 1;
     return sorted[Math.max(0, Math.min(index, sorted.length - 1))];
+  }
+
+  /** A bare repository: a seed commit, then one commit adding {@code files} files of 2,600 pseudo-random lines. */
+  private static void generate(Path dir, int files) throws Exception {
+    java.nio.file.Files.createDirectories(dir);
+    new ProcessBuilder("git", "init", "-q", "--bare", "-b", "main", dir.toString()).inheritIO().start().waitFor();
+    java.util.Random random = new java.util.Random(7);
+    String[] words = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa"};
+    java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream out = new java.io.PrintStream(stream, false, java.nio.charset.StandardCharsets.UTF_8);
+    out.print("commit refs/heads/main\nmark :1\ncommitter B <b@example.com> 1700000000 +0000\ndata 4\nseed\n");
+    out.print("M 100644 inline seed.txt\ndata 5\nseed\n\n");
+    out.print("commit refs/heads/main\nmark :2\ncommitter B <b@example.com> 1700000000 +0000\ndata 3\nbig\nfrom :1\n");
+    for (int f = 0; f < files; f++) {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < 2600; i++) {
+        text.append(words[random.nextInt(words.length)]).append(' ').append(i).append(' ')
+          .append(words[random.nextInt(words.length)]).append(" v").append(f).append('\n');
+      }
+      byte[] data = text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      out.print("M 100644 inline dir" + (f % 10) + "/file" + f + ".txt\ndata " + data.length + "\n");
+      out.flush();
+      stream.write(data);
+      out.print("\n");
+    }
+    out.flush();
+    GitCli.Result result = new GitCli(dir).run(null, stream.toByteArray(), "fast-import", "--quiet");
+    if (result.exit() != 0) {
+      throw new IllegalStateException(result.err());
+    }
+    System.out.println("generated " + dir + ": HEAD~..HEAD adds " + files + " files");
   }
 
   private static String load() {
