@@ -150,7 +150,9 @@ class DiffFidelityTest {
     repo.write("dup/copy1.txt", "same content in several places\n");
     repo.write("dup/copy2.txt", "same content in several places\n");
     repo.write("c/other.txt", "alpha\nbeta\ngamma\nepsilon\n");
-    assertSameAsGit(repo, base, repo.commit("moves"));
+    String moves = repo.commit("moves");
+    assertSameAsGit(repo, base, moves);
+    assertNumstatLikeGit(repo, base, moves);
   }
 
   @Test
@@ -183,6 +185,26 @@ class DiffFidelityTest {
     assertThat(expected).contains("Binary files a/early.bin and b/early.bin differ")
       .contains("Binary files /dev/null and b/new.bin differ").contains("Binary files a/gone.bin and /dev/null differ");
     assertThat(ours(repo, base, head)).isEqualTo(expected);
+    assertNumstatLikeGit(repo, base, head);
+  }
+
+  /** git_changed_files' counts, binary flags and rename paths against {@code git diff --numstat -M}. */
+  private void assertNumstatLikeGit(TestRepo repo, String base, String head) {
+    GitReader reader = repo.reader();
+    io.vertx.core.json.JsonObject changed = reader.changedFiles(reader.pair(new DiffTarget(base, head, null, null)),
+      new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 3, List.of()), Cancellation.NONE);
+    StringBuilder ours = new StringBuilder();
+    for (Object item : changed.getJsonArray("files")) {
+      io.vertx.core.json.JsonObject file = (io.vertx.core.json.JsonObject) item;
+      boolean binary = file.getBoolean("binary");
+      ours.append(binary ? "-" : file.getInteger("additions")).append('\t').append(binary ? "-" : file.getInteger("deletions"))
+        .append('\t').append(file.containsKey("old_path") ? file.getString("old_path") + "\0" : "")
+        .append(file.getString("path")).append('\n');
+    }
+    String git = new String(repo.gitBytes("diff", "--numstat", "-M", "-z", base, head), StandardCharsets.UTF_8)
+      .replace("\t\0", "\t").replaceAll("\0(?=[-0-9])", "\n");
+    git = git.endsWith("\0") ? git.substring(0, git.length() - 1) + "\n" : git;
+    assertThat(ours.toString()).isEqualTo(git);
   }
 
   @Test

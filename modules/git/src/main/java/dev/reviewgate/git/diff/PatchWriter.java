@@ -57,6 +57,7 @@ public final class PatchWriter {
       return new Stats(added.additions, gone.deletions, gone.binary || added.binary);
     }
     Sides sides = sides(change);
+    forget(change);
     if (sides.binary) {
       return new Stats(0, 0, true);
     }
@@ -117,6 +118,7 @@ public final class PatchWriter {
     Sides sides = sides(change);
     if (sides.binary) {
       write(out, "Binary files " + fromLabel + " and " + toLabel + " differ\n");
+      forget(change);
       return new Stats(0, 0, true);
     }
     Lines a = new Lines(new RawText(sides.oldData));
