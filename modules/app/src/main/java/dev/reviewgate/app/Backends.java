@@ -4,9 +4,14 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.DiffVerticle;
+import dev.reviewgate.git.GitVerticle;
+import dev.reviewgate.github.GitHubVerticle;
+import dev.reviewgate.review.ReviewOptions;
+import dev.reviewgate.review.ReviewVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -17,12 +22,18 @@ import java.util.function.Function;
  */
 final class Backends {
 
-  /** One backend: how to build it from the configuration. */
+  /** One backend: how to build it from the configuration (null when the configuration switches it off). */
   private record Backend(String name, Function<ReviewgateConfig, io.vertx.core.Deployable> factory) {
   }
 
   private static final List<Backend> ALL = List.of(
-    new Backend("DiffVerticle", config -> new DiffVerticle(ToolCatalog.standard(), new DiffEngine(config.section("diff")))));
+    new Backend("DiffVerticle", config -> new DiffVerticle(ToolCatalog.standard(), new DiffEngine(config.section("diff")))),
+    // The default repository is the git repository of the working directory the process was started in.
+    new Backend("GitVerticle", config -> new GitVerticle(config, ToolCatalog.standard(), Path.of("").toAbsolutePath())),
+    new Backend("ReviewVerticle", config -> config.section("review").getBoolean("enabled", true)
+      ? new ReviewVerticle(ReviewOptions.from(config.section("review")), ToolCatalog.standard(), Path.of(""))
+      : null),
+    new Backend("GitHubVerticle", config -> new GitHubVerticle(config, ToolCatalog.standard())));
 
   private Backends() {
   }
@@ -36,7 +47,11 @@ final class Backends {
   static Future<Void> deploy(Vertx vertx, ReviewgateConfig config, BiConsumer<String, Future<String>> observer) {
     Future<Void> chain = Future.succeededFuture();
     for (Backend backend : ALL) {
-      chain = chain.compose(v -> observe(observer, backend.name(), vertx.deployVerticle(backend.factory().apply(config),
+      io.vertx.core.Deployable verticle = backend.factory().apply(config);
+      if (verticle == null) {
+        continue;
+      }
+      chain = chain.compose(v -> observe(observer, backend.name(), vertx.deployVerticle(verticle,
           new DeploymentOptions().setConfig(config.json())))
         .recover(failure -> Future.failedFuture(new IllegalStateException(backend.name() + " did not start: " + failure.getMessage(), failure)))
         .mapEmpty());

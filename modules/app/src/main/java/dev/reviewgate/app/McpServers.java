@@ -5,7 +5,9 @@ import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.mcp.McpOptions;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.conformance.ConformanceTools;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.function.Supplier;
 
 /** The one MCP server of a process, shared by the stdio and HTTP transports. */
 final class McpServers {
@@ -14,8 +16,18 @@ final class McpServers {
   }
 
   static McpServer create(Vertx vertx, ReviewgateConfig config) {
+    return create(vertx, config, Future.succeededFuture());
+  }
+
+  /** @param backends completes when the backends are deployed; calls that need them wait for it */
+  static McpServer create(Vertx vertx, ReviewgateConfig config, Future<?> backends) {
+    return create(vertx, config, () -> backends);
+  }
+
+  /** @param backends starts the backends on first use and returns the same future each time */
+  static McpServer create(Vertx vertx, ReviewgateConfig config, Supplier<Future<?>> backends) {
     McpOptions options = McpOptions.from(config);
-    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(options);
+    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(options).readiness(backends);
     if (options.conformanceTools()) {
       // The conformance suite's fixture tools: a separate toolset, off by default, never shown to real users.
       ConformanceTools.register(builder);

@@ -3,14 +3,24 @@ package dev.reviewgate.app;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.transport.StdioTransport;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /** {@code reviewgate stdio}: MCP over stdin/stdout until end of input, then exit 0. */
 final class StdioCommand {
+
+  private static final Logger LOG = Logger.getLogger(StdioCommand.class.getName());
 
   private StdioCommand() {
   }
@@ -20,9 +30,46 @@ final class StdioCommand {
    *                    messages can reach this stream
    */
   static int run(ReviewgateConfig config, OutputStream protocolOut) throws Exception {
-    Vertx vertx = VertxRuntime.start(config, false);
-    McpServer server = McpServers.create(vertx, config);
-    StdioTransport transport = new StdioTransport(server, System.in, protocolOut);
+    // The handshake comes first: the backends (and the person's dashboard door) start once the first answer has
+    // been written, or when the first request that needs them arrives, whichever is sooner. On a 2-core machine
+    // they would otherwise compete with the first answer for the CPU. Calls that need them wait (McpServer readiness).
+    // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
+    boolean reviews = config.section("review").getBoolean("enabled", true);
+    Vertx vertx = VertxRuntime.create(reviews);
+    AtomicReference<Future<Void>> backends = new AtomicReference<>();
+    AtomicReference<McpServer> built = new AtomicReference<>();
+    Supplier<Future<?>> startBackends = () -> {
+      Future<Void> started = backends.get();
+      if (started != null) {
+        return started;
+      }
+      Promise<Void> promise = Promise.promise();
+      if (!backends.compareAndSet(null, promise.future())) {
+        return backends.get();
+      }
+      Backends.deploy(vertx, config)
+        .onFailure(failure -> LOG.log(Level.SEVERE, "backends did not start; tool calls will fail", failure))
+        .onComplete(promise);
+      Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, built.get().catalog(), System.err), "reviewgate-dashboard-door");
+      door.setDaemon(true);
+      door.start();
+      return promise.future();
+    };
+    McpServer server = McpServers.create(vertx, config, startBackends);
+    built.set(server);
+    OutputStream out = new FilterOutputStream(protocolOut) {
+      @Override
+      public void write(byte[] bytes, int offset, int length) throws IOException {
+        this.out.write(bytes, offset, length);
+      }
+
+      @Override
+      public void flush() throws IOException {
+        super.flush();
+        startBackends.get();
+      }
+    };
+    StdioTransport transport = new StdioTransport(server, System.in, out);
     transport.start().toCompletionStage().toCompletableFuture().join();
     VertxRuntime.close(vertx);
     return 0;

@@ -28,10 +28,7 @@ final class VertxRuntime {
   static Vertx start(ReviewgateConfig config, boolean fileCaching,
                      BiFunction<VertxBuilder, VertxOptions, VertxBuilder> customize,
                      BiConsumer<String, Future<String>> observer) throws Exception {
-    // No file-cache or classpath-extraction directories for the command-line modes: they only cost start time.
-    VertxOptions options = new VertxOptions().setFileSystemOptions(new FileSystemOptions()
-      .setFileCachingEnabled(fileCaching).setClassPathResolvingEnabled(fileCaching));
-    Vertx vertx = customize.apply(Vertx.builder(), options).build();
+    Vertx vertx = create(fileCaching, customize);
     try {
       Backends.deploy(vertx, config, observer).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -39,6 +36,18 @@ final class VertxRuntime {
       throw e;
     }
     return vertx;
+  }
+
+  /** A Vert.x without backends yet. */
+  static Vertx create(boolean fileCaching) {
+    return create(fileCaching, VertxBuilder::with);
+  }
+
+  static Vertx create(boolean fileCaching, BiFunction<VertxBuilder, VertxOptions, VertxBuilder> customize) {
+    // No file-cache or classpath-extraction directories for the command-line modes: they only cost start time.
+    VertxOptions options = new VertxOptions().setFileSystemOptions(new FileSystemOptions()
+      .setFileCachingEnabled(fileCaching).setClassPathResolvingEnabled(fileCaching));
+    return customize.apply(Vertx.builder(), options).build();
   }
 
   static void close(Vertx vertx) {

@@ -37,7 +37,7 @@ class CliIT {
     List<String> command = new ArrayList<>(List.of("sh", script.toString()));
     command.addAll(List.of(arguments));
     ProcessBuilder builder = new ProcessBuilder(command).directory(repo.toFile());
-    builder.environment().keySet().removeIf(name -> name.startsWith("REVIEWGATE_"));
+    McpProcess.isolate(builder.environment());
     builder.environment().putAll(environment);
     builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
     Process process = builder.start();
@@ -86,6 +86,17 @@ class CliIT {
   }
 
   @Test
+  void aToolErrorGoesToStderrWithExitOne() throws Exception {
+    Run ok = run("call", "git_diff", "{\"base\": \"HEAD~1\", \"head\": \"HEAD\", \"files_only\": true}");
+    assertThat(ok.exit()).as(ok.stderr()).isZero();
+    assertThat(new JsonObject(ok.stdout()).getJsonObject("summary").getInteger("files")).isEqualTo(2);
+    Run missing = run("call", "git_diff", "{\"base\": \"no-such-branch\", \"head\": \"HEAD\"}");
+    assertThat(missing.exit()).isEqualTo(1);
+    assertThat(missing.stdout()).isEmpty();
+    assertThat(missing.stderr()).contains("[NOT_FOUND]").contains("no-such-branch");
+  }
+
+  @Test
   void callWithInvalidArgumentsExitsTwo() throws Exception {
     Run notJson = run("call", "diff_parse", "{not json");
     assertThat(notJson.exit()).isEqualTo(2);
@@ -129,6 +140,7 @@ class CliIT {
     Path config = Files.writeString(temp.resolve("limits.json"), "{\"mcp\": {\"maxLineBytes\": 1000000}}");
     ProcessBuilder builder = new ProcessBuilder(McpProcess.java(), "-jar", McpProcess.jar().toString(), "stdio",
       "--config", config.toString()).directory(repo.toFile());
+    McpProcess.isolate(builder.environment());
     builder.environment().put("REVIEWGATE_MCP_MAX_LINE_BYTES", "20");
     Process process = builder.start();
     process.getOutputStream().write((Messages.request(1, "ping", null).encode() + "\n").getBytes(StandardCharsets.UTF_8));

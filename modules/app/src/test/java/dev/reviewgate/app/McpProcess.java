@@ -53,11 +53,23 @@ final class McpProcess implements AutoCloseable {
   }
 
   static McpProcess start(Path workingDirectory, String... arguments) throws IOException {
+    return start(workingDirectory, java.util.Map.of(), arguments);
+  }
+
+  /** @param environment variables set for the process (after {@link #isolate} removed inherited ones) */
+  static McpProcess start(Path workingDirectory, java.util.Map<String, String> environment, String... arguments) throws IOException {
     List<String> command = new ArrayList<>(List.of(java(), "-jar", jar().toString(), "stdio"));
     command.addAll(List.of(arguments));
     ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
-    builder.environment().keySet().removeIf(name -> name.startsWith("REVIEWGATE_"));
+    isolate(builder.environment());
+    builder.environment().putAll(environment);
     return new McpProcess(builder.start());
+  }
+
+  /** No configuration from the developer's environment, and no way out to GitHub: tests stay on loopback. */
+  static void isolate(java.util.Map<String, String> environment) {
+    environment.keySet().removeIf(name -> name.startsWith("REVIEWGATE_") || name.startsWith("GITHUB_") || name.equals("GH_TOKEN"));
+    environment.put("GITHUB_API_URL", "http://127.0.0.1:9");
   }
 
   void send(String line) throws IOException {

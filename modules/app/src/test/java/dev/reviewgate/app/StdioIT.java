@@ -34,6 +34,10 @@ class StdioIT {
   void start() throws Exception {
     repo = GitFixture.create(temp.resolve("sample"));
     mcp = McpProcess.start(repo);
+    // The handshake is answered while backends deploy; wait for them so timing-sensitive cases meet a started server.
+    assertThat(mcp.request(modern("warm-up", "tools/call", call("diff_parse", new JsonObject().put("diff", ""))))
+      .getJsonObject("result")).isNotNull();
+    mcp.notifications().clear();
   }
 
   @AfterEach
@@ -89,6 +93,63 @@ class StdioIT {
     JsonObject ping = mcp.request(modern(4, "ping", null));
     assertThat(ping.getJsonObject("error").getInteger("code")).isEqualTo(-32601);
     callEveryTool(id -> modern(id, "tools/call", null));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"2025-11-25", "2026-07-28"})
+  void gitResourcesPromptAndCompletion(String version) throws Exception {
+    boolean modern = version.equals("2026-07-28");
+    if (!modern) {
+      mcp.request(Messages.initialize(1, version));
+      mcp.send(notification("notifications/initialized", null));
+    }
+    java.util.function.BiFunction<Object, String, java.util.function.Function<JsonObject, JsonObject>> send =
+      (id, method) -> params -> modern ? modern(id, method, params) : request(id, method, params);
+    String name = repo.getFileName().toString();
+
+    JsonObject templates = mcp.request(send.apply(2, "resources/templates/list").apply(null)).getJsonObject("result");
+    assertThat(templates.getJsonArray("resourceTemplates").stream().map(t -> ((JsonObject) t).getString("uriTemplate")))
+      .containsExactly("git://{repo}/diff/{base}..{head}", "git://{repo}/file/{rev}/{path}");
+
+    JsonObject diff = mcp.request(send.apply(3, "resources/read").apply(new JsonObject().put("uri", "git://" + name + "/diff/HEAD~1..HEAD")))
+      .getJsonObject("result").getJsonArray("contents").getJsonObject(0);
+    assertThat(diff.getString("mimeType")).isEqualTo("text/x-diff");
+    assertThat(diff.getString("text")).isEqualTo(sampleDiff());
+
+    JsonObject file = mcp.request(send.apply(4, "resources/read").apply(new JsonObject().put("uri", "git://" + name + "/file/HEAD~1/hello.txt")))
+      .getJsonObject("result").getJsonArray("contents").getJsonObject(0);
+    assertThat(file.getString("text")).isEqualTo("hello\nworld\n");
+
+    JsonObject missing = mcp.request(send.apply(5, "resources/read").apply(new JsonObject().put("uri", "git://" + name + "/file/HEAD/nope.txt")));
+    assertThat(missing.getJsonObject("error").getInteger("code")).isEqualTo(modern ? -32602 : -32002);
+
+    JsonObject prompt = mcp.request(send.apply(6, "prompts/get").apply(new JsonObject().put("name", "review_range")
+      .put("arguments", new JsonObject().put("repo", name).put("base", "HEAD~1")))).getJsonObject("result");
+    assertThat(prompt.getJsonArray("messages").getJsonObject(1).getJsonObject("content").getJsonObject("resource").getString("text"))
+      .isEqualTo(sampleDiff());
+
+    JsonObject completion = mcp.request(send.apply(7, "completion/complete").apply(new JsonObject()
+      .put("ref", new JsonObject().put("type", "ref/prompt").put("name", "review_range"))
+      .put("argument", new JsonObject().put("name", "repo").put("value", name.substring(0, 2))))).getJsonObject("result");
+    assertThat(completion.getJsonObject("completion").getJsonArray("values")).containsExactly(name);
+    JsonObject refs = mcp.request(send.apply(8, "completion/complete").apply(new JsonObject()
+      .put("ref", new JsonObject().put("type", "ref/resource").put("uri", "git://{repo}/diff/{base}..{head}"))
+      .put("argument", new JsonObject().put("name", "base").put("value", "ma"))
+      .put("context", new JsonObject().put("arguments", new JsonObject().put("repo", name))))).getJsonObject("result");
+    assertThat(refs.getJsonObject("completion").getJsonArray("values")).contains("main");
+  }
+
+  @Test
+  void gitDiffToolPutsTheDiffFirst() throws Exception {
+    JsonObject result = mcp.request(modern(2, "tools/call", call("git_diff", new JsonObject().put("base", "HEAD~1").put("head", "HEAD"))))
+      .getJsonObject("result");
+    assertThat(result.getBoolean("isError")).as(result.encode()).isFalse();
+    assertThat(result.getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo(sampleDiff());
+    assertThat(result.getJsonObject("structuredContent").getString("diff")).isEqualTo(sampleDiff());
+    JsonObject missing = mcp.request(modern(3, "tools/call", call("git_diff", new JsonObject().put("base", "no-such-branch").put("head", "HEAD"))))
+      .getJsonObject("result");
+    assertThat(missing.getBoolean("isError")).isTrue();
+    assertThat(missing.getJsonArray("content").getJsonObject(0).getString("text")).startsWith("[NOT_FOUND]").contains("no-such-branch");
   }
 
   @Test

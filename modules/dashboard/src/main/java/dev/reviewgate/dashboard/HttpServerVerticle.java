@@ -1,5 +1,6 @@
 package dev.reviewgate.dashboard;
 
+import dev.reviewgate.core.DashboardLocation;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.dashboard.ops.DeploymentHealth;
 import dev.reviewgate.dashboard.ops.HealthRoutes;
@@ -24,7 +25,8 @@ import java.util.logging.Logger;
 
 /**
  * {@code reviewgate serve}: one HTTP server with {@code /mcp} (Streamable HTTP, supplied by the MCP module),
- * {@code /eventbus/*} (the event-bus bridge), {@code /console/} (a page that uses the bridge), {@code /health} and
+ * {@code /eventbus/*} (the event-bus bridge), {@code /review/} (the review dashboard, also at {@code /}),
+ * {@code /console/} (a page that uses the bridge), {@code /health} and
  * {@code /metrics}. {@code /mcp} and the bridge pass the {@link RequestGuard} first; {@code /mcp} also the
  * concurrency limits and the body size limit.
  */
@@ -75,7 +77,9 @@ public final class HttpServerVerticle extends VerticleBase {
       .subRouter(BridgeRoutes.create(vertx, catalog, options));
     router.route("/console/*").handler(StaticHandler.create("reviewgate/webroot/console")
       .setCachingEnabled(false).setDirectoryListing(false));
-    router.get("/").handler(ctx -> ctx.redirect("/console/"));
+    router.route("/review/*").handler(StaticHandler.create("reviewgate/webroot/review")
+      .setCachingEnabled(false).setDirectoryListing(false));
+    router.get("/").handler(ctx -> ctx.redirect("/review/"));
     HealthRoutes.mount(router, health);
     if (metrics != null) {
       metrics.mount(router);
@@ -92,7 +96,11 @@ public final class HttpServerVerticle extends VerticleBase {
         .setCompressionSupported(false))
       .requestHandler(router)
       .listen()
-      .onSuccess(s -> server = s);
+      .onSuccess(s -> {
+        server = s;
+        String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
+        DashboardLocation.publish(vertx, "http://" + host + ":" + s.actualPort() + "/review/");
+      });
   }
 
   private static void sendError(RoutingContext ctx, int status, String message) {

@@ -7,6 +7,7 @@ import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.render.UnifiedRenderer;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -36,6 +37,7 @@ public final class PullRequestDiffs {
   private static final int PAGE = 100;
   private static final int LISTED = 20;
 
+  private final Vertx vertx;
   private final GitHubClient client;
   private final PullRequestReader reader;
   private final DiffEngine engine;
@@ -46,13 +48,21 @@ public final class PullRequestDiffs {
   record Source(byte[] diff, List<String> warnings) {
   }
 
-  public PullRequestDiffs(GitHubClient client, PullRequestReader reader, DiffEngine engine) {
+  /**
+   * @param pinned diffs at an exact sha, shared by every call ({@link #pinnedCache(int)})
+   */
+  PullRequestDiffs(Vertx vertx, GitHubClient client, PullRequestReader reader, DiffEngine engine, Map<String, Source> pinned) {
+    this.vertx = vertx;
     this.client = client;
     this.reader = reader;
     this.engine = engine;
     this.options = client.options();
-    int max = options.pinnedDiffCacheEntries();
-    this.pinned = new LinkedHashMap<>(16, 0.75f, true) {
+    this.pinned = pinned;
+  }
+
+  /** The least recently used of more than {@code max} pinned diffs is dropped. */
+  static Map<String, Source> pinnedCache(int max) {
+    return new LinkedHashMap<>(16, 0.75f, true) {
       @Override
       protected boolean removeEldestEntry(Map.Entry<String, Source> eldest) {
         return size() > max;
@@ -68,13 +78,12 @@ public final class PullRequestDiffs {
     if (file != null && args.containsKey("files")) {
       return Future.failedFuture(ToolException.invalid("pass either file or files, not both (they mean the same: full paths to keep)"));
     }
-    if (shaping) {
-      return source(repo, number, sha).map(source -> shaped(source, args, file));
-    }
-    if (filesOnly) {
+    if (filesOnly && !shaping) {
       return fileList(repo, number, sha).map(list -> filesOnly(list, file));
     }
-    return source(repo, number, sha).map(source -> raw(source, file));
+    // Parsing and shaping a diff of many megabytes is CPU work that must not hold an event loop.
+    return source(repo, number, sha).compose(source -> vertx.executeBlocking(() -> shaping ? shaped(source, args, file) : raw(source, file),
+      false));
   }
 
   /** {@code file}: an array of paths, or one string of comma-separated paths; blanks ignored; {@code null} when absent. */
@@ -269,7 +278,7 @@ public final class PullRequestDiffs {
 
   private static String rebuiltWarning(String refusal, int files, List<String> withoutPatch) {
     return "GitHub refused the whole diff as too large" + (refusal == null ? "" : " (\"" + refusal + "\")")
-      + "; it was rebuilt from the per-file patches of " + files + " files, so index lines are missing"
+      + "; it was rebuilt from the per-file patches of " + files + " files, so index and file-mode lines are missing"
       + (withoutPatch.isEmpty() ? "" : " and these files have a header only (GitHub gives no patch for binary or very large files): "
       + listed(withoutPatch));
   }
@@ -287,12 +296,16 @@ public final class PullRequestDiffs {
       || response.message() != null && response.message().contains("diff exceeded"));
   }
 
-  private synchronized Source cachedPinned(String key) {
-    return pinned.get(key);
+  private Source cachedPinned(String key) {
+    synchronized (pinned) {
+      return pinned.get(key);
+    }
   }
 
-  private synchronized void remember(String key, Source source) {
-    pinned.put(key, source);
+  private void remember(String key, Source source) {
+    synchronized (pinned) {
+      pinned.put(key, source);
+    }
   }
 
   private static byte[] bytes(Buffer body) {

@@ -169,6 +169,23 @@ class DiffToolTest extends ToolTestBase {
   }
 
   @Test
+  void aPinnedDiffTooLargeIsRebuiltFromTheComparisonsFiles() {
+    gh.fake.on("GET", G3 + "/pulls/235").reply(Fixtures.github3py("PullRequest_diff", 0));
+    String base = new JsonObject(Fixtures.github3pyBody("PullRequest_diff", 0)).getJsonObject("base").getString("sha");
+    String sha = "abcdef1";
+    gh.fake.on("GET", G3 + "/compare/" + base + "..." + sha).accept("application/vnd.github.diff")
+      .reply(Fixtures.quoted("pulls_diff_406_too_many_files.json", 406));
+    gh.fake.on("GET", G3 + "/compare/" + base + "..." + sha).accept("application/vnd.github+json").reply(Fixtures.github3py("Comparison_diff", 1));
+
+    JsonObject result = Await.result(gh.call(Addresses.GITHUB_PR_DIFF, pr235().put("sha", sha)));
+
+    // The files API gives neither blob ids nor modes: GitHub's text without its index and "new file mode" lines.
+    assertThat(result.getString("diff"))
+      .isEqualTo(Fixtures.github3pyBody("Comparison_diff", 2).replaceAll("(?m)^(index|new file mode) .*\n", ""));
+    assertThat(result.getJsonArray("warnings").getString(0)).contains("too large").contains("2 files");
+  }
+
+  @Test
   void theFallbackFollowsPagination() {
     String first = G3 + "/pulls/235/files?per_page=100";
     String second = G3 + "/pulls/235/files?per_page=100&page=2";

@@ -18,13 +18,13 @@ import java.util.function.Predicate;
  * the last one repeats (like a WireMock scenario). Unmatched requests get GitHub's own 404 body. Every request is
  * kept for assertions (headers included: that is how tests see the token and If-None-Match).
  */
-final class FakeGitHub {
+public final class FakeGitHub {
 
   /** @param atMs when the request arrived, for spacing checks */
-  record Received(String method, String uri, MultiMap headers, String body, long atMs) {
+  public record Received(String method, String uri, MultiMap headers, String body, long atMs) {
   }
 
-  final class Route {
+  public final class Route {
     private final String method;
     private final String uri;
     private Predicate<HttpServerRequest> accept = r -> true;
@@ -37,22 +37,22 @@ final class FakeGitHub {
       this.uri = uri;
     }
 
-    Route accept(String contains) {
+    public Route accept(String contains) {
       accept = r -> String.valueOf(r.getHeader("Accept")).contains(contains);
       return this;
     }
 
-    Route bodyContains(String text) {
+    public Route bodyContains(String text) {
       body = b -> b.contains(text);
       return this;
     }
 
-    Route reply(Reply... in) {
+    public Route reply(Reply... in) {
       replies.addAll(List.of(in));
       return this;
     }
 
-    int served() {
+    public int served() {
       return served;
     }
 
@@ -70,7 +70,7 @@ final class FakeGitHub {
   private HttpServer server;
   private Vertx vertx;
 
-  static Future<FakeGitHub> start(Vertx vertx) {
+  public static Future<FakeGitHub> start(Vertx vertx) {
     FakeGitHub fake = new FakeGitHub();
     fake.vertx = vertx;
     fake.server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0));
@@ -78,25 +78,25 @@ final class FakeGitHub {
     return fake.server.listen().map(s -> fake);
   }
 
-  String url() {
+  public String url() {
     return "http://127.0.0.1:" + server.actualPort();
   }
 
-  Route on(String method, String uri) {
+  public Route on(String method, String uri) {
     Route route = new Route(method, uri);
     routes.add(0, route);
     return route;
   }
 
-  List<Received> received() {
+  public List<Received> received() {
     return List.copyOf(received);
   }
 
-  List<Received> received(String method, String uriPrefix) {
+  public List<Received> received(String method, String uriPrefix) {
     return received.stream().filter(r -> r.method().equals(method) && r.uri().startsWith(uriPrefix)).toList();
   }
 
-  Future<Void> close() {
+  public Future<Void> close() {
     return server.close();
   }
 
@@ -139,48 +139,48 @@ final class FakeGitHub {
   }
 
   /** The most requests that were being answered at the same time. */
-  int maxInFlight() {
+  public int maxInFlight() {
     return maxInFlight.get();
   }
 
   /** One recorded (or deliberately broken) answer. */
-  record Reply(Kind kind, int status, MultiMap headers, Buffer body, long delayMs) {
+  public record Reply(Kind kind, int status, MultiMap headers, Buffer body, long delayMs) {
 
-    enum Kind { ANSWER, HANG_UP, SILENCE }
+    public enum Kind { ANSWER, HANG_UP, SILENCE }
 
-    static Reply of(int status, MultiMap headers, Buffer body) {
+    public static Reply of(int status, MultiMap headers, Buffer body) {
       return new Reply(Kind.ANSWER, status, headers, body, 0);
     }
 
-    static Reply json(int status, String body) {
+    public static Reply json(int status, String body) {
       return of(status, MultiMap.caseInsensitiveMultiMap().add("content-type", "application/json; charset=utf-8"), Buffer.buffer(body));
     }
 
-    static Reply hangUp() {
+    public static Reply hangUp() {
       return new Reply(Kind.HANG_UP, 0, MultiMap.caseInsensitiveMultiMap(), Buffer.buffer(), 0);
     }
 
-    static Reply silence() {
+    public static Reply silence() {
       return new Reply(Kind.SILENCE, 0, MultiMap.caseInsensitiveMultiMap(), Buffer.buffer(), 0);
     }
 
-    Reply withHeader(String name, String value) {
+    public Reply withHeader(String name, String value) {
       MultiMap copy = MultiMap.caseInsensitiveMultiMap().addAll(headers);
       copy.set(name, value);
       return new Reply(kind, status, copy, body, delayMs);
     }
 
-    Reply withoutHeader(String name) {
+    public Reply withoutHeader(String name) {
       MultiMap copy = MultiMap.caseInsensitiveMultiMap().addAll(headers);
       copy.remove(name);
       return new Reply(kind, status, copy, body, delayMs);
     }
 
-    Reply withStatus(int newStatus) {
+    public Reply withStatus(int newStatus) {
       return new Reply(kind, newStatus, headers, body, delayMs);
     }
 
-    Reply delayed(long ms) {
+    public Reply delayed(long ms) {
       return new Reply(kind, status, headers, body, ms);
     }
   }

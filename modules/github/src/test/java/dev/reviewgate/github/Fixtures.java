@@ -17,7 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Loads recorded answers from {@code src/test/resources/fixtures} (see each folder's ORIGIN.md) as {@link FakeGitHub.Reply}s. */
-final class Fixtures {
+public final class Fixtures {
 
   /** Hop-by-hop and length headers: bodies are stored decoded, so the server computes these itself. */
   private static final Set<String> DROPPED = Set.of("content-length", "content-encoding", "transfer-encoding", "status", "connection");
@@ -26,7 +26,7 @@ final class Fixtures {
   private Fixtures() {
   }
 
-  static byte[] bytes(String resource) {
+  public static byte[] bytes(String resource) {
     try (InputStream in = Fixtures.class.getClassLoader().getResourceAsStream("fixtures/" + resource)) {
       if (in == null) {
         throw new IllegalArgumentException("no fixture " + resource);
@@ -37,16 +37,16 @@ final class Fixtures {
     }
   }
 
-  static String text(String resource) {
+  public static String text(String resource) {
     return new String(bytes(resource), StandardCharsets.UTF_8);
   }
 
   /** github3.py exchange {@code index} of {@code cassette}. */
-  static JsonObject exchange(String cassette, int index) {
+  public static JsonObject exchange(String cassette, int index) {
     return new JsonArray(text("github3py/" + cassette + ".exchanges.json")).getJsonObject(index);
   }
 
-  static FakeGitHub.Reply github3py(String cassette, int index) {
+  public static FakeGitHub.Reply github3py(String cassette, int index) {
     JsonObject exchange = exchange(cassette, index);
     MultiMap headers = MultiMap.caseInsensitiveMultiMap();
     exchange.getJsonObject("headers").forEach(h -> {
@@ -60,12 +60,12 @@ final class Fixtures {
   }
 
   /** The body of a github3.py exchange as recorded (JSON re-encoded, text unchanged). */
-  static String github3pyBody(String cassette, int index) {
+  public static String github3pyBody(String cassette, int index) {
     return github3py(cassette, index).body().toString(StandardCharsets.UTF_8);
   }
 
   /** A hub4j WireMock mapping, templates filled in with the current time. */
-  static FakeGitHub.Reply hub4j(String scenario, String mapping) {
+  public static FakeGitHub.Reply hub4j(String scenario, String mapping) {
     JsonObject response = new JsonObject(text("hub4j/" + scenario + "/mappings/" + mapping)).getJsonObject("response");
     MultiMap headers = MultiMap.caseInsensitiveMultiMap();
     JsonObject recorded = response.getJsonObject("headers", new JsonObject());
@@ -90,23 +90,23 @@ final class Fixtures {
   }
 
   /** A body file of a hub4j scenario. */
-  static FakeGitHub.Reply hub4jFile(String scenario, String file, int status) {
+  public static FakeGitHub.Reply hub4jFile(String scenario, String file, int status) {
     return FakeGitHub.Reply.json(status, text("hub4j/" + scenario + "/__files/" + file));
   }
 
   /** A documented example body of GitHub's OpenAPI description. */
-  static FakeGitHub.Reply openapi(String operation, String status) {
+  public static FakeGitHub.Reply openapi(String operation, String status) {
     JsonObject content = new JsonObject(text("openapi/" + operation + ".json")).getJsonObject("responses").getJsonObject(status)
       .getJsonObject("content").getJsonObject("application/json");
     Object example = content.iterator().next().getValue();
     return FakeGitHub.Reply.json(Integer.parseInt(status), Json.encode(example));
   }
 
-  static FakeGitHub.Reply quoted(String file, int status) {
+  public static FakeGitHub.Reply quoted(String file, int status) {
     return FakeGitHub.Reply.json(status, text("quoted/" + file));
   }
 
-  static String fill(String value, long nowMs) {
+  public static String fill(String value, long nowMs) {
     Matcher m = TEMPLATE.matcher(value);
     StringBuilder out = new StringBuilder();
     while (m.find()) {

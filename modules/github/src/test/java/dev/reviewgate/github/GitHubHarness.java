@@ -6,6 +6,13 @@ import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import dev.reviewgate.core.catalog.Tool;
+import io.vertx.json.schema.Draft;
+import io.vertx.json.schema.JsonSchema;
+import io.vertx.json.schema.JsonSchemaOptions;
+import io.vertx.json.schema.OutputFormat;
+import io.vertx.json.schema.OutputUnit;
+import io.vertx.json.schema.Validator;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,6 +25,10 @@ final class GitHubHarness {
 
   static final String TOKEN = "ghp_TestOnlySecret0123456789abcdefXYZ";
   static final String TOKEN_ENV = "REVIEWGATE_TEST_GH_TOKEN";
+
+  private static final ToolCatalog CATALOG = ToolCatalog.standard();
+  private static final JsonSchemaOptions SCHEMA_OPTIONS = new JsonSchemaOptions().setDraft(Draft.DRAFT202012)
+    .setBaseUri("https://reviewgate.dev/schemas/").setOutputFormat(OutputFormat.Basic);
 
   final Vertx vertx;
   final FakeGitHub fake;
@@ -50,13 +61,18 @@ final class GitHubHarness {
   }
 
   static Future<GitHubHarness> start(Vertx vertx, JsonObject overrides, boolean withToken, Path workingDirectory) {
+    return start(vertx, overrides, withToken, workingDirectory, new JsonObject());
+  }
+
+  /** @param topLevel configuration outside the github section, e.g. {@code requestTimeoutMs} or {@code mcp.toolTimeoutsMs} */
+  static Future<GitHubHarness> start(Vertx vertx, JsonObject overrides, boolean withToken, Path workingDirectory, JsonObject topLevel) {
     return FakeGitHub.start(vertx).compose(fake -> {
       JsonObject section = testSection(fake.url(), overrides);
       Map<String, String> env = new HashMap<>();
       if (withToken) {
         env.put(TOKEN_ENV, TOKEN);
       }
-      ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("github", section));
+      ReviewgateConfig config = ReviewgateConfig.defaults().merge(topLevel).merge(new JsonObject().put("github", section));
       GitHubOptions options = GitHubOptions.from(section, env::get);
       GitHubHarness harness = new GitHubHarness(vertx, fake, options);
       return vertx.deployVerticle(new GitHubVerticle(config, ToolCatalog.standard(), env::get, workingDirectory))
@@ -71,8 +87,21 @@ final class GitHubHarness {
     return start(vertx, new JsonObject(), true);
   }
 
+  /** Calls a tool over the bus; every successful reply is checked against the tool's output schema in the catalog. */
   Future<JsonObject> call(String address, JsonObject args) {
-    return BusRequests.request(vertx.eventBus(), address, args, 20_000);
+    return call(address, args, 20_000);
+  }
+
+  /** @param timeoutMs the bus timeout, as a front-end would apply it */
+  Future<JsonObject> call(String address, JsonObject args, long timeoutMs) {
+    return BusRequests.request(vertx.eventBus(), address, args, timeoutMs).map(reply -> {
+      Tool tool = CATALOG.byAddress(address).orElseThrow();
+      OutputUnit check = Validator.create(JsonSchema.of(tool.outputSchema()), SCHEMA_OPTIONS).validate(reply);
+      if (!Boolean.TRUE.equals(check.getValid())) {
+        throw new AssertionError(tool.name() + " reply does not match its outputSchema: " + check.getErrors() + "\n" + reply.encode());
+      }
+      return reply;
+    });
   }
 
   Future<Void> stop() {

@@ -85,7 +85,7 @@ final class GitResources {
     Matcher file = FILE_URI.matcher(uri);
     if (file.matches()) {
       return Optional.of(new Target(GIT_SHOW_FILE, "text/plain", new JsonObject()
-        .put("repo", decode(file.group(1))).put("rev", decode(file.group(2))).put("path", decode(file.group(3)))));
+        .put("repo", decode(file.group(1))).put("revision", decode(file.group(2))).put("path", decode(file.group(3)))));
     }
     return Optional.empty();
   }

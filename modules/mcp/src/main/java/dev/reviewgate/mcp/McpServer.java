@@ -34,6 +34,9 @@ public final class McpServer {
   private static final Set<String> CACHEABLE = Set.of(
     "tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read", "server/discover");
 
+  /** Methods that reach the backends, and so wait for {@link Builder#readiness}. */
+  private static final Set<String> BACKEND_METHODS = Set.of("tools/call", "resources/read", "prompts/get", "completion/complete");
+
   private static final String INSTRUCTIONS = "reviewgate reads git history and diffs of the configured repositories "
     + "straight from the object database, shapes diffs to fit your context (pick files by path or glob, files_only "
     + "overviews, skip/top paging, max_bytes or token_budget caps), and reads GitHub pull requests. Start with "
@@ -44,22 +47,26 @@ public final class McpServer {
   private final ToolCatalog catalog;
   private final McpOptions options;
   private final Map<String, LocalTool> localTools;
+  private final Map<String, List<LocalMethod>> localMethods;
   private final JsonObject serverInfo;
   private final ToolCalls tools;
   private final GitResources resources;
   private final ReviewPrompts prompts;
   private final Completions completions;
+  private final java.util.function.Supplier<Future<?>> ready;
 
   private McpServer(Builder builder) {
     this.vertx = builder.vertx;
     this.catalog = builder.extraTools.isEmpty() ? builder.catalog : builder.catalog.with(builder.extraTools);
     this.options = builder.options;
     this.localTools = Map.copyOf(builder.localTools);
+    this.localMethods = Map.copyOf(builder.localMethods);
     this.serverInfo = new JsonObject().put("name", NAME).put("title", "reviewgate").put("version", version());
     this.tools = new ToolCalls(this);
     this.resources = new GitResources(this);
     this.prompts = new ReviewPrompts(this);
     this.completions = new Completions(this);
+    this.ready = builder.ready;
   }
 
   public static Builder builder(Vertx vertx, ToolCatalog catalog) {
@@ -109,6 +116,27 @@ public final class McpServer {
   }
 
   Future<JsonObject> route(McpConnection connection, RequestContext request, JsonObject params) {
+    Future<?> ready = BACKEND_METHODS.contains(request.method()) ? this.ready.get() : Future.succeededFuture();
+    if (!ready.isComplete()) {
+      // Still starting: the handshake is answered at once, work waits for the backends.
+      return ready.transform(started -> started.succeeded() ? dispatch(connection, request, params)
+        : Future.failedFuture(new JsonRpcException(JsonRpc.INTERNAL_ERROR,
+          "reviewgate could not start its backends: " + started.cause().getMessage())));
+    }
+    if (ready.failed()) {
+      return Future.failedFuture(new JsonRpcException(JsonRpc.INTERNAL_ERROR,
+        "reviewgate could not start its backends: " + ready.cause().getMessage()));
+    }
+    return dispatch(connection, request, params);
+  }
+
+  private Future<JsonObject> dispatch(McpConnection connection, RequestContext request, JsonObject params) {
+    for (LocalMethod local : localMethods.getOrDefault(request.method(), List.of())) {
+      Future<JsonObject> answer = local.handle(request, params);
+      if (answer != null) {
+        return answer;
+      }
+    }
     boolean session = request.era() == ProtocolEra.SESSION;
     return switch (request.method()) {
       case "initialize" -> Future.succeededFuture(initialize(connection, params));
@@ -202,6 +230,8 @@ public final class McpServer {
     private McpOptions options = McpOptions.defaults();
     private final List<Tool> extraTools = new ArrayList<>();
     private final Map<String, LocalTool> localTools = new LinkedHashMap<>();
+    private final Map<String, List<LocalMethod>> localMethods = new LinkedHashMap<>();
+    private java.util.function.Supplier<Future<?>> ready = Future::succeededFuture;
 
     private Builder(Vertx vertx, ToolCatalog catalog) {
       this.vertx = vertx;
@@ -217,11 +247,37 @@ public final class McpServer {
      * Adds a tool answered in-process. {@code tool} joins the listed catalog (it must expose MCP to be listed);
      * if the catalog already has a tool of that name, {@code handler} replaces its bus call.
      */
+    /** Adds an in-process answer for some requests of {@code method}; see {@link LocalMethod}. */
+    public Builder localMethod(String method, LocalMethod handler) {
+      localMethods.computeIfAbsent(method, m -> new ArrayList<>()).add(handler);
+      return this;
+    }
+
     public Builder localTool(Tool tool, LocalTool handler) {
       if (catalog.byName(tool.name()).isEmpty()) {
         extraTools.add(tool);
       }
       localTools.put(tool.name(), handler);
+      return this;
+    }
+
+    /**
+     * Lets the server answer the handshake and lists while the backends are still being deployed: requests that
+     * reach backends ({@code tools/call}, {@code resources/read}, {@code prompts/get}, {@code completion/complete})
+     * wait for {@code ready}, and fail with an internal error if it fails. Default: ready.
+     */
+    public Builder readiness(Future<?> ready) {
+      this.ready = () -> ready;
+      return this;
+    }
+
+    /**
+     * As {@link #readiness(Future)}, but asked for the future only when the first request that needs the backends
+     * arrives (and then on every such request: the supplier must return the same future each time). Lets a
+     * transport start the backends late, e.g. after the handshake has been answered.
+     */
+    public Builder readiness(java.util.function.Supplier<Future<?>> ready) {
+      this.ready = ready;
       return this;
     }
 

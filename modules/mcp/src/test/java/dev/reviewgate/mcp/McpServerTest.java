@@ -222,16 +222,44 @@ class McpServerTest {
     McpServer paged = McpServer.builder(vertx, ToolCatalog.standard()).options(small)
       .localTool(extra, (arguments, request) -> Future.succeededFuture(ToolResults.success(arguments))).build();
     McpConnection c = paged.connect(Outbound.NONE);
-    JsonObject first = c.handle(modern(1, "tools/list", null).encode()).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-    String cursor = first.getJsonObject("result").getString("nextCursor");
-    assertThat(cursor).isNotNull();
-    JsonObject second = c.handle(modern(2, "tools/list", new JsonObject().put("cursor", cursor)).encode())
-      .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).getJsonObject("result");
-    assertThat(second.getJsonArray("tools").getJsonObject(0).getString("name")).isEqualTo("local_echo");
-    assertThat(second.containsKey("nextCursor")).isFalse();
+    List<String> names = new java.util.ArrayList<>();
+    String cursor = null;
+    int id = 1;
+    do {
+      JsonObject params = cursor == null ? null : new JsonObject().put("cursor", cursor);
+      JsonObject page = c.handle(modern(id++, "tools/list", params).encode())
+        .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).getJsonObject("result");
+      assertThat(page.getJsonArray("tools")).hasSize(1);
+      names.add(page.getJsonArray("tools").getJsonObject(0).getString("name"));
+      cursor = page.getString("nextCursor");
+    } while (cursor != null && id < 100);
+    assertThat(names).hasSize(ToolCatalog.standard().tools(dev.reviewgate.core.catalog.Exposure.MCP).size() + 1)
+      .endsWith("local_echo").doesNotHaveDuplicates();
     JsonObject echoed = c.handle(modern(3, "tools/call", new JsonObject().put("name", "local_echo")
       .put("arguments", new JsonObject().put("a", 1))).encode()).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
     assertThat(echoed.getJsonObject("result").getJsonObject("structuredContent").getInteger("a")).isEqualTo(1);
+  }
+
+  @Test
+  void backendsAreStartedOnlyWhenARequestNeedsThem() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+    Promise<Void> started = Promise.promise();
+    McpServer lazy = McpServer.builder(vertx, ToolCatalog.standard()).readiness(() -> {
+      asked.incrementAndGet();
+      return started.future();
+    }).build();
+    McpConnection c = lazy.connect(Outbound.NONE);
+    assertThat(c.handle(modern(1, "tools/list", null).encode()).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS)
+      .getJsonObject("result")).isNotNull();
+    assertThat(asked).hasValue(0);
+    Future<JsonObject> call = c.handle(modern(2, "tools/call", new JsonObject().put("name", "diff_parse")
+      .put("arguments", new JsonObject().put("diff", "D"))).encode());
+    waitFor(() -> asked.get() == 1);
+    Thread.sleep(50);
+    assertThat(call.isComplete()).as("waits for the backends").isFalse();
+    started.complete();
+    assertThat(call.toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).getJsonObject("result")
+      .getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("D");
   }
 
   private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {

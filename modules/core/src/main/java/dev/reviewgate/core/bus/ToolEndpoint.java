@@ -9,6 +9,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -33,12 +34,22 @@ public final class ToolEndpoint {
    */
   public static Future<Void> serve(Vertx vertx, ToolCatalog catalog, String toolName,
                                    Function<JsonObject, Future<JsonObject>> handler) {
+    return serve(vertx, catalog, toolName, (arguments, context) -> handler.apply(arguments));
+  }
+
+  /**
+   * Like {@link #serve(Vertx, ToolCatalog, String, Function)}, for long-running tools that report progress or can
+   * be cancelled: the handler also gets the call's {@link CallContext} (from the message headers).
+   */
+  public static Future<Void> serve(Vertx vertx, ToolCatalog catalog, String toolName,
+                                   BiFunction<JsonObject, CallContext, Future<JsonObject>> handler) {
     Tool tool = catalog.require(toolName);
     MessageConsumer<Object> consumer = vertx.eventBus().consumer(tool.address(), message -> handle(catalog, tool, handler, message));
     return consumer.completion();
   }
 
-  private static void handle(ToolCatalog catalog, Tool tool, Function<JsonObject, Future<JsonObject>> handler,
+  private static void handle(ToolCatalog catalog, Tool tool,
+                             BiFunction<JsonObject, CallContext, Future<JsonObject>> handler,
                              Message<Object> message) {
     Future<JsonObject> result;
     try {
@@ -48,7 +59,7 @@ public final class ToolEndpoint {
       }
       JsonObject arguments = body == null ? new JsonObject() : (JsonObject) body;
       catalog.validate(tool.name(), arguments);
-      result = handler.apply(arguments);
+      result = handler.apply(arguments, CallContext.from(message.headers()));
     } catch (RuntimeException e) {
       result = Future.failedFuture(e);
     }

@@ -26,13 +26,13 @@ import java.util.Map;
  */
 public final class ConformanceTools {
 
-  private static final String PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC";
+  static final String PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC";
   private static final String WAV = "UklGRjQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YRAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
   private ConformanceTools() {
   }
 
-  /** Adds every fixture to {@code builder} as a local tool. */
+  /** Adds every fixture tool to {@code builder}, and the fixture resources, prompts and completions. */
   public static McpServer.Builder register(McpServer.Builder builder) {
     Map<String, LocalTool> handlers = Map.ofEntries(
       Map.entry("test_simple_text", (args, request) -> done(text("This is a simple text response for testing."))),
@@ -94,6 +94,8 @@ public final class ConformanceTools {
         }
         return done(text("the client declared sampling"));
       }),
+      Map.entry("test_streaming_elicitation", ConformanceTools::streamingElicitation),
+      Map.entry("test_custom_header", (args, request) -> done(text("region: " + args.getString("region")))),
       Map.entry("json_schema_2020_12_tool", (args, request) -> done(text("received " + args.encode()))));
     JsonArray definitions = definitions();
     for (Object entry : definitions) {
@@ -104,6 +106,7 @@ public final class ConformanceTools {
       }
       builder.localTool(tool, handler);
     }
+    ConformanceContent.register(builder);
     return builder;
   }
 
@@ -131,6 +134,23 @@ public final class ConformanceTools {
         request.progress(100, 100.0, null);
         return text("Tool with progress executed successfully");
       });
+  }
+
+  /**
+   * 2026-07-28 has no server-to-client requests on a response stream: the server asks with an {@code input_required}
+   * result naming the input it needs, and the client retries with the answers.
+   */
+  private static Future<JsonObject> streamingElicitation(JsonObject args, RequestContext request) {
+    JsonObject confirm = new JsonObject().put("method", "elicitation/create").put("params", new JsonObject()
+      .put("message", "Please confirm to continue")
+      .put("requestedSchema", new JsonObject().put("type", "object").put("properties", new JsonObject()
+        .put("confirmed", new JsonObject().put("type", "boolean").put("description", "Confirm?")))));
+    if (request.era() == ProtocolEra.STATELESS) {
+      request.progress(1, null, "waiting for confirmation");
+      return done(new JsonObject().put("resultType", "input_required")
+        .put("inputRequests", new JsonObject().put("confirm", confirm)));
+    }
+    return elicit(request, "Please confirm to continue", confirm.getJsonObject("params").getJsonObject("requestedSchema"));
   }
 
   private static Future<JsonObject> elicit(RequestContext request, String message, JsonObject schema) {

@@ -1,0 +1,67 @@
+package dev.reviewgate.app;
+
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.dashboard.HttpOptions;
+import dev.reviewgate.dashboard.HttpServerVerticle;
+import dev.reviewgate.dashboard.ops.DeploymentHealth;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintStream;
+
+/**
+ * The second door of a stdio process: an agent starts its own {@code reviewgate stdio}, and the person must reach
+ * that same process to review. So while the review tools are enabled, stdio mode also serves the dashboard and the
+ * event-bus bridge (no {@code /mcp}) on loopback, at {@code review.dashboardHost}:{@code review.dashboardPort}. When
+ * that port is taken (e.g. by another agent's process) it takes a free one and says so on stderr.
+ */
+final class ReviewDashboardDoor {
+
+  private ReviewDashboardDoor() {
+  }
+
+  /**
+   * Opens the door when reviews are enabled, without holding up the stdio session (which starts at once); a failure
+   * costs the dashboard, never the session.
+   */
+  static Future<Void> open(Vertx vertx, ReviewgateConfig config, ToolCatalog catalog, PrintStream err) {
+    JsonObject review = config.section("review");
+    if (!review.getBoolean("enabled", true)) {
+      return Future.succeededFuture();
+    }
+    HttpOptions options = HttpOptions.from(config.section("http"), System.getenv())
+      .withAddress(review.getString("dashboardHost"), review.getInteger("dashboardPort"));
+    return listen(vertx, options, catalog)
+      .map(port -> report(err, options.host(), port, null))
+      .recover(first -> options.port() == 0
+        ? Future.failedFuture(first)
+        : listen(vertx, options.withAddress(options.host(), 0), catalog)
+          .map(port -> report(err, options.host(), port, "port " + options.port() + " is taken (another reviewgate process?)")))
+      .recover(failure -> {
+        err.println("reviewgate: the review dashboard could not start (" + rootMessage(failure) + "); review tools "
+          + "still work, but their results carry no dashboard link");
+        return Future.succeededFuture();
+      });
+  }
+
+  private static Future<Integer> listen(Vertx vertx, HttpOptions options, ToolCatalog catalog) {
+    HttpServerVerticle server = new HttpServerVerticle(options, catalog, new DeploymentHealth(), null, null);
+    return vertx.deployVerticle(server).map(id -> server.actualPort());
+  }
+
+  private static Void report(PrintStream err, String host, int port, String why) {
+    String shown = host.contains(":") ? "[" + host + "]" : host;
+    err.println("reviewgate: review dashboard at http://" + shown + ":" + port + "/review/"
+      + (why == null ? "" : " (" + why + ")"));
+    return null;
+  }
+
+  private static String rootMessage(Throwable failure) {
+    Throwable cause = failure;
+    while (cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return String.valueOf(cause.getMessage());
+  }
+}

@@ -1,0 +1,170 @@
+package dev.reviewgate.bench.mcp;
+
+import io.vertx.core.json.JsonObject;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * MCP over stdio, measured from outside as a client sees it: the jar is a real subprocess.
+ * <ul>
+ *   <li>{@code coldstart [RUNS]}: process start to the first {@code initialize} response.</li>
+ *   <li>{@code gitdiff REPO BASE HEAD [CALLS]}: warm {@code tools/call git_diff} round trips on one process,
+ *       against a {@code git diff BASE HEAD} process each time.</li>
+ * </ul>
+ * System properties: {@code launcher} (e.g. {@code bin/reviewgate}: run it instead of {@code java -jar}),
+ * {@code jar} (default {@code modules/app/target/reviewgate.jar}), {@code javaOpts} (extra JVM options for the
+ * server, space-separated, e.g. {@code -XX:SharedArchiveFile=...}).
+ */
+public final class StdioBench {
+
+  private static final String INITIALIZE = new JsonObject().put("jsonrpc", "2.0").put("id", 0).put("method", "initialize")
+    .put("params", new JsonObject().put("protocolVersion", "2025-11-25").put("capabilities", new JsonObject())
+      .put("clientInfo", new JsonObject().put("name", "bench").put("version", "1"))).encode();
+
+  private StdioBench() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    if (args.length == 0) {
+      System.err.println("usage: StdioBench coldstart [RUNS] | gitdiff REPO BASE HEAD [CALLS]");
+      System.exit(2);
+    }
+    switch (args[0]) {
+      case "coldstart" -> coldStart(args.length > 1 ? Integer.parseInt(args[1]) : 10);
+      case "gitdiff" -> gitDiff(Path.of(args[1]), args[2], args[3], args.length > 4 ? Integer.parseInt(args[4]) : 200);
+      case "ping" -> ping(args.length > 1 ? Integer.parseInt(args[1]) : 2000);
+      default -> {
+        System.err.println("unknown mode " + args[0]);
+        System.exit(2);
+      }
+    }
+  }
+
+  private static List<String> serverCommand() {
+    String launcher = System.getProperty("launcher");
+    if (launcher != null) {
+      return List.of(Path.of(launcher).toAbsolutePath().toString(), "stdio");
+    }
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    String opts = System.getProperty("javaOpts", "").trim();
+    if (!opts.isEmpty()) {
+      command.addAll(Arrays.asList(opts.split("\\s+")));
+    }
+    command.addAll(List.of("-jar", Path.of(System.getProperty("jar", "modules/app/target/reviewgate.jar")).toAbsolutePath().toString(), "stdio"));
+    return command;
+  }
+
+  private static void coldStart(int runs) throws Exception {
+    long[] ms = new long[runs];
+    for (int i = 0; i < runs; i++) {
+      long start = System.nanoTime();
+      Process process = new ProcessBuilder(serverCommand()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      OutputStream in = process.getOutputStream();
+      in.write((INITIALIZE + "\n").getBytes(StandardCharsets.UTF_8));
+      in.flush();
+      BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+      String line = out.readLine();
+      ms[i] = (System.nanoTime() - start) / 1_000_000;
+      if (line == null || !line.contains("\"protocolVersion\"")) {
+        throw new IllegalStateException("no initialize response: " + line);
+      }
+      in.close();
+      process.waitFor(30, TimeUnit.SECONDS);
+    }
+    Arrays.sort(ms);
+    System.out.printf("cold start to first initialize response, %d runs: min %d ms, p50 %d ms, max %d ms (%s)%n",
+      runs, ms[0], ms[runs / 2], ms[runs - 1], String.join(" ", serverCommand()));
+  }
+
+  private static void gitDiff(Path repo, String base, String head, int calls) throws Exception {
+    Process process = new ProcessBuilder(serverCommand()).directory(repo.toFile())
+      .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    OutputStream in = process.getOutputStream();
+    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    roundTrip(in, out, INITIALIZE);
+    in.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n".getBytes(StandardCharsets.UTF_8));
+    String repoName = new JsonObject(roundTrip(in, out, new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", "tools/call")
+      .put("params", new JsonObject().put("name", "git_repos").put("arguments", new JsonObject())).encode()))
+      .getJsonObject("result").getJsonObject("structuredContent").getJsonArray("repos").getJsonObject(0).getString("name");
+    String call = new JsonObject().put("jsonrpc", "2.0").put("id", 2).put("method", "tools/call")
+      .put("params", new JsonObject().put("name", "git_diff").put("arguments",
+        new JsonObject().put("repo", repoName).put("base", base).put("head", head))).encode();
+    String first = roundTrip(in, out, call);
+    if (first.contains("\"isError\":true")) {
+      throw new IllegalStateException("git_diff failed: " + first);
+    }
+    int warmup = Math.max(50, calls / 2);
+    for (int i = 0; i < warmup; i++) {
+      roundTrip(in, out, call);
+    }
+    long[] mcp = new long[calls];
+    for (int i = 0; i < calls; i++) {
+      long start = System.nanoTime();
+      roundTrip(in, out, call);
+      mcp[i] = System.nanoTime() - start;
+    }
+    in.close();
+    process.waitFor(30, TimeUnit.SECONDS);
+    long[] git = new long[calls];
+    for (int i = 0; i < calls; i++) {
+      long start = System.nanoTime();
+      Process diff = new ProcessBuilder("git", "diff", base, head).directory(repo.toFile())
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      diff.getInputStream().readAllBytes();
+      diff.waitFor();
+      git[i] = System.nanoTime() - start;
+    }
+    Arrays.sort(mcp);
+    Arrays.sort(git);
+    double mcpP50 = mcp[calls / 2] / 1e6;
+    double gitP50 = git[calls / 2] / 1e6;
+    System.out.printf("tools/call git_diff %s..%s over stdio, warm, %d calls: p50 %.2f ms, p90 %.2f ms; "
+        + "git diff process: p50 %.2f ms, p90 %.2f ms; ratio p50 %.2f%n", base, head, calls, mcpP50, mcp[calls * 9 / 10] / 1e6,
+      gitP50, git[calls * 9 / 10] / 1e6, mcpP50 / gitP50);
+  }
+
+  /** The protocol's own overhead: ping round trips on one warm process. */
+  private static void ping(int calls) throws Exception {
+    Process process = new ProcessBuilder(serverCommand()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    OutputStream in = process.getOutputStream();
+    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    roundTrip(in, out, INITIALIZE);
+    String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+    for (int i = 0; i < calls; i++) {
+      roundTrip(in, out, ping);
+    }
+    long[] ns = new long[calls];
+    for (int i = 0; i < calls; i++) {
+      long start = System.nanoTime();
+      roundTrip(in, out, ping);
+      ns[i] = System.nanoTime() - start;
+    }
+    in.close();
+    process.waitFor(30, TimeUnit.SECONDS);
+    Arrays.sort(ns);
+    System.out.printf("ping over stdio, warm, %d calls: p50 %.3f ms, p90 %.3f ms%n", calls, ns[calls / 2] / 1e6, ns[calls * 9 / 10] / 1e6);
+  }
+
+  private static String roundTrip(OutputStream in, BufferedReader out, String line) throws IOException {
+    in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+    in.flush();
+    while (true) {
+      String response = out.readLine();
+      if (response == null) {
+        throw new IOException("the server closed its output");
+      }
+      if (response.contains("\"id\"")) {
+        return response;
+      }
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package dev.reviewgate.core.bus;
+
+import dev.reviewgate.core.Addresses;
+import io.vertx.core.MultiMap;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * What a front-end tells a backend about one call besides its arguments, carried in event-bus message headers so
+ * that argument validation never sees it:
+ * <ul>
+ *   <li>{@link Addresses#CALL_ID_HEADER}: names the call. When the caller abandons it (MCP cancellation, a closed
+ *   stream) it publishes {@code {"callId": id}} on {@link Addresses#CANCEL}; a backend with long work pending for
+ *   that call stops it and fails the request with {@link dev.reviewgate.core.Failure#CONFLICT}, keeping no side
+ *   effect of the cancelled part (for a review wait: the feedback stays queued).</li>
+ *   <li>{@value #PROGRESS_HEADER}: an address the caller listens on. While the call is pending the backend may send
+ *   {@code {"progress": n, "message": text}} there, n increasing; a front-end forwards these as MCP
+ *   {@code notifications/progress} for the client's progress token.</li>
+ * </ul>
+ * Both are invented by the caller, unique per call, and work the same in a cluster.
+ */
+public record CallContext(String callId, String progressAddress) {
+
+  public static final String PROGRESS_HEADER = "reviewgate-progress-address";
+
+  public static final CallContext NONE = new CallContext(null, null);
+
+  public static CallContext from(MultiMap headers) {
+    if (headers == null || headers.isEmpty()) {
+      return NONE;
+    }
+    return new CallContext(headers.get(Addresses.CALL_ID_HEADER), headers.get(PROGRESS_HEADER));
+  }
+
+  /** Adds this context's headers to delivery options (for callers). */
+  public DeliveryOptions applyTo(DeliveryOptions options) {
+    if (callId != null) {
+      options.addHeader(Addresses.CALL_ID_HEADER, callId);
+    }
+    if (progressAddress != null) {
+      options.addHeader(PROGRESS_HEADER, progressAddress);
+    }
+    return options;
+  }
+
+  public boolean wantsProgress() {
+    return progressAddress != null;
+  }
+
+  /** The body of one progress message. */
+  public static JsonObject progress(long progress, String message) {
+    return new JsonObject().put("progress", progress).put("message", message);
+  }
+}

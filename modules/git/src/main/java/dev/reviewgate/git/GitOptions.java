@@ -1,0 +1,66 @@
+package dev.reviewgate.git;
+
+import io.vertx.core.json.JsonObject;
+
+/**
+ * The {@code git} section of the configuration as typed values. The defaults live only in
+ * {@code config/reviewgate.json}; a missing key here is a packaging error, not a reason to invent a value.
+ */
+public record GitOptions(
+  int workerThreads,
+  int maxQueued,
+  long timeoutMs,
+  int cacheEntries,
+  long cacheMaxBytes,
+  int maxShowFileBytes,
+  int maxGrepMatches,
+  long maxDiffBytes,
+  int maxBlobBytes,
+  int maxGrepFileBytes,
+  int maxGrepLineChars,
+  int defaultLogLimit,
+  int maxLogLimit,
+  int maxRevisionLength,
+  int maxPathLength,
+  int renameThreshold,
+  int renameLimit,
+  int defaultContextLines) {
+
+  public static GitOptions from(JsonObject section) {
+    return new GitOptions(
+      integer(section, "workerThreads"),
+      integer(section, "maxQueued"),
+      number(section, "timeoutMs"),
+      integer(section, "cacheEntries"),
+      number(section, "cacheMaxBytes"),
+      integer(section, "maxShowFileBytes"),
+      integer(section, "maxGrepMatches"),
+      number(section, "maxDiffBytes"),
+      integer(section, "maxBlobBytes"),
+      integer(section, "maxGrepFileBytes"),
+      integer(section, "maxGrepLineChars"),
+      integer(section, "defaultLogLimit"),
+      integer(section, "maxLogLimit"),
+      integer(section, "maxRevisionLength"),
+      integer(section, "maxPathLength"),
+      integer(section, "renameThreshold"),
+      integer(section, "renameLimit"),
+      integer(section, "defaultContextLines"));
+  }
+
+  private static long number(JsonObject section, String key) {
+    Object value = section.getValue(key);
+    if (!(value instanceof Number n) || n.longValue() < 0) {
+      throw new IllegalStateException("configuration git." + key + " must be a non-negative number, found " + value);
+    }
+    return n.longValue();
+  }
+
+  private static int integer(JsonObject section, String key) {
+    long value = number(section, key);
+    if (value > Integer.MAX_VALUE) {
+      throw new IllegalStateException("configuration git." + key + " is too large: " + value);
+    }
+    return (int) value;
+  }
+}

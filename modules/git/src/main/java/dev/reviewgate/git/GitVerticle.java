@@ -1,0 +1,177 @@
+package dev.reviewgate.git;
+
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.ToolEndpoint;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.diff.DiffEngine;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+import org.eclipse.jgit.diff.DiffAlgorithm;
+
+/**
+ * Serves the {@code reviewgate.git.*} tools: decodes arguments, runs {@link GitReader} on the bounded
+ * {@link GitWorkers} pool, caches results pinned to full SHAs, and for {@code git_diff} hands our git-identical
+ * bytes to the shared {@link DiffEngine} for shaping in-process.
+ */
+public final class GitVerticle extends VerticleBase {
+
+  private final ReviewgateConfig config;
+  private final ToolCatalog catalog;
+  private final Path workingDirectory;
+  private GitOptions options;
+  private RepoRegistry registry;
+  private GitWorkers workers;
+  private ResultCache cache;
+  private DiffEngine engine;
+
+  /** @param workingDirectory where the server started: its repository is the default one (null for none) */
+  public GitVerticle(ReviewgateConfig config, ToolCatalog catalog, Path workingDirectory) {
+    this.config = config;
+    this.catalog = catalog;
+    this.workingDirectory = workingDirectory;
+  }
+
+  @Override
+  public Future<?> start() {
+    options = GitOptions.from(config.section("git"));
+    engine = new DiffEngine(config.section("diff"));
+    cache = new ResultCache(options.cacheEntries(), options.cacheMaxBytes());
+    workers = new GitWorkers(vertx, options.workerThreads(), options.maxQueued(), options.timeoutMs());
+    return vertx.executeBlocking(() -> RepoRegistry.create(config.json().getJsonObject("repos"), workingDirectory, options), false)
+      .compose(created -> {
+        registry = created;
+        return Future.all(List.of(
+          ToolEndpoint.serve(vertx, catalog, "git_repos", args -> workers.submit(c -> repos())),
+          serve("git_resolve", (args, c) -> reader(args).resolve(args.getString("revision"))),
+          serve("git_log", (args, c) -> reader(args).log(args.getString("range"), strings(args, "paths"),
+            args.getInteger("limit"), args.getString("cursor"), c)),
+          serve("git_changed_files", (args, c) -> changed(args, c)),
+          serve("git_diff_stat", (args, c) -> DiffStatText.withText(changed(args, c))),
+          serve("git_diff", this::diff),
+          serve("git_show_file", (args, c) -> reader(args).showFile(revision(args), args.getString("path"),
+            args.getInteger("start_line"), args.getInteger("end_line"))),
+          serve("git_grep", (args, c) -> reader(args).grep(revision(args), args.getString("pattern"),
+            args.getBoolean("fixed", false), args.getBoolean("ignore_case", false), strings(args, "paths"),
+            args.getInteger("max_matches"), c))));
+      });
+  }
+
+  @Override
+  public Future<?> stop() {
+    if (workers != null) {
+      workers.close();
+    }
+    if (registry != null) {
+      registry.close();
+    }
+    return Future.succeededFuture();
+  }
+
+  private Future<Void> serve(String tool, BiFunction<JsonObject, Cancellation, JsonObject> operation) {
+    return ToolEndpoint.serve(vertx, catalog, tool, args -> {
+      String key = cacheKey(tool, args);
+      if (key != null) {
+        JsonObject hit = cache.get(key);
+        if (hit != null) {
+          return Future.succeededFuture(hit);
+        }
+      }
+      return workers.submit(c -> {
+        JsonObject result = operation.apply(args, c);
+        if (key != null) {
+          cache.put(key, result);
+        }
+        return result;
+      });
+    });
+  }
+
+  /** A cache key when every revision argument is a full SHA, else null. */
+  private String cacheKey(String tool, JsonObject args) {
+    String[] revisions = switch (tool) {
+      case "git_resolve", "git_show_file", "git_grep" -> new String[] {args.getString("revision")};
+      case "git_log" -> args.getString("range") == null ? new String[0] : args.getString("range").split("\\.{2,3}", -1);
+      case "git_diff", "git_diff_stat", "git_changed_files" -> {
+        try {
+          yield DiffTarget.from(args).revisions();
+        } catch (ToolException e) {
+          yield new String[0];
+        }
+      }
+      default -> new String[0];
+    };
+    if (!ResultCache.immutable(revisions)) {
+      return null;
+    }
+    String repo = args.getString("repo");
+    return ResultCache.key(tool, repo == null ? registry.defaultName().orElse("") : repo, args);
+  }
+
+  private JsonObject repos() {
+    JsonArray repos = new JsonArray();
+    for (String name : registry.names()) {
+      repos.add(registry.reader(name).describe());
+    }
+    JsonObject out = new JsonObject().put("repos", repos);
+    registry.defaultName().ifPresentOrElse(name -> out.put("default", name), () -> out.putNull("default"));
+    return out;
+  }
+
+  private GitReader reader(JsonObject args) {
+    return registry.reader(args.getString("repo"));
+  }
+
+  private static String revision(JsonObject args) {
+    return args.getString("revision", "HEAD");
+  }
+
+  private static List<String> strings(JsonObject args, String name) {
+    JsonArray array = args.getJsonArray(name);
+    if (array == null) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    array.forEach(item -> out.add(String.valueOf(item)));
+    return out;
+  }
+
+  private GitReader.DiffOptions diffOptions(JsonObject args) {
+    String algorithm = args.getString("algorithm", "histogram");
+    return new GitReader.DiffOptions(
+      "myers".equals(algorithm) ? DiffAlgorithm.SupportedAlgorithm.MYERS : DiffAlgorithm.SupportedAlgorithm.HISTOGRAM,
+      args.getInteger("context_lines", options.defaultContextLines()), strings(args, "paths"));
+  }
+
+  private JsonObject changed(JsonObject args, Cancellation cancellation) {
+    GitReader reader = reader(args);
+    return reader.changedFiles(reader.pair(DiffTarget.from(args)), diffOptions(args), cancellation);
+  }
+
+  private JsonObject diff(JsonObject args, Cancellation cancellation) {
+    GitReader reader = reader(args);
+    GitReader.Pair pair = reader.pair(DiffTarget.from(args));
+    GitReader.Patch patch = reader.diff(pair, diffOptions(args), cancellation);
+    cancellation.check();
+    // context_lines was applied when the diff was computed, so the engine's own trimming is a no-op here.
+    JsonObject result = engine.shape(engine.parse(patch.bytes()), args);
+    result.put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
+    if (!patch.omitted().isEmpty()) {
+      JsonArray warnings = result.getJsonArray("warnings");
+      if (warnings == null) {
+        warnings = new JsonArray();
+        result.put("warnings", warnings);
+      }
+      warnings.add("diff cut at git.maxDiffBytes (" + options.maxDiffBytes() + " bytes): " + patch.omitted().size()
+        + " more files not included; fetch them with paths=[...], e.g. " + String.join(", ",
+        patch.omitted().subList(0, Math.min(5, patch.omitted().size()))));
+    }
+    return result;
+  }
+}

@@ -1,0 +1,102 @@
+package dev.reviewgate.git;
+
+import dev.reviewgate.core.ToolException;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * The bounded pool JGit work runs on: {@code git.workerThreads} threads and at most {@code git.maxQueued} waiting
+ * operations; beyond that a call fails at once with 429 instead of queueing without bound. Each operation has a
+ * deadline ({@code git.timeoutMs}): when it passes, the caller gets 504 and the operation's {@link Cancellation}
+ * is raised so the work stops at its next check.
+ */
+public final class GitWorkers implements AutoCloseable {
+
+  private final Vertx vertx;
+  private final ThreadPoolExecutor executor;
+  private final long timeoutMs;
+  private final int threads;
+  private final int maxQueued;
+  /**
+   * Admission: one permit per running or waiting operation. Counting here rather than relying on the executor's
+   * queue to refuse keeps the bound exact: a hand-off queue also refuses while an idle thread is between tasks.
+   */
+  private final Semaphore admitted;
+
+  public GitWorkers(Vertx vertx, int threads, int maxQueued, long timeoutMs) {
+    this.vertx = vertx;
+    this.threads = Math.max(1, threads);
+    this.maxQueued = maxQueued;
+    this.timeoutMs = timeoutMs;
+    this.admitted = new Semaphore(this.threads + Math.max(0, maxQueued));
+    AtomicInteger count = new AtomicInteger();
+    this.executor = new ThreadPoolExecutor(this.threads, this.threads, 60, TimeUnit.SECONDS,
+      new LinkedBlockingQueue<>(),
+      runnable -> {
+        Thread thread = new Thread(runnable, "reviewgate-git-" + count.incrementAndGet());
+        thread.setDaemon(true);
+        return thread;
+      });
+  }
+
+  /** Runs {@code work} on the pool; the future completes on the caller's context. */
+  public <T> Future<T> submit(Function<Cancellation, T> work) {
+    Context context = vertx.getOrCreateContext();
+    Promise<T> promise = Promise.promise();
+    Cancellation cancellation = new Cancellation();
+    AtomicBoolean settled = new AtomicBoolean();
+    if (!admitted.tryAcquire()) {
+      return Future.failedFuture(ToolException.busy("git is busy: " + executor.getActiveCount() + " operations running and "
+        + executor.getQueue().size() + " waiting (limits git.workerThreads=" + threads + ", git.maxQueued=" + maxQueued
+        + "); retry in about 1 second"));
+    }
+    Runnable task = () -> {
+      try {
+        if (cancellation.cancelled()) {
+          return;
+        }
+        try {
+          T result = work.apply(cancellation);
+          if (settled.compareAndSet(false, true)) {
+            context.runOnContext(v -> promise.complete(result));
+          }
+        } catch (Throwable failure) {
+          if (settled.compareAndSet(false, true)) {
+            context.runOnContext(v -> promise.fail(failure));
+          }
+        }
+      } finally {
+        admitted.release();
+      }
+    };
+    try {
+      executor.execute(task);
+    } catch (java.util.concurrent.RejectedExecutionException closed) {
+      admitted.release();
+      return Future.failedFuture(new ToolException(dev.reviewgate.core.Failure.UNAVAILABLE,
+        "git reading is shutting down; retry against a running server"));
+    }
+    long timer = vertx.setTimer(Math.max(1, timeoutMs), id -> {
+      if (settled.compareAndSet(false, true)) {
+        cancellation.cancel();
+        promise.fail(ToolException.timedOut("the git operation did not finish within git.timeoutMs (" + timeoutMs
+          + " ms) and was abandoned; narrow it (a path filter, fewer commits, a smaller range) and retry"));
+      }
+    });
+    return promise.future().andThen(done -> vertx.cancelTimer(timer));
+  }
+
+  @Override
+  public void close() {
+    executor.shutdownNow();
+  }
+}

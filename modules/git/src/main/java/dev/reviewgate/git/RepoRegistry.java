@@ -1,0 +1,129 @@
+package dev.reviewgate.git;
+
+import dev.reviewgate.core.ToolException;
+import io.vertx.core.json.JsonObject;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Logger;
+import java.util.regex.Pattern;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+
+/**
+ * The allow-list of repositories, by name. Tools never take a filesystem path: they name a repository here, and
+ * only repositories from the configuration's {@code repos} map (name → path) and the repository the server was
+ * started in are served.
+ */
+public final class RepoRegistry implements AutoCloseable {
+
+  private static final Logger LOG = Logger.getLogger(RepoRegistry.class.getName());
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+
+  private final Map<String, GitReader> readers;
+  private final String defaultName;
+
+  private RepoRegistry(Map<String, GitReader> readers, String defaultName) {
+    this.readers = readers;
+    this.defaultName = defaultName;
+  }
+
+  /**
+   * @param repos the configuration's {@code repos} map, name → path
+   * @param workingDirectory where the server started; its git repository (found upward, as git does) becomes the
+   *                         default, named after its folder, unless {@code null}
+   */
+  public static RepoRegistry create(JsonObject repos, Path workingDirectory, GitOptions options) {
+    Map<String, GitReader> readers = new LinkedHashMap<>();
+    String defaultName = null;
+    if (workingDirectory != null) {
+      FileRepositoryBuilder builder = new FileRepositoryBuilder().findGitDir(workingDirectory.toAbsolutePath().toFile());
+      if (builder.getGitDir() != null) {
+        try {
+          Repository repository = builder.setMustExist(true).build();
+          defaultName = nameOf(repository);
+          readers.put(defaultName, new GitReader(defaultName, repository, options));
+        } catch (IOException | RuntimeException e) {
+          LOG.warning("the git repository around " + workingDirectory + " cannot be opened: " + e.getMessage());
+        }
+      }
+    }
+    for (String name : repos == null ? List.<String>of() : repos.fieldNames()) {
+      Object path = repos.getValue(name);
+      if (!NAME.matcher(name).matches() || !(path instanceof String text) || text.isBlank()) {
+        LOG.warning("configuration repos." + name + " skipped: names are letters, digits, '.', '_', '-' and the "
+          + "value is a path to a repository");
+        continue;
+      }
+      try {
+        Repository repository = open(Path.of(text));
+        GitReader previous = readers.put(name, new GitReader(name, repository, options));
+        if (previous != null) {
+          previous.close();
+        }
+      } catch (IOException | RuntimeException e) {
+        LOG.warning("configuration repos." + name + " (" + text + ") is not a git repository and is skipped: " + e.getMessage());
+      }
+    }
+    return new RepoRegistry(readers, defaultName);
+  }
+
+  private static Repository open(Path path) throws IOException {
+    File dir = path.toAbsolutePath().normalize().toFile();
+    FileRepositoryBuilder builder = new FileRepositoryBuilder().setMustExist(true);
+    File dotGit = new File(dir, ".git");
+    if (dotGit.exists()) {
+      builder.setWorkTree(dir).setGitDir(dotGit);
+    } else {
+      builder.setGitDir(dir);
+    }
+    return builder.build();
+  }
+
+  private static String nameOf(Repository repository) {
+    File folder = repository.isBare() ? repository.getDirectory() : repository.getWorkTree();
+    String name = folder.getName();
+    if (repository.isBare() && name.endsWith(".git") && name.length() > 4) {
+      name = name.substring(0, name.length() - 4);
+    }
+    name = name.replaceAll("[^A-Za-z0-9._-]", "_");
+    if (name.isEmpty() || !Character.isLetterOrDigit(name.charAt(0))) {
+      name = "repo" + name;
+    }
+    return name.length() > 100 ? name.substring(0, 100) : name;
+  }
+
+  /** The reader for {@code name}, or for the default repository when {@code name} is null. */
+  public GitReader reader(String name) {
+    if (name == null) {
+      if (defaultName == null) {
+        throw ToolException.invalid("no default repository: the server was not started inside a git repository; "
+          + "pass repo, one of: " + names());
+      }
+      return readers.get(defaultName);
+    }
+    GitReader reader = readers.get(name);
+    if (reader == null) {
+      throw ToolException.notAllowed("unknown repository '" + Inputs.printable(name) + "'; allowed: " + names()
+        + ". Call git_repos to list them.");
+    }
+    return reader;
+  }
+
+  public List<String> names() {
+    return List.copyOf(readers.keySet());
+  }
+
+  public Optional<String> defaultName() {
+    return Optional.ofNullable(defaultName);
+  }
+
+  @Override
+  public void close() {
+    readers.values().forEach(GitReader::close);
+  }
+}

@@ -1,0 +1,77 @@
+package dev.reviewgate.git;
+
+import io.vertx.core.json.JsonObject;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Results of calls whose revisions are all full SHAs never change, so they are kept, least recently used first
+ * out, within {@code git.cacheEntries} entries and {@code git.cacheMaxBytes} bytes (measured as encoded JSON).
+ */
+public final class ResultCache {
+
+  private static final Pattern FULL_SHA = Pattern.compile("[0-9a-f]{40}");
+
+  private record Entry(JsonObject value, long bytes) {
+  }
+
+  private final int maxEntries;
+  private final long maxBytes;
+  private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+  private long bytes;
+
+  public ResultCache(int maxEntries, long maxBytes) {
+    this.maxEntries = maxEntries;
+    this.maxBytes = maxBytes;
+  }
+
+  /** Whether every given revision is a full SHA (and at least one is given). */
+  public static boolean immutable(String... revisions) {
+    if (revisions.length == 0) {
+      return false;
+    }
+    for (String revision : revisions) {
+      if (revision == null || !FULL_SHA.matcher(revision).matches()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public static String key(String tool, String repo, JsonObject arguments) {
+    JsonObject sorted = new JsonObject();
+    arguments.fieldNames().stream().sorted().forEach(name -> sorted.put(name, arguments.getValue(name)));
+    return tool + '\u0000' + repo + '\u0000' + sorted.encode();
+  }
+
+  public synchronized JsonObject get(String key) {
+    Entry entry = entries.get(key);
+    return entry == null ? null : entry.value.copy();
+  }
+
+  public synchronized void put(String key, JsonObject value) {
+    if (maxEntries == 0) {
+      return;
+    }
+    long size = value.toBuffer().length() + key.length();
+    if (size > maxBytes) {
+      return;
+    }
+    Entry previous = entries.put(key, new Entry(value.copy(), size));
+    if (previous != null) {
+      bytes -= previous.bytes;
+    }
+    bytes += size;
+    Iterator<Map.Entry<String, Entry>> oldest = entries.entrySet().iterator();
+    while ((entries.size() > maxEntries || bytes > maxBytes) && oldest.hasNext()) {
+      bytes -= oldest.next().getValue().bytes;
+      oldest.remove();
+    }
+  }
+
+  public synchronized int size() {
+    return entries.size();
+  }
+}

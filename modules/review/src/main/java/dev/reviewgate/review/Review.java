@@ -1,0 +1,140 @@
+package dev.reviewgate.review;
+
+import dev.reviewgate.core.ToolException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One synthetic pull request, immutable: every change returns a new value, so a snapshot can be written to disk on a
+ * worker thread while the event loop moves on.
+ *
+ * <p>{@code base} and {@code head} are the SHAs git compared when the review was created (base null: head is a root
+ * commit, compared with the empty tree); they never follow a branch. {@code queue} is the feedback not yet handed to
+ * the agent, oldest first.
+ */
+public record Review(
+  String id,
+  String repo,
+  String title,
+  String description,
+  String commitRange,
+  String base,
+  String head,
+  Instant createdAt,
+  Instant updatedAt,
+  ReviewStatus status,
+  Completion completion,
+  List<FileStat> files,
+  List<Marker> markers,
+  List<ReviewThread> threads,
+  List<Feedback> queue,
+  long nextSeq,
+  long commentCount) {
+
+  public Review {
+    files = List.copyOf(files);
+    markers = List.copyOf(markers);
+    threads = List.copyOf(threads);
+    queue = List.copyOf(queue);
+  }
+
+  public static Review create(String id, String repo, String title, String description, String commitRange,
+                              String base, String head, List<FileStat> files, List<Marker> markers,
+                              Instant now) {
+    return new Review(id, repo, title, description, commitRange, base, head, now, now, ReviewStatus.PENDING,
+      null, files, markers, List.of(), List.of(), 1, 0);
+  }
+
+  /** The result of adding a comment: the new review, and the thread and comment as stored. */
+  public record Commented(Review review, ReviewThread thread, ReviewComment comment) {
+  }
+
+  /**
+   * Adds a comment: to thread {@code threadId} when given, else to a new thread on {@code file}/{@code line}/{@code side}
+   * (all null for a comment on the review as a whole). A person's comment is also queued as feedback for the agent.
+   */
+  public Commented comment(Author author, String body, String threadId, String file, Integer line, String side,
+                           Instant now) {
+    if (completion != null) {
+      throw ToolException.conflict("review " + id + " is completed; it takes no more comments. Request a new review "
+        + "for further changes.");
+    }
+    ReviewComment comment = new ReviewComment("c" + (commentCount + 1), author, body, now);
+    List<ReviewThread> all = new ArrayList<>(threads);
+    ReviewThread thread;
+    if (threadId != null) {
+      int index = threadIndex(threadId);
+      thread = all.get(index).with(comment);
+      all.set(index, thread);
+    } else {
+      if (file != null && files.stream().noneMatch(f -> f.path().equals(file) || file.equals(f.oldPath()))) {
+        throw ToolException.invalid("file '" + file + "' is not part of review " + id + "; comment on one of its "
+          + "changed files, or omit file to comment on the review as a whole.");
+      }
+      thread = new ReviewThread("t" + (all.size() + 1), file, file == null ? null : line,
+        file == null || line == null ? null : (side == null ? "new" : side), List.of(comment));
+      all.add(thread);
+    }
+    List<Feedback> newQueue = queue;
+    long seq = nextSeq;
+    if (author == Author.PERSON) {
+      newQueue = append(queue, Feedback.comment(seq++, thread, comment));
+    }
+    Review next = new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
+      completion, files, markers, all, newQueue, seq, commentCount + 1);
+    return new Commented(next, thread, comment);
+  }
+
+  /** The person completes the review; the completion is queued for the agent like a comment. */
+  public Review complete(CompletionAction action, String notes, Instant now) {
+    if (completion != null) {
+      throw ToolException.conflict("review " + id + " was already completed with '" + completion.action().label()
+        + "'.");
+    }
+    Completion done = new Completion(action, notes == null ? "" : notes, now);
+    return new Review(id, repo, title, description, commitRange, base, head, createdAt, now,
+      ReviewStatus.COMPLETED, done, files, markers, threads, append(queue, Feedback.completion(nextSeq, done)),
+      nextSeq + 1, commentCount);
+  }
+
+  /**
+   * The agent marks the review approved or changes requested. After the person completed it, only one change is left:
+   * when they requested changes, the agent reports them done with approved (the completion stays on record).
+   */
+  public Review withStatus(ReviewStatus newStatus, Instant now) {
+    if (completion != null && !(newStatus == ReviewStatus.APPROVED && completion.action() == CompletionAction.REQUEST_CHANGES
+        && status == ReviewStatus.COMPLETED)) {
+      throw ToolException.conflict("review " + id + " is completed ('" + completion.action().label() + "') and its "
+        + "status is " + status.wire() + "; it no longer changes. Request a new review for further work.");
+    }
+    return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, newStatus,
+      completion, files, markers, threads, queue, nextSeq, commentCount);
+  }
+
+  /** The queue without its oldest item (after that item was handed to the agent). */
+  public Review dequeue(Instant now) {
+    return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
+      completion, files, markers, threads, queue.subList(1, queue.size()), nextSeq, commentCount);
+  }
+
+  public ReviewThread thread(String threadId) {
+    return threads.get(threadIndex(threadId));
+  }
+
+  private int threadIndex(String threadId) {
+    for (int i = 0; i < threads.size(); i++) {
+      if (threads.get(i).id().equals(threadId)) {
+        return i;
+      }
+    }
+    throw ToolException.notFound("thread '" + threadId + "' not found in review " + id + "; review_status lists "
+      + "its threads.");
+  }
+
+  private static <T> List<T> append(List<T> list, T item) {
+    List<T> all = new ArrayList<>(list);
+    all.add(item);
+    return all;
+  }
+}

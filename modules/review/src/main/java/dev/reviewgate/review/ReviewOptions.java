@@ -1,0 +1,50 @@
+package dev.reviewgate.review;
+
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+
+/**
+ * The {@code review} section of the configuration. Defaults live only in {@code config/reviewgate.json}.
+ *
+ * @param storageDir      where review documents live; null: {@code <git dir of the working directory>/reviewgate/reviews}
+ * @param dashboardUrl    the dashboard page as people reach it (e.g. behind a proxy); null: the address the
+ *                        process's own HTTP server publishes ({@link dev.reviewgate.core.DashboardLocation})
+ * @param heartbeatMs     progress interval while a wait is pending (when the caller asked for progress)
+ * @param maxWaitMs       a wait ends with "no feedback yet" after this long
+ * @param gitTimeoutMs    send timeout for requests to the git addresses
+ * @param contextLines    lines of code shown on each side of a commented line
+ * @param maxMarkerChars  marker text is cut to this many characters
+ * @param diffCacheEntries diffs of reviews kept in memory for the dashboard
+ * @param maxLinesPerFile  a file's diff in a review is cut after this many lines (the page says so)
+ * @param maxQuotedChars   in a wait result, earlier comments of the thread are quoted up to this length
+ */
+public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHost, int dashboardPort,
+                            String dashboardUrl, long heartbeatMs, long maxWaitMs, long gitTimeoutMs, int contextLines,
+                            int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile, int maxQuotedChars) {
+
+  public static ReviewOptions from(JsonObject section) {
+    String dir = section.getString("storageDir");
+    return new ReviewOptions(
+      section.getBoolean("enabled"),
+      dir == null || dir.isBlank() ? null : Path.of(dir),
+      section.getString("dashboardHost"),
+      section.getInteger("dashboardPort"),
+      section.getString("dashboardUrl"),
+      positive(section, "heartbeatMs"),
+      positive(section, "maxWaitMs"),
+      positive(section, "gitTimeoutMs"),
+      section.getInteger("contextLines"),
+      section.getInteger("maxMarkerChars"),
+      section.getInteger("diffCacheEntries"),
+      section.getInteger("maxLinesPerFile"),
+      section.getInteger("maxQuotedChars"));
+  }
+
+  private static long positive(JsonObject section, String key) {
+    Long value = section.getLong(key);
+    if (value == null || value <= 0) {
+      throw new IllegalArgumentException("review." + key + " must be a positive number of milliseconds, not " + value);
+    }
+    return value;
+  }
+}

@@ -1,0 +1,420 @@
+package dev.reviewgate.review;
+
+import dev.reviewgate.core.Addresses;
+import dev.reviewgate.core.DashboardLocation;
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.CallContext;
+import dev.reviewgate.core.bus.ToolEndpoint;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.logging.Logger;
+
+/**
+ * Synthetic pull requests: serves {@code reviewgate.review.*}, keeps every review in memory and on disk
+ * ({@link ReviewStore}), and turns the person's comments and completion into answers for waiting agents.
+ *
+ * <p>A wait is a pending reply, not a thread: it ends when feedback arrives (an event), when
+ * {@code review.maxWaitMs} passes (result outcome {@code no_feedback}, not an error), when a newer wait on the same
+ * review starts (the older one ends with outcome {@code superseded}; feedback always goes to the newest wait), or when
+ * the caller cancels through its {@link CallContext} cancel address. Feedback that arrives while nobody waits stays in
+ * the review's durable queue and is handed out one item per wait, oldest first. All state lives on this verticle's
+ * event loop; disk writes run on worker threads through {@link ReviewWriter}.
+ */
+public final class ReviewVerticle extends VerticleBase {
+
+  private static final Logger LOG = Logger.getLogger(ReviewVerticle.class.getName());
+
+  private final ReviewOptions options;
+  private final ToolCatalog catalog;
+  private final Path workingDir;
+  private final Map<String, Review> reviews = new HashMap<>();
+  private final Map<String, PendingWait> waits = new HashMap<>();
+  private final Map<String, DiffView> diffs;
+  private ReviewStore store;
+  private ReviewWriter writer;
+  private GitSource git;
+
+  public ReviewVerticle(ReviewOptions options, ToolCatalog catalog, Path workingDir) {
+    this.options = options;
+    this.catalog = catalog;
+    this.workingDir = workingDir;
+    int cacheEntries = options.diffCacheEntries();
+    this.diffs = new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, DiffView> eldest) {
+        return size() > cacheEntries;
+      }
+    };
+  }
+
+  @Override
+  public Future<?> start() {
+    git = new GitSource(vertx.eventBus(), options.gitTimeoutMs(), options.maxLinesPerFile());
+    return vertx.executeBlocking(() -> {
+      ReviewStore opened = new ReviewStore(StorageLocation.resolve(options, workingDir));
+      return Map.entry(opened, opened.loadAll());
+    }, false).compose(loaded -> {
+      store = loaded.getKey();
+      loaded.getValue().forEach(review -> reviews.put(review.id(), review));
+      writer = new ReviewWriter(vertx, store, reviews::get);
+      LOG.info("reviews stored in " + store.dir() + " (" + reviews.size() + " loaded)");
+      return Future.all(List.of(
+        ToolEndpoint.serve(vertx, catalog, "review_request", this::request),
+        ToolEndpoint.serve(vertx, catalog, "review_update", this::update),
+        ToolEndpoint.serve(vertx, catalog, "review_status", args -> Future.succeededFuture(status(review(args)))),
+        ToolEndpoint.serve(vertx, catalog, "review_list", this::list),
+        ToolEndpoint.serve(vertx, catalog, "review_get", this::get),
+        ToolEndpoint.serve(vertx, catalog, "review_comment", this::comment),
+        ToolEndpoint.serve(vertx, catalog, "review_complete", this::complete),
+        vertx.eventBus().<JsonObject>consumer(Addresses.CANCEL, message -> cancel(message.body())).completion()));
+    });
+  }
+
+  @Override
+  public Future<?> stop() {
+    waits.values().forEach(wait -> wait.fail(new ToolException(dev.reviewgate.core.Failure.UNAVAILABLE, "the review service is stopping; call "
+      + "review_update with action wait_for_feedback again once it is back. Queued feedback is kept.")));
+    waits.clear();
+    return writer == null ? Future.succeededFuture() : writer.drain();
+  }
+
+  // --- agent tools --------------------------------------------------------------------------------------------
+
+  private Future<JsonObject> request(JsonObject args, CallContext context) {
+    String repo = args.getString("repo");
+    String range = args.getString("commit_range", "HEAD");
+    return git.open(repo, range).map(fetched -> {
+      DiffView view = fetched.view();
+      PinnedRange pinned = fetched.range();
+      String id = newId();
+      Review review = Review.create(id, pinned.repo(), args.getString("title"), args.getString("description", ""),
+        range, pinned.base(), pinned.head(), view.fileStats(), view.markers(options.maxMarkerChars()), Instant.now());
+      reviews.put(id, review);
+      diffs.put(id, view);
+      return review;
+    }).compose(review -> writer.persist(review.id()).map(review)).compose(review -> {
+      publish(review, new JsonObject().put("type", "created"));
+      String url = reviewUrl(review.id());
+      JsonObject facts = new JsonObject()
+        .put("review_id", review.id())
+        .put("url", url)
+        .put("base", review.base())
+        .put("head", review.head())
+        .put("files", array(review.files().stream().map(ReviewJson::toJson).toList()))
+        .put("markers", array(review.markers().stream().map(ReviewJson::toJson).toList()));
+      if (!args.getBoolean("wait", true)) {
+        return Future.succeededFuture(facts.put("status", review.status().wire()).put("outcome", "created")
+          .put("feedback", null).put("pending", 0).put("instructions", FeedbackText.created(review, url)));
+      }
+      return awaitFeedback(review.id(), context, facts);
+    });
+  }
+
+  private Future<JsonObject> update(JsonObject args, CallContext context) {
+    Review review = review(args);
+    String action = args.getString("action");
+    JsonObject facts = new JsonObject().put("review_id", review.id());
+    return switch (action) {
+      case "wait_for_feedback" -> awaitFeedback(review.id(), context, facts);
+      case "add_comment" -> agentComment(review, args);
+      case "approve", "request_changes" -> {
+        Review next = review.withStatus(action.equals("approve") ? ReviewStatus.APPROVED
+          : ReviewStatus.CHANGES_REQUESTED, Instant.now());
+        yield change(next, new JsonObject().put("type", "status")).map(saved -> facts
+          .put("status", saved.status().wire()).put("outcome", "status_set").put("pending", saved.queue().size())
+          .put("instructions", FeedbackText.statusSet(saved)));
+      }
+      default -> Future.failedFuture(ToolException.invalid("unknown action '" + action + "'"));
+    };
+  }
+
+  private Future<JsonObject> agentComment(Review review, JsonObject args) {
+    String body = args.getString("body");
+    if (body == null || body.isBlank()) {
+      return Future.failedFuture(ToolException.invalid("add_comment needs body: the text of your answer. Give "
+        + "thread_id to reply in a thread, or file and line to start one."));
+    }
+    Review.Commented done = review.comment(Author.AGENT, body, args.getString("thread_id"), args.getString("file"),
+      args.getInteger("line"), args.getString("side"), Instant.now());
+    return change(done.review(), commentEvent(done)).map(saved -> new JsonObject()
+      .put("review_id", saved.id()).put("status", saved.status().wire()).put("outcome", "comment_added")
+      .put("thread_id", done.thread().id()).put("comment_id", done.comment().id()).put("pending", saved.queue().size())
+      .put("instructions", FeedbackText.commentAdded(saved, done.thread().id())));
+  }
+
+  private Future<JsonObject> list(JsonObject args) {
+    String repo = args.getString("repo");
+    String status = args.getString("status");
+    List<Review> selected = new ArrayList<>(reviews.values().stream()
+      .filter(r -> repo == null || repo.equals(r.repo()))
+      .filter(r -> status == null || status.equals(r.status().wire()))
+      .toList());
+    selected.sort(Comparator.comparing(Review::createdAt).reversed());
+    return Future.succeededFuture(new JsonObject()
+      .put("reviews", array(selected.stream().map(this::summary).toList())));
+  }
+
+  // --- dashboard tools ----------------------------------------------------------------------------------------
+
+  private Future<JsonObject> get(JsonObject args) {
+    Review review = review(args);
+    return diff(review).map(view -> new JsonObject()
+      .put("review", ReviewJson.toJson(review).put("url", reviewUrl(review.id())))
+      .put("diff", view.toJson())
+      .put("agent_waiting", waits.containsKey(review.id())));
+  }
+
+  private Future<JsonObject> comment(JsonObject args) {
+    Review review = review(args);
+    String file = args.getString("file");
+    Integer line = args.getInteger("line");
+    if (line != null && file == null) {
+      return Future.failedFuture(ToolException.invalid("line needs file: name the file the line belongs to, or "
+        + "omit line to comment on the review as a whole."));
+    }
+    Review.Commented done = review.comment(Author.PERSON, args.getString("body"), args.getString("thread_id"), file,
+      line, args.getString("side"), Instant.now());
+    return change(done.review(), commentEvent(done)).map(saved -> new JsonObject()
+      .put("review_id", saved.id())
+      .put("thread", ReviewJson.toJson(done.thread()))
+      .put("comment", ReviewJson.toJson(done.comment()))
+      .put("delivered", deliverIfWaiting(saved.id())));
+  }
+
+  private Future<JsonObject> complete(JsonObject args) {
+    Review review = review(args);
+    Review next = review.complete(CompletionAction.fromWire(args.getString("action")), args.getString("notes"),
+      Instant.now());
+    return change(next, new JsonObject().put("type", "completed").put("completion", ReviewJson.toJson(next.completion())))
+      .map(saved -> new JsonObject()
+        .put("review_id", saved.id())
+        .put("status", saved.status().wire())
+        .put("completion", ReviewJson.toJson(saved.completion()))
+        .put("delivered", deliverIfWaiting(saved.id())));
+  }
+
+  // --- waits --------------------------------------------------------------------------------------------------
+
+  private Future<JsonObject> awaitFeedback(String id, CallContext context, JsonObject facts) {
+    Review review = reviews.get(id);
+    if (!review.queue().isEmpty()) {
+      return deliver(id, facts);
+    }
+    if (review.completion() != null) {
+      return Future.succeededFuture(facts.put("status", review.status().wire()).put("outcome", "closed")
+        .put("feedback", null).put("pending", 0).put("instructions", FeedbackText.closed(review)));
+    }
+    PendingWait older = waits.remove(id);
+    if (older != null) {
+      older.end(older.base().put("status", review.status().wire()).put("outcome", "superseded").put("feedback", null)
+        .put("pending", 0).put("instructions", FeedbackText.superseded(review)));
+    }
+    PendingWait wait = new PendingWait(vertx, context, facts);
+    waits.put(id, wait);
+    String url = reviewUrl(id);
+    wait.heartbeatEvery(options.heartbeatMs(), "waiting for the reviewer's feedback on review " + id
+      + (url == null ? "" : " at " + url));
+    wait.deadline(options.maxWaitMs(), () -> {
+      if (waits.remove(id, wait)) {
+        Review now = reviews.get(id);
+        wait.end(wait.base().put("status", now.status().wire()).put("outcome", "no_feedback").put("feedback", null)
+          .put("pending", 0).put("instructions", FeedbackText.noFeedback(now, wait.waitedMs(), url)));
+        publishWaiting(now);
+      }
+    });
+    publishWaiting(review);
+    return wait.future();
+  }
+
+  /** A front-end abandoned a call: if it is a pending wait, end it and keep the queue as it is. */
+  private void cancel(JsonObject body) {
+    String callId = body == null ? null : body.getString("callId");
+    if (callId == null) {
+      return;
+    }
+    waits.entrySet().removeIf(entry -> {
+      PendingWait wait = entry.getValue();
+      if (!callId.equals(wait.callId())) {
+        return false;
+      }
+      wait.fail(ToolException.conflict("the wait on review " + entry.getKey() + " was cancelled by the caller; "
+        + "queued feedback is kept for the next wait."));
+      vertx.runOnContext(v -> publishWaiting(reviews.get(entry.getKey())));
+      return true;
+    });
+  }
+
+  /** Hands the oldest queued item to the waiting agent, if one waits; true when it did. */
+  private boolean deliverIfWaiting(String id) {
+    PendingWait wait = waits.remove(id);
+    if (wait == null) {
+      return false;
+    }
+    deliver(id, wait.base()).onComplete(done -> {
+      if (done.succeeded()) {
+        wait.end(done.result());
+      } else {
+        wait.fail(done.cause());
+      }
+    });
+    return true;
+  }
+
+  /**
+   * Takes the oldest item off the queue and builds the wait result. The answer goes out before the dequeue is on
+   * disk: a crash in between hands the item out again after restart rather than losing it.
+   */
+  private Future<JsonObject> deliver(String id, JsonObject facts) {
+    Review review = reviews.get(id);
+    Feedback item = review.queue().get(0);
+    Review next = review.dequeue(Instant.now());
+    reviews.put(id, next);
+    writer.persist(id).onFailure(e -> LOG.warning("could not save the delivery of feedback " + item.seq()
+      + " on review " + id + ": " + e.getMessage()));
+    publish(next, new JsonObject().put("type", "delivered").put("seq", item.seq()));
+    publishWaiting(next);
+    int pending = next.queue().size();
+    JsonObject result = facts.put("status", next.status().wire()).put("feedback", ReviewJson.toJson(item))
+      .put("pending", pending);
+    if (item.kind() == Feedback.Kind.COMPLETION) {
+      return Future.succeededFuture(result.put("outcome", "completion").put("code_context", null)
+        .put("instructions", FeedbackText.completion(next, item, pending)));
+    }
+    Future<JsonObject> context = item.file() == null || item.line() == null
+      ? Future.succeededFuture(null)
+      : diff(next).map(view -> view.context(item.file(), item.line(), item.side(), options.contextLines()))
+        .otherwise((JsonObject) null);
+    return context.map(code -> result.put("outcome", "comment").put("code_context", code)
+      .put("instructions", FeedbackText.comment(next, item, code, pending, options.maxQuotedChars())));
+  }
+
+  // --- state, events ------------------------------------------------------------------------------------------
+
+  /** Applies a change, persists it, then tells the dashboards; completes with the saved review. */
+  private Future<Review> change(Review next, JsonObject event) {
+    reviews.put(next.id(), next);
+    return writer.persist(next.id()).map(saved -> {
+      publish(reviews.get(next.id()), event);
+      return reviews.get(next.id());
+    });
+  }
+
+  private void publish(Review review, JsonObject event) {
+    event.put("review_id", review.id()).put("status", review.status().wire()).put("updated_at",
+      review.updatedAt().toString());
+    vertx.eventBus().publish(Addresses.reviewEvents(review.id()), event);
+    vertx.eventBus().publish(Addresses.REVIEW_EVENTS, summary(review).put("type", event.getString("type")));
+  }
+
+  private void publishWaiting(Review review) {
+    boolean waiting = waits.containsKey(review.id());
+    vertx.eventBus().publish(Addresses.reviewEvents(review.id()), new JsonObject().put("type", "agent_waiting")
+      .put("review_id", review.id()).put("waiting", waiting).put("status", review.status().wire()));
+  }
+
+  private static JsonObject commentEvent(Review.Commented done) {
+    return new JsonObject().put("type", "comment").put("thread", ReviewJson.toJson(done.thread()))
+      .put("comment", ReviewJson.toJson(done.comment()));
+  }
+
+  private JsonObject status(Review review) {
+    return new JsonObject()
+      .put("review_id", review.id())
+      .put("url", reviewUrl(review.id()))
+      .put("repo", review.repo())
+      .put("title", review.title())
+      .put("commit_range", review.commitRange())
+      .put("base", review.base())
+      .put("head", review.head())
+      .put("status", review.status().wire())
+      .put("completion", review.completion() == null ? null : ReviewJson.toJson(review.completion()))
+      .put("threads", array(review.threads().stream().map(ReviewJson::toJson).toList()))
+      .put("markers", array(review.markers().stream().map(ReviewJson::toJson).toList()))
+      .put("counts", counts(review))
+      .put("pending_feedback", array(review.queue().stream().map(ReviewJson::toJson).toList()))
+      .put("agent_waiting", waits.containsKey(review.id()));
+  }
+
+  private JsonObject summary(Review review) {
+    return new JsonObject()
+      .put("review_id", review.id())
+      .put("repo", review.repo())
+      .put("title", review.title())
+      .put("status", review.status().wire())
+      .put("commit_range", review.commitRange())
+      .put("base", review.base())
+      .put("head", review.head())
+      .put("created_at", review.createdAt().toString())
+      .put("updated_at", review.updatedAt().toString())
+      .put("url", reviewUrl(review.id()))
+      .put("counts", counts(review))
+      .put("agent_waiting", waits.containsKey(review.id()));
+  }
+
+  private static JsonObject counts(Review review) {
+    long person = review.threads().stream().flatMap(t -> t.comments().stream())
+      .filter(c -> c.author() == Author.PERSON).count();
+    return new JsonObject()
+      .put("files", review.files().size())
+      .put("additions", review.files().stream().mapToInt(FileStat::additions).sum())
+      .put("deletions", review.files().stream().mapToInt(FileStat::deletions).sum())
+      .put("markers", review.markers().size())
+      .put("threads", review.threads().size())
+      .put("person_comments", person)
+      .put("agent_comments", review.commentCount() - person)
+      .put("pending_feedback", review.queue().size());
+  }
+
+  private Future<DiffView> diff(Review review) {
+    DiffView cached = diffs.get(review.id());
+    if (cached != null) {
+      return Future.succeededFuture(cached);
+    }
+    return git.diff(new PinnedRange(review.repo(), review.base(), review.head())).map(view -> {
+      diffs.put(review.id(), view);
+      return view;
+    });
+  }
+
+  /** The page of one review in the dashboard, or null when no dashboard is served. */
+  private String reviewUrl(String reviewId) {
+    String page = options.dashboardUrl() != null ? options.dashboardUrl() : DashboardLocation.lookup(vertx);
+    if (page == null) {
+      return null;
+    }
+    return (page.endsWith("/") ? page : page + "/") + "#/reviews/" + reviewId;
+  }
+
+  private Review review(JsonObject args) {
+    String id = args.getString("review_id");
+    Review review = reviews.get(id);
+    if (review == null) {
+      throw ToolException.notFound("review '" + id + "' not found; review_list shows the reviews this server knows.");
+    }
+    return review;
+  }
+
+  private String newId() {
+    String id;
+    do {
+      id = "r" + UUID.randomUUID().toString().substring(0, 8);
+    } while (reviews.containsKey(id));
+    return id;
+  }
+
+  private static JsonArray array(List<JsonObject> items) {
+    return new JsonArray(new ArrayList<>(items));
+  }
+}
