@@ -58,6 +58,21 @@ class DiffFidelityTest {
   }
 
   @Test
+  void aRewriteWhoseOnlyCommonLinesAreFrequentFallsBackLikeGit() {
+    TestRepo repo = new TestRepo(tmp);
+    StringBuilder old = new StringBuilder();
+    StringBuilder rewritten = new StringBuilder();
+    for (int i = 0; i < 120; i++) {
+      old.append("old heading ").append(i).append("\n\n");
+      rewritten.append("new heading ").append(i).append("\n\n");
+    }
+    repo.write("man.txt", old.toString());
+    String base = repo.commit("base");
+    repo.write("man.txt", rewritten.toString());
+    assertSameAsGit(repo, base, repo.commit("rewrite"));
+  }
+
+  @Test
   void indexLineGrowsWithThePackedObjectCountLikeGit() {
     TestRepo repo = new TestRepo(tmp);
     StringBuilder stream = new StringBuilder();

@@ -224,48 +224,144 @@ final class GitHistogram {
     return bNext;
   }
 
+  /**
+   * git's fallback for a region where every common line is too frequent: its classic diff, which trims the common
+   * ends, then discards lines that have no match on the other side and frequent lines sitting among such lines
+   * (xdiff's cleanup), and runs Myers on what is left.
+   */
   private void fallBack(int line1, int count1, int line2, int count2) {
-    EditList edits = MyersDiff.INSTANCE.diff(SliceComparator.INSTANCE,
-      new Slice(a, line1 - 1, count1), new Slice(b, line2 - 1, count2));
+    int end1 = line1 + count1 - 1;
+    int end2 = line2 + count2 - 1;
+    int start1 = line1;
+    int start2 = line2;
+    while (start1 <= end1 && start2 <= end2 && classA[start1] == classB[start2]) {
+      start1++;
+      start2++;
+    }
+    while (end1 >= start1 && end2 >= start2 && classA[end1] == classB[end2]) {
+      end1--;
+      end2--;
+    }
+    Map<Integer, Integer> inA = counts(classA, line1, line1 + count1 - 1);
+    Map<Integer, Integer> inB = counts(classB, line2, line2 + count2 - 1);
+    int[] keptA = kept(classA, start1, end1, inB, count1, changedA);
+    int[] keptB = kept(classB, start2, end2, inA, count2, changedB);
+    EditList edits = MyersDiff.INSTANCE.diff(ClassComparator.INSTANCE, new Classes(classA, keptA), new Classes(classB, keptB));
     for (Edit edit : edits) {
       for (int i = edit.getBeginA(); i < edit.getEndA(); i++) {
-        changedA[line1 + i] = true;
+        changedA[keptA[i]] = true;
       }
       for (int i = edit.getBeginB(); i < edit.getEndB(); i++) {
-        changedB[line2 + i] = true;
+        changedB[keptB[i]] = true;
       }
     }
   }
 
-  /** A window of lines of a RawText, for the Myers fallback on one region. */
-  private static final class Slice extends org.eclipse.jgit.diff.Sequence {
-    final RawText text;
-    final int offset;
-    final int size;
+  private static Map<Integer, Integer> counts(int[] classes, int from, int to) {
+    Map<Integer, Integer> counts = new HashMap<>();
+    for (int i = from; i <= to; i++) {
+      counts.merge(classes[i], 1, Integer::sum);
+    }
+    return counts;
+  }
 
-    Slice(RawText text, int offset, int size) {
-      this.text = text;
-      this.offset = offset;
-      this.size = size;
+  /** Lines of [start, end] that go to Myers; the others are marked changed (git's xdl_cleanup_records). */
+  private static int[] kept(int[] classes, int start, int end, Map<Integer, Integer> other, int records, boolean[] changed) {
+    int limit = Math.min(bogoSqrt(records), 1024);
+    int size = Math.max(0, end - start + 1);
+    byte[] dis = new byte[size];
+    for (int i = 0; i < size; i++) {
+      int matches = other.getOrDefault(classes[start + i], 0);
+      dis[i] = (byte) (matches == 0 ? 0 : matches >= limit ? 2 : 1);
+    }
+    int[] kept = new int[size];
+    int n = 0;
+    for (int i = 0; i < size; i++) {
+      if (dis[i] == 1 || (dis[i] == 2 && !surroundedByUnmatched(dis, i, 0, size - 1))) {
+        kept[n++] = start + i;
+      } else {
+        changed[start + i] = true;
+      }
+    }
+    return java.util.Arrays.copyOf(kept, n);
+  }
+
+  private static int bogoSqrt(int n) {
+    int i = 1;
+    for (; n > 0; n >>= 2) {
+      i <<= 1;
+    }
+    return i;
+  }
+
+  /** xdiff's xdl_clean_mmatch: a frequent line is dropped when unmatched lines dominate the runs around it. */
+  private static boolean surroundedByUnmatched(byte[] dis, int i, int s, int e) {
+    s = Math.max(s, i - 100);
+    e = Math.min(e, i + 100);
+    int unmatchedBefore = 0;
+    int frequentBefore = 1;
+    for (int r = 1; i - r >= s; r++) {
+      if (dis[i - r] == 0) {
+        unmatchedBefore++;
+      } else if (dis[i - r] == 2) {
+        frequentBefore++;
+      } else {
+        break;
+      }
+    }
+    if (unmatchedBefore == 0) {
+      return false;
+    }
+    int unmatchedAfter = 0;
+    int frequentAfter = 1;
+    for (int r = 1; i + r <= e; r++) {
+      if (dis[i + r] == 0) {
+        unmatchedAfter++;
+      } else if (dis[i + r] == 2) {
+        frequentAfter++;
+      } else {
+        break;
+      }
+    }
+    if (unmatchedAfter == 0) {
+      return false;
+    }
+    int unmatched = unmatchedAfter + unmatchedBefore;
+    int frequent = frequentAfter + frequentBefore;
+    return frequent * 4 < frequent + unmatched;
+  }
+
+  /** The kept lines of one side, compared by content class. */
+  private static final class Classes extends org.eclipse.jgit.diff.Sequence {
+    final int[] classes;
+    final int[] lines;
+
+    Classes(int[] classes, int[] lines) {
+      this.classes = classes;
+      this.lines = lines;
     }
 
     @Override
     public int size() {
-      return size;
+      return lines.length;
+    }
+
+    int classAt(int i) {
+      return classes[lines[i]];
     }
   }
 
-  private static final class SliceComparator extends org.eclipse.jgit.diff.SequenceComparator<Slice> {
-    static final SliceComparator INSTANCE = new SliceComparator();
+  private static final class ClassComparator extends org.eclipse.jgit.diff.SequenceComparator<Classes> {
+    static final ClassComparator INSTANCE = new ClassComparator();
 
     @Override
-    public boolean equals(Slice x, int i, Slice y, int j) {
-      return RawTextComparator.DEFAULT.equals(x.text, x.offset + i, y.text, y.offset + j);
+    public boolean equals(Classes x, int i, Classes y, int j) {
+      return x.classAt(i) == y.classAt(j);
     }
 
     @Override
-    public int hash(Slice x, int i) {
-      return RawTextComparator.DEFAULT.hash(x.text, x.offset + i);
+    public int hash(Classes x, int i) {
+      return x.classAt(i);
     }
   }
 }
