@@ -6,10 +6,10 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.dashboard.HttpOptions;
 import dev.reviewgate.dashboard.HttpServerVerticle;
 import dev.reviewgate.dashboard.ops.DeploymentHealth;
-import dev.reviewgate.review.CliGitStandIn;
 import dev.reviewgate.review.ReviewOptions;
 import dev.reviewgate.review.ReviewVerticle;
 import dev.reviewgate.review.TempRepo;
@@ -59,7 +59,7 @@ class ReviewDashboardIT {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("review",
       new JsonObject().put("storageDir", storeDir.toString())));
     HttpOptions http = HttpOptions.from(config.section("http"), Map.of()).withAddress("127.0.0.1", 0);
-    await(vertx.deployVerticle(new CliGitStandIn(repo)));
+    await(vertx.deployVerticle(new GitVerticle(ReviewgateConfig.defaults(), ToolCatalog.standard(), repoDir)));
     await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(config.section("review")),
       ToolCatalog.standard(), repoDir)));
     await(vertx.deployVerticle(new HttpServerVerticle(http, ToolCatalog.standard(), new DeploymentHealth(), null, null)));

@@ -130,7 +130,7 @@ function renderReview() {
         h('div', {class: 'segmented', role: 'group', 'aria-label': 'Diff view'},
           viewButton('unified', 'Unified', view), viewButton('split', 'Side by side', view, narrow)),
         h('button', {class: 'primary', id: 'complete-button', onclick: openComplete,
-          disabled: r.status === 'completed'}, 'Complete review…'))),
+          disabled: !!r.completion}, 'Complete review…'))),
     h('div', {class: 'layout'},
       h('aside', {class: 'tree', 'aria-label': 'Changed files'},
         h('h2', {}, `Files (${files.length})`), fileTree(files)),
@@ -147,7 +147,7 @@ function viewButton(value, label, current, disabled = false) {
 }
 
 function waitingBadge() {
-  if (page.review.status === 'completed') return '';
+  if (page.review.completion) return '';
   return page.waiting ? h('span', {class: 'badge waiting'}, 'agent is waiting for your feedback')
     : h('span', {class: 'badge idle'}, 'agent not waiting');
 }
@@ -193,7 +193,7 @@ function conversation() {
   general.forEach((t) => slot.append(threadBox(t)));
   return h('section', {class: 'conversation', 'aria-label': 'Conversation'},
     h('h2', {}, 'Conversation'), slot,
-    page.review.status === 'completed' ? null : commentForm({}, 'Comment on the review as a whole', null));
+    page.review.completion ? null : commentForm({}, 'Comment on the review as a whole', null));
 }
 
 function fileBlock(file, index, view) {
@@ -309,7 +309,7 @@ function threadBox(thread) {
       ? `${thread.file}${thread.line != null ? ':' + thread.line : ''}${thread.side === 'old' ? ' (old)' : ''}`
       : 'On the review', h('span', {class: 'thread-id'}, thread.id)),
     list,
-    page.review.status === 'completed' ? null : replyArea(thread));
+    page.review.completion ? null : replyArea(thread));
   page.threadSlots.set(thread.id, list);
   return box;
 }
@@ -362,7 +362,7 @@ function commentForm(target, label, onDone) {
 
 // Opens a comment form under the clicked line; one open form per line.
 function openLineForm(button) {
-  if (page.review.status === 'completed') return;
+  if (page.review.completion) return;
   const {file, line, side} = button.dataset;
   const row = button.closest('tr');
   const existing = lastAnnotation(row).nextElementSibling;

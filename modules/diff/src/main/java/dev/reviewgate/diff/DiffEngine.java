@@ -36,7 +36,7 @@ import io.vertx.core.json.JsonObject;
  *                                             rows "&lt;old no&gt; &lt;old text&gt; &lt;mark&gt; &lt;new no&gt; &lt;new text&gt;",
  *                                             mark ' ' same, '|' changed, '&lt;' deleted, '&gt;' added
  * format=json:           files: [{path, old_path, status, additions, deletions, binary, old_mode, new_mode,
- *                                 similarity, index, headers: [string],
+ *                                 similarity, index, cut, headers: [string],
  *                                 hunks: [{old_start, old_count, new_start, new_count, heading,
  *                                          lines: [{kind: context|add|delete|no_newline, old, new, text}]}]}]
  *                                 (old/new: line numbers, null where the line has none; text without the
@@ -49,7 +49,8 @@ import io.vertx.core.json.JsonObject;
  *                                             arguments (without diff) set to return that file whole
  * markers: [{path, line, marker, text}]    -- present when markers=true; added lines only, new line numbers
  * </pre>
- * In {@code additions}/{@code deletions} of files that were cut, the counts are those of the whole file.
+ * In {@code files} the counts are those of the hunks shown ({@code cut: true} marks a file a limit shortened);
+ * {@code cut} gives both the whole file's counts and the shown ones.
  * Strings are UTF-8 decoded; bytes that are not UTF-8 appear as U+FFFD. Byte-exact output is only available
  * in-process through {@link #render(Diff)}.
  */

@@ -137,6 +137,10 @@ class ShapeTest {
     JsonObject last = shape(new JsonObject().put("skip", 6).put("top", 3).put("files_only", true));
     assertThat(last.containsKey("next_skip")).isFalse();
     assertThat(paths(last.getJsonArray("files"))).containsExactly("yarn.lock");
+    JsonObject past = shape(new JsonObject().put("skip", 9).put("files_only", true));
+    assertThat(past.getJsonArray("files")).isEmpty();
+    assertThat(past.getJsonArray("warnings").getString(0))
+      .isEqualTo("skip=9 is past the last of the 7 selected files; nothing to show");
   }
 
   @Test

@@ -43,13 +43,24 @@ public final class GitHubClient {
   private final RetryPolicy policy;
   private final ConditionalCache cache;
   private final Limiter reads;
+  private final long writerPatienceMs;
   private final Object writeLock = new Object();
   private Future<Void> lastWrite = Future.succeededFuture();
   private long lastWriteEndMs;
 
   public GitHubClient(Vertx vertx, GitHubOptions options) {
+    this(vertx, options, Long.MAX_VALUE);
+  }
+
+  /**
+   * @param writerPatienceMs how long the caller of a write waits for its answer (the event-bus timeout of the
+   *                         write tool): a write is never sent after that, so a merge cannot happen behind the back
+   *                         of a caller who was already told it timed out
+   */
+  public GitHubClient(Vertx vertx, GitHubOptions options, long writerPatienceMs) {
     this.vertx = vertx;
     this.options = options;
+    this.writerPatienceMs = writerPatienceMs;
     this.web = WebClient.create(vertx, new WebClientOptions()
       .setUserAgent("reviewgate")
       .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, options.timeoutMs()))
@@ -66,7 +77,7 @@ public final class GitHubClient {
   /** A GET of {@code path} (relative to the API base, query included) or of an absolute URL on the API host. */
   public Future<GitHubResponse> get(String path, String accept) {
     String url = absolute(path);
-    return reads.run(() -> attempt(new Call(HttpMethod.GET, url, accept, null, false, "GET " + relative(url)), 0));
+    return reads.run(() -> attempt(new Call(HttpMethod.GET, url, accept, null, false, "GET " + relative(url), Long.MAX_VALUE), 0));
   }
 
   /** A GET that must succeed with a JSON object. */
@@ -107,8 +118,9 @@ public final class GitHubClient {
       return Future.failedFuture(noToken(action));
     }
     String url = absolute(path);
+    long deadline = deadline();
     return serialised(() -> attempt(new Call(method, url, JSON, body == null ? null : body.toBuffer(), true,
-      method.name() + " " + relative(url)), 0));
+      method.name() + " " + relative(url), deadline), 0));
   }
 
   /**
@@ -122,7 +134,8 @@ public final class GitHubClient {
       return Future.failedFuture(noToken(action));
     }
     Buffer body = new JsonObject().put("query", query).put("variables", variables == null ? new JsonObject() : variables).toBuffer();
-    Call call = new Call(HttpMethod.POST, options.graphqlUrl(), "application/json", body, mutation, "POST /graphql (" + action + ")");
+    Call call = new Call(HttpMethod.POST, options.graphqlUrl(), "application/json", body, mutation, "POST /graphql (" + action + ")",
+      mutation ? deadline() : Long.MAX_VALUE);
     Future<GitHubResponse> sent = mutation ? serialised(() -> attempt(call, 0)) : reads.run(() -> attempt(call, 0));
     return sent.map(response -> graphqlData(response.requireOk(action), action));
   }
@@ -159,15 +172,26 @@ public final class GitHubClient {
     web.close();
   }
 
-  private ToolException noToken(String action) {
+  /** The refusal for a change without a token; callers check {@link GitHubOptions#hasToken()} before reading anything. */
+  ToolException noToken(String action) {
     return ToolException.notAllowed(action + " changes GitHub and needs a token; none is configured. Set GITHUB_TOKEN (or the "
       + "environment variable named by github.tokenEnv) to a token with write access to pull requests, then restart.");
   }
 
-  private record Call(HttpMethod method, String url, String accept, Buffer body, boolean write, String what) {
+  /** @param deadlineMs a write is not sent (nor sent again) after this instant */
+  private record Call(HttpMethod method, String url, String accept, Buffer body, boolean write, String what, long deadlineMs) {
+  }
+
+  private long deadline() {
+    long now = System.currentTimeMillis();
+    return writerPatienceMs >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + writerPatienceMs;
   }
 
   private Future<GitHubResponse> attempt(Call call, int attempt) {
+    if (System.currentTimeMillis() > call.deadlineMs()) {
+      return Future.failedFuture(ToolException.busy(call.what() + " waited in the write queue longer than its caller waits; it was "
+        + "not sent, nothing was changed. Try again."));
+    }
     String cacheKey = call.method() == HttpMethod.GET ? call.accept() + " " + call.url() : null;
     ConditionalCache.Entry cached = cacheKey == null ? null : cache.get(cacheKey);
     HttpRequest<Buffer> request = web.requestAbs(call.method(), call.url())
@@ -210,6 +234,12 @@ public final class GitHubClient {
       case DELIVER -> Future.succeededFuture(response);
       case FAIL -> Future.failedFuture(decision.failure());
       case RETRY -> {
+        if (System.currentTimeMillis() + decision.waitMs() > call.deadlineMs()) {
+          yield Future.failedFuture(ToolException.busy("GitHub asks to wait " + (decision.waitMs() + 999) / 1000 + " s before "
+            + call.what() + (response == null ? "" : " (HTTP " + response.status() + ")") + ", longer than the caller waits for this "
+            + "change; nothing was changed. Try again after " + java.time.Instant.ofEpochMilli(System.currentTimeMillis() + decision.waitMs())
+            + "."));
+        }
         LOG.info(() -> "GitHub: retrying " + call.what() + " in " + decision.waitMs() + " ms"
           + (response == null ? " after a network error" : " after HTTP " + response.status()));
         yield delay(decision.waitMs()).compose(v -> attempt(call, attempt + 1));
@@ -225,7 +255,13 @@ public final class GitHubClient {
         synchronized (writeLock) {
           wait = lastWriteEndMs == 0 ? 0 : lastWriteEndMs + options.writeSpacingMs() - System.currentTimeMillis();
         }
-        return delay(wait).compose(v -> task.get()).transform(done -> {
+        return delay(wait).compose(v -> {
+          try {
+            return task.get();
+          } catch (RuntimeException e) {
+            return Future.<T>failedFuture(e);
+          }
+        }).transform(done -> {
           synchronized (writeLock) {
             lastWriteEndMs = System.currentTimeMillis();
           }

@@ -47,6 +47,10 @@ public record GitHubOptions(String apiUrl, String graphqlUrl, GitHubToken token,
       throw new IllegalArgumentException("github.apiUrl is missing: set it in the configuration or GITHUB_API_URL");
     }
     apiUrl = stripTrailingSlash(apiUrl);
+    if (!apiUrl.startsWith("https://") && !apiUrl.startsWith("http://")) {
+      throw new IllegalArgumentException("github.apiUrl (or GITHUB_API_URL) must be an http(s) URL such as https://api.github.com "
+        + "or https://HOST/api/v3, not '" + apiUrl + "'");
+    }
     String graphqlUrl = firstNonBlank(section.getString("graphqlUrl"), null);
     String tokenEnv = section.getString("tokenEnv");
     GitHubToken token = tokenEnv == null ? null : GitHubToken.of(env.apply(tokenEnv));

@@ -78,7 +78,7 @@ public record GitHubResponse(int status, MultiMap headers, Buffer body, boolean 
     return switch (status) {
       case 401 -> ToolException.notAllowed("GitHub rejected the token (HTTP 401" + said + ") while reading " + subject
         + "; check GITHUB_TOKEN (or the variable named by github.tokenEnv)");
-      case 403 -> ToolException.notAllowed("GitHub refused access to " + subject + " (HTTP 403" + said + "); the token may lack a scope or permission");
+      case 403 -> ToolException.notAllowed("GitHub refused access to " + subject + " (HTTP 403" + said + "); a private repository needs a token (GITHUB_TOKEN) with access to it");
       case 404, 410 -> ToolException.notFound(subject + " not found on GitHub (HTTP " + status + said
         + "); check owner, repo and number — a private repository also needs a token");
       case 409 -> ToolException.conflict("GitHub reported a conflict for " + subject + " (HTTP 409" + said + ")");

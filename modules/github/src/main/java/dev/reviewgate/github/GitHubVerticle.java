@@ -24,7 +24,7 @@ public final class GitHubVerticle extends VerticleBase {
   private final UnaryOperator<String> env;
   private final Path workingDirectory;
   private GitHubClient client;
-  private RepoRef defaultRepo;
+  private volatile RepoRef defaultRepo;
 
   /** Production wiring: the process environment and working directory. */
   public GitHubVerticle(ReviewgateConfig config, ToolCatalog catalog) {
@@ -45,25 +45,35 @@ public final class GitHubVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     GitHubOptions options = GitHubOptions.from(config.section("github"), env);
-    client = new GitHubClient(vertx, options);
-    defaultRepo = options.owner() != null && options.repo() != null
-      ? new RepoRef(options.owner(), options.repo())
-      : OriginRemote.find(workingDirectory, options.apiUrl()).orElse(null);
-    LOG.info(() -> "GitHub tools on " + options.apiUrl() + (options.hasToken() ? " with a token" : " anonymously (read-only)")
-      + (defaultRepo == null ? "" : "; default repository " + defaultRepo));
+    client = new GitHubClient(vertx, options, writerPatience());
     PullRequestReader reader = new PullRequestReader(vertx, client);
     PullRequestDiffs diffs = new PullRequestDiffs(vertx, client, reader, new DiffEngine(config.section("diff")));
     PullRequestWriter writer = new PullRequestWriter(client, reader);
-    return Future.all(
-      ToolEndpoint.serve(vertx, catalog, "github_get_pull_request",
-        args -> reader.get(repo(args), args.getInteger("pr_number"), args.getBoolean("wait_for_mergeable", false))),
-      ToolEndpoint.serve(vertx, catalog, "github_list_pull_requests",
-        args -> reader.list(repo(args), args.getString("state", "open"), args.getString("author"), args.getString("base"),
-          args.getString("head"), args.getInteger("limit", DEFAULT_LIST_LIMIT), args.getBoolean("include_status", true))),
-      ToolEndpoint.serve(vertx, catalog, "github_get_pull_request_diff",
-        args -> diffs.diff(repo(args), args.getInteger("pr_number"), args)),
-      ToolEndpoint.serve(vertx, catalog, "github_update_pull_request_state",
-        args -> writer.update(repo(args), args.getInteger("pr_number"), args)));
+    // Reading .git/config is file I/O: off the event loop.
+    return vertx.executeBlocking(() -> options.owner() != null && options.repo() != null
+        ? new RepoRef(options.owner(), options.repo())
+        : OriginRemote.find(workingDirectory, options.apiUrl()).orElse(null), false)
+      .compose(found -> {
+        defaultRepo = found;
+        LOG.info(() -> "GitHub tools on " + options.apiUrl() + (options.hasToken() ? " with a token" : " anonymously (read-only)")
+          + (found == null ? "" : "; default repository " + found));
+        return Future.all(
+          ToolEndpoint.serve(vertx, catalog, "github_get_pull_request",
+            args -> reader.get(repo(args), args.getInteger("pr_number"), args.getBoolean("wait_for_mergeable", false))),
+          ToolEndpoint.serve(vertx, catalog, "github_list_pull_requests",
+            args -> reader.list(repo(args), args.getString("state", "open"), args.getString("author"), args.getString("base"),
+              args.getString("head"), args.getInteger("limit", DEFAULT_LIST_LIMIT), args.getBoolean("include_status", true))),
+          ToolEndpoint.serve(vertx, catalog, "github_get_pull_request_diff",
+            args -> diffs.diff(repo(args), args.getInteger("pr_number"), args)),
+          ToolEndpoint.serve(vertx, catalog, "github_update_pull_request_state",
+            args -> writer.update(repo(args), args.getInteger("pr_number"), args)));
+      });
+  }
+
+  /** The bus timeout of the write tool as front-ends apply it: {@code mcp.toolTimeoutsMs} entry, else {@code requestTimeoutMs}. */
+  private long writerPatience() {
+    Long perTool = config.section("mcp").getJsonObject("toolTimeoutsMs", new JsonObject()).getLong("github_update_pull_request_state");
+    return perTool != null ? perTool : config.requestTimeoutMs();
   }
 
   @Override

@@ -28,8 +28,7 @@ public final class PullRequestWriter {
   public Future<JsonObject> update(RepoRef repo, int number, JsonObject args) {
     String action = args.getString("action");
     if (!client.options().hasToken()) {
-      return Future.failedFuture(ToolException.notAllowed(action + " on " + repo.pull(number) + " changes GitHub and needs a token; "
-        + "none is configured. Set GITHUB_TOKEN (or the variable named by github.tokenEnv) to a token that may write pull requests."));
+      return Future.failedFuture(client.noToken(action + " on " + repo.pull(number)));
     }
     return switch (action) {
       case "ready_for_review" -> setDraft(repo, number, false);

@@ -49,11 +49,15 @@ class GitHubClientTest {
   }
 
   private GitHubClient client(JsonObject overrides) {
+    return client(overrides, Long.MAX_VALUE);
+  }
+
+  private GitHubClient client(JsonObject overrides, long writerPatienceMs) {
     if (client != null) {
       client.close();
     }
     client = new GitHubClient(vertx, GitHubOptions.from(GitHubHarness.testSection(fake.url(), overrides),
-      Map.of(GitHubHarness.TOKEN_ENV, GitHubHarness.TOKEN)::get));
+      Map.of(GitHubHarness.TOKEN_ENV, GitHubHarness.TOKEN)::get), writerPatienceMs);
     return client;
   }
 
@@ -244,6 +248,33 @@ class GitHubClientTest {
       // the previous write took 100 ms to answer, then 200 ms of spacing
       assertThat(received.get(i).atMs() - received.get(i - 1).atMs()).isGreaterThanOrEqualTo(290);
     }
+  }
+
+  @Test
+  void aWriteIsNeverSentAfterItsCallerStoppedWaiting() {
+    client(new JsonObject(), 1_000);
+    // A secondary limit asking for 3 s, longer than the 1 s the caller of this write waits.
+    fake.on("PUT", PR + "/merge").reply(FakeGitHub.Reply.json(429, "{\"message\":\"You have exceeded a secondary rate limit.\"}")
+      .withHeader("Retry-After", "3"), Fixtures.openapi("pulls__merge", "200"));
+
+    ToolException failure = Await.failure(client.write(HttpMethod.PUT, PR + "/merge", new JsonObject(), "merge"));
+
+    assertThat(failure.code()).isEqualTo(429);
+    assertThat(failure.getMessage()).contains("wait 3 s").contains("nothing was changed");
+    assertThat(fake.received()).hasSize(1);
+  }
+
+  @Test
+  void aWriteQueuedBeyondItsCallersPatienceIsNotSent() {
+    client(new JsonObject().put("writeSpacingMs", 1_500), 1_000);
+    fake.on("PUT", PR + "/merge").reply(Fixtures.openapi("pulls__merge", "200"));
+
+    Future<GitHubResponse> first = client.write(HttpMethod.PUT, PR + "/merge", new JsonObject(), "merge");
+    Future<GitHubResponse> second = client.write(HttpMethod.PUT, PR + "/merge", new JsonObject(), "merge");
+
+    assertThat(Await.result(first).status()).isEqualTo(200);
+    assertThat(Await.failure(second).getMessage()).contains("not sent");
+    assertThat(fake.received()).hasSize(1);
   }
 
   @Test

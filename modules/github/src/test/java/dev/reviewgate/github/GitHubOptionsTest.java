@@ -35,4 +35,10 @@ class GitHubOptionsTest {
     GitHubOptions options = GitHubOptions.from(defaults.copy().put("graphqlUrl", "https://proxy.example/gql"), Map.<String, String>of()::get);
     assertThat(options.graphqlUrl()).isEqualTo("https://proxy.example/gql");
   }
+
+  @Test
+  void aBaseUrlThatIsNotHttpIsRefusedAtStart() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> GitHubOptions.from(defaults, Map.of("GITHUB_API_URL", "api.github.com")::get))
+      .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("GITHUB_API_URL").hasMessageContaining("https://api.github.com");
+  }
 }

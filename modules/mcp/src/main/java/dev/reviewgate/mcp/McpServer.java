@@ -47,6 +47,7 @@ public final class McpServer {
   private final ToolCatalog catalog;
   private final McpOptions options;
   private final Map<String, LocalTool> localTools;
+  private final Map<String, List<LocalMethod>> localMethods;
   private final JsonObject serverInfo;
   private final ToolCalls tools;
   private final GitResources resources;
@@ -59,6 +60,7 @@ public final class McpServer {
     this.catalog = builder.extraTools.isEmpty() ? builder.catalog : builder.catalog.with(builder.extraTools);
     this.options = builder.options;
     this.localTools = Map.copyOf(builder.localTools);
+    this.localMethods = Map.copyOf(builder.localMethods);
     this.serverInfo = new JsonObject().put("name", NAME).put("title", "reviewgate").put("version", version());
     this.tools = new ToolCalls(this);
     this.resources = new GitResources(this);
@@ -129,6 +131,12 @@ public final class McpServer {
   }
 
   private Future<JsonObject> dispatch(McpConnection connection, RequestContext request, JsonObject params) {
+    for (LocalMethod local : localMethods.getOrDefault(request.method(), List.of())) {
+      Future<JsonObject> answer = local.handle(request, params);
+      if (answer != null) {
+        return answer;
+      }
+    }
     boolean session = request.era() == ProtocolEra.SESSION;
     return switch (request.method()) {
       case "initialize" -> Future.succeededFuture(initialize(connection, params));
@@ -222,6 +230,7 @@ public final class McpServer {
     private McpOptions options = McpOptions.defaults();
     private final List<Tool> extraTools = new ArrayList<>();
     private final Map<String, LocalTool> localTools = new LinkedHashMap<>();
+    private final Map<String, List<LocalMethod>> localMethods = new LinkedHashMap<>();
     private java.util.function.Supplier<Future<?>> ready = Future::succeededFuture;
 
     private Builder(Vertx vertx, ToolCatalog catalog) {
@@ -231,6 +240,12 @@ public final class McpServer {
 
     public Builder options(McpOptions options) {
       this.options = options;
+      return this;
+    }
+
+    /** Adds an in-process answer for some requests of {@code method}; see {@link LocalMethod}. */
+    public Builder localMethod(String method, LocalMethod handler) {
+      localMethods.computeIfAbsent(method, m -> new ArrayList<>()).add(handler);
       return this;
     }
 

@@ -14,19 +14,30 @@ public final class ToolResults {
   /**
    * A successful result: {@code structuredContent} is the reply; the text content is the same JSON. When the reply
    * carries a {@code diff} text, that text comes first so a model reads the diff directly, and the JSON text then
-   * leaves the diff out (it is the block above) instead of repeating megabytes.
+   * leaves the diff out (it is the block above) instead of repeating megabytes. Likewise a reply's
+   * {@code instructions} (review wait results: what the person said and what to do next) come first as plain text.
    */
   public static JsonObject success(JsonObject reply) {
     JsonArray content = new JsonArray();
-    if (reply.getValue("diff") instanceof String diff && !diff.isEmpty()) {
-      content.add(text(diff));
+    String lead = firstText(reply, "diff", "instructions");
+    if (lead != null) {
+      content.add(text(reply.getString(lead)));
       JsonObject rest = reply.copy();
-      rest.remove("diff");
+      rest.remove(lead);
       content.add(text(rest.encode()));
     } else {
       content.add(text(reply.encode()));
     }
     return new JsonObject().put("content", content).put("structuredContent", reply).put("isError", false);
+  }
+
+  private static String firstText(JsonObject reply, String... fields) {
+    for (String field : fields) {
+      if (reply.getValue(field) instanceof String value && !value.isEmpty()) {
+        return field;
+      }
+    }
+    return null;
   }
 
   /** A failure the model can act on: {@code [CODE] message}. */

@@ -56,7 +56,7 @@ public record Review(
    */
   public Commented comment(Author author, String body, String threadId, String file, Integer line, String side,
                            Instant now) {
-    if (status == ReviewStatus.COMPLETED) {
+    if (completion != null) {
       throw ToolException.conflict("review " + id + " is completed; it takes no more comments. Request a new review "
         + "for further changes.");
     }
@@ -88,7 +88,7 @@ public record Review(
 
   /** The person completes the review; the completion is queued for the agent like a comment. */
   public Review complete(CompletionAction action, String notes, Instant now) {
-    if (status == ReviewStatus.COMPLETED) {
+    if (completion != null) {
       throw ToolException.conflict("review " + id + " was already completed with '" + completion.action().label()
         + "'.");
     }
@@ -98,11 +98,15 @@ public record Review(
       nextSeq + 1, commentCount);
   }
 
-  /** The agent marks the review approved or changes requested; a completed review keeps its status. */
+  /**
+   * The agent marks the review approved or changes requested. After the person completed it, only one change is left:
+   * when they requested changes, the agent reports them done with approved (the completion stays on record).
+   */
   public Review withStatus(ReviewStatus newStatus, Instant now) {
-    if (status == ReviewStatus.COMPLETED) {
-      throw ToolException.conflict("review " + id + " is completed ('" + completion.action().label() + "'); its "
-        + "status no longer changes.");
+    if (completion != null && !(newStatus == ReviewStatus.APPROVED && completion.action() == CompletionAction.REQUEST_CHANGES
+        && status == ReviewStatus.COMPLETED)) {
+      throw ToolException.conflict("review " + id + " is completed ('" + completion.action().label() + "') and its "
+        + "status is " + status.wire() + "; it no longer changes. Request a new review for further work.");
     }
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, newStatus,
       completion, files, markers, threads, queue, nextSeq, commentCount);

@@ -212,7 +212,7 @@ public final class ReviewVerticle extends VerticleBase {
     if (!review.queue().isEmpty()) {
       return deliver(id, facts);
     }
-    if (review.status() == ReviewStatus.COMPLETED) {
+    if (review.completion() != null) {
       return Future.succeededFuture(facts.put("status", review.status().wire()).put("outcome", "closed")
         .put("feedback", null).put("pending", 0).put("instructions", FeedbackText.closed(review)));
     }

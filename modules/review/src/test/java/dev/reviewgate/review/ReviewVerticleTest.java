@@ -9,6 +9,7 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.git.GitVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -50,7 +51,7 @@ class ReviewVerticleTest {
     String[] shas = repo.greetingChange();
     base = shas[0];
     head = shas[1];
-    await(vertx.deployVerticle(new CliGitStandIn(repo)));
+    await(vertx.deployVerticle(new GitVerticle(ReviewgateConfig.defaults(), ToolCatalog.standard(), repoDir)));
     deployReview(600_000);
   }
 
@@ -227,6 +228,14 @@ class ReviewVerticleTest {
     assertThat(comments.getJsonObject(1).getString("author")).isEqualTo("agent");
     assertThat(comments.getJsonObject(1).getString("body")).isEqualTo("Yes, it names the caller.");
     assertThat(status.getJsonObject("counts").getInteger("agent_comments")).isEqualTo(1);
+
+    // the agent reports the requested changes done; after that the status is final
+    JsonObject approved = call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id).put("action", "approve"));
+    assertThat(approved.getString("status")).isEqualTo("approved");
+    assertThat(call(Addresses.REVIEW_STATUS, new JsonObject().put("review_id", id)).getJsonObject("completion")
+      .getString("action")).isEqualTo("request_changes");
+    assertThatThrownBy(() -> call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id)
+      .put("action", "request_changes"))).cause().hasMessageContaining("no longer changes");
     Thread.sleep(100);
     assertThat(events).extracting(e -> e.getString("type")).contains("comment", "completed");
     assertThat(events.stream().filter(e -> "comment".equals(e.getString("type")))

@@ -41,6 +41,7 @@ public final class JsonRenderer {
       .put("new_mode", f.newMode())
       .put("similarity", f.similarity())
       .put("index", f.index())
+      .put("cut", f.cut())
       .put("headers", headers)
       .put("hunks", hunks);
   }

@@ -13,7 +13,7 @@ import java.util.Set;
  * tool's arguments. Other arguments are ignored. The catalog validates types at the bus boundary; in-process
  * callers get the same checks here.
  *
- * @param files           exact full paths (old or new path of a file), null for all
+ * @param files           exact full paths (old or new path of a file), null for all (an empty list means all too)
  * @param contextLines    null to keep the source's context
  * @param top             null for no page limit
  * @param maxBytes        null for no byte cap
@@ -121,6 +121,6 @@ public record ShapeOptions(List<String> files, List<String> include, List<String
     } else {
       throw ToolException.invalid("argument '" + key + "' must be an array of strings or one string");
     }
-    return out;
+    return out.isEmpty() ? null : out;
   }
 }

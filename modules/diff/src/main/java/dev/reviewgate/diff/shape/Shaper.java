@@ -41,7 +41,9 @@ public final class Shaper {
     int to = o.top() == null ? selected.size() : (int) Math.min(selected.size(), (long) from + o.top());
     List<FileDiff> page = selected.subList(from, to);
     Integer nextSkip = to < selected.size() ? to : null;
-    if (from > 0 || nextSkip != null) {
+    if (page.isEmpty() && from > 0) {
+      warnings.add("skip=" + o.skip() + " is past the last of the " + selected.size() + " selected files; nothing to show");
+    } else if (from > 0 || nextSkip != null) {
       warnings.add("showing files " + (page.isEmpty() ? from : from + 1) + " to " + to + " of " + selected.size()
         + (nextSkip != null ? "; call again with skip=" + nextSkip + " for the next files" : ""));
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import org.eclipse.jgit.diff.DiffAlgorithm;
 import org.eclipse.jgit.diff.Edit;
 import org.eclipse.jgit.diff.EditList;
+import org.eclipse.jgit.diff.HistogramDiff;
 import org.eclipse.jgit.diff.RawText;
 import org.eclipse.jgit.diff.RawTextComparator;
 import org.eclipse.jgit.lib.FileMode;
@@ -218,8 +219,13 @@ public final class PatchWriter {
   }
 
   private EditList edits(RawText a, RawText b) {
-    EditList edits = algorithm.diff(RawTextComparator.DEFAULT, a, b);
-    return Slider.compact(a, b, edits, true);
+    if (algorithm instanceof HistogramDiff) {
+      boolean[] changedA = new boolean[a.size() + 2];
+      boolean[] changedB = new boolean[b.size() + 2];
+      GitHistogram.diff(a, b, changedA, changedB);
+      return Slider.compact(new Lines(a), new Lines(b), changedA, changedB, true);
+    }
+    return Slider.compact(a, b, algorithm.diff(RawTextComparator.DEFAULT, a, b), true);
   }
 
   private Sides sides(FileChange change) {

@@ -34,10 +34,10 @@ final class Slider {
     /** changed[i + 1] for line i; changed[0] and changed[count + 1] are always-false sentinels. */
     final boolean[] changed;
 
-    Side(Lines lines) {
+    Side(Lines lines, boolean[] changed) {
       this.lines = lines;
       this.count = lines.size();
-      this.changed = new boolean[count + 2];
+      this.changed = changed;
     }
 
     boolean changed(int line) {
@@ -62,16 +62,25 @@ final class Slider {
     if (edits.isEmpty()) {
       return edits;
     }
-    Side sa = new Side(new Lines(a));
-    Side sb = new Side(new Lines(b));
+    boolean[] changedA = new boolean[a.size() + 2];
+    boolean[] changedB = new boolean[b.size() + 2];
     for (Edit edit : edits) {
       for (int i = edit.getBeginA(); i < edit.getEndA(); i++) {
-        sa.set(i, true);
+        changedA[i + 1] = true;
       }
       for (int i = edit.getBeginB(); i < edit.getEndB(); i++) {
-        sb.set(i, true);
+        changedB[i + 1] = true;
       }
     }
+    return compact(new Lines(a), new Lines(b), changedA, changedB, indentHeuristic);
+  }
+
+  /**
+   * Compacts change marks (index line + 1; the first and last entries are sentinels) and returns the edits.
+   */
+  static EditList compact(Lines a, Lines b, boolean[] changedA, boolean[] changedB, boolean indentHeuristic) {
+    Side sa = new Side(a, changedA);
+    Side sb = new Side(b, changedB);
     compact(sa, sb, indentHeuristic);
     compact(sb, sa, indentHeuristic);
     EditList out = new EditList();

@@ -26,13 +26,13 @@ import java.util.Map;
  */
 public final class ConformanceTools {
 
-  private static final String PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC";
+  static final String PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC";
   private static final String WAV = "UklGRjQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YRAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
   private ConformanceTools() {
   }
 
-  /** Adds every fixture to {@code builder} as a local tool. */
+  /** Adds every fixture tool to {@code builder}, and the fixture resources, prompts and completions. */
   public static McpServer.Builder register(McpServer.Builder builder) {
     Map<String, LocalTool> handlers = Map.ofEntries(
       Map.entry("test_simple_text", (args, request) -> done(text("This is a simple text response for testing."))),
@@ -105,6 +105,7 @@ public final class ConformanceTools {
       }
       builder.localTool(tool, handler);
     }
+    ConformanceContent.register(builder);
     return builder;
   }
 

@@ -1,0 +1,274 @@
+package dev.reviewgate.git.diff;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.eclipse.jgit.diff.Edit;
+import org.eclipse.jgit.diff.EditList;
+import org.eclipse.jgit.diff.MyersDiff;
+import org.eclipse.jgit.diff.RawText;
+import org.eclipse.jgit.diff.RawTextComparator;
+
+/**
+ * git's histogram diff (xdiff's xhistogram), written for reviewgate so its choices match {@code git diff
+ * --histogram}: JGit's HistogramDiff picks a different common subsequence in some files. Lines are compared by
+ * content class (identical bytes, newline included); the region between the common prefix and suffix is split at
+ * the longest run of lines that are rare in the old side, recursively. Where every candidate line occurs more than
+ * 64 times, the region falls back to a Myers diff, as git falls back to its classic algorithm.
+ *
+ * <p>Marks changed lines in {@code changedA}/{@code changedB}, indexed from 1 (index 0 and n + 1 stay false), the
+ * layout {@link Slider} works on.
+ */
+final class GitHistogram {
+
+  private static final int MAX_CHAIN = 64;
+
+  private final int[] classA;
+  private final int[] classB;
+  private final boolean[] changedA;
+  private final boolean[] changedB;
+  private final RawText a;
+  private final RawText b;
+
+  private GitHistogram(RawText a, RawText b, int[] classA, int[] classB, boolean[] changedA, boolean[] changedB) {
+    this.a = a;
+    this.b = b;
+    this.classA = classA;
+    this.classB = classB;
+    this.changedA = changedA;
+    this.changedB = changedB;
+  }
+
+  /** Fills the change marks of both sides. Arrays have length size + 2. */
+  static void diff(RawText a, RawText b, boolean[] changedA, boolean[] changedB) {
+    int n = a.size();
+    int m = b.size();
+    int[] classA = new int[n + 1];
+    int[] classB = new int[m + 1];
+    classify(a, b, classA, classB);
+    // No common prefix/suffix trimming: git trims only for its Myers algorithm, and where the histogram
+    // anchors depends on the whole file.
+    new GitHistogram(a, b, classA, classB, changedA, changedB)
+      .histogram(1, n, 1, m);
+  }
+
+  private static void classify(RawText a, RawText b, int[] classA, int[] classB) {
+    Map<LineKey, Integer> classes = new HashMap<>();
+    for (int i = 0; i < a.size(); i++) {
+      classA[i + 1] = classes.computeIfAbsent(new LineKey(a, i), k -> classes.size() + 1);
+    }
+    for (int i = 0; i < b.size(); i++) {
+      classB[i + 1] = classes.computeIfAbsent(new LineKey(b, i), k -> classes.size() + 1);
+    }
+  }
+
+  private record LineKey(RawText text, int line, int hash) {
+    LineKey(RawText text, int line) {
+      this(text, line, RawTextComparator.DEFAULT.hash(text, line));
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof LineKey key && key.hash == hash
+        && RawTextComparator.DEFAULT.equals(text, line, key.text, key.line);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
+  /** One class of identical lines in the old region: its occurrences, chained from the first. */
+  private static final class Record {
+    int ptr;
+    int count;
+  }
+
+  private int lcsBegin1;
+  private int lcsEnd1;
+  private int lcsBegin2;
+  private int lcsEnd2;
+  private int bestCount;
+  private boolean hasCommon;
+  private Map<Integer, Record> records;
+  private Record[] lineMap;
+  private int[] nextPtr;
+  private int shift;
+
+  private void histogram(int line1, int count1, int line2, int count2) {
+    while (true) {
+      if (count1 <= 0 && count2 <= 0) {
+        return;
+      }
+      if (count1 == 0) {
+        for (int i = 0; i < count2; i++) {
+          changedB[line2 + i] = true;
+        }
+        return;
+      }
+      if (count2 == 0) {
+        for (int i = 0; i < count1; i++) {
+          changedA[line1 + i] = true;
+        }
+        return;
+      }
+      int found = findLcs(line1, count1, line2, count2);
+      if (found == 1) {
+        fallBack(line1, count1, line2, count2);
+        return;
+      }
+      if (lcsBegin1 == 0 && lcsBegin2 == 0) {
+        for (int i = 0; i < count1; i++) {
+          changedA[line1 + i] = true;
+        }
+        for (int i = 0; i < count2; i++) {
+          changedB[line2 + i] = true;
+        }
+        return;
+      }
+      int begin1 = lcsBegin1;
+      int end1 = lcsEnd1;
+      int begin2 = lcsBegin2;
+      int end2 = lcsEnd2;
+      histogram(line1, begin1 - line1, line2, begin2 - line2);
+      int last1 = line1 + count1 - 1;
+      int last2 = line2 + count2 - 1;
+      count1 = last1 - end1;
+      line1 = end1 + 1;
+      count2 = last2 - end2;
+      line2 = end2 + 1;
+    }
+  }
+
+  /** 1: fall back to Myers; 0: lcs fields hold the split (begin 0 when there is none). */
+  private int findLcs(int line1, int count1, int line2, int count2) {
+    lcsBegin1 = lcsEnd1 = lcsBegin2 = lcsEnd2 = 0;
+    hasCommon = false;
+    records = new HashMap<>();
+    lineMap = new Record[count1];
+    nextPtr = new int[count1];
+    shift = line1;
+    int last1 = line1 + count1 - 1;
+    for (int ptr = last1; ptr >= line1; ptr--) {
+      Record record = records.get(classA[ptr]);
+      if (record != null) {
+        nextPtr[ptr - shift] = record.ptr;
+        record.ptr = ptr;
+        record.count++;
+      } else {
+        record = new Record();
+        record.ptr = ptr;
+        record.count = 1;
+        records.put(classA[ptr], record);
+      }
+      lineMap[ptr - shift] = record;
+    }
+    bestCount = MAX_CHAIN + 1;
+    int last2 = line2 + count2 - 1;
+    for (int bPtr = line2; bPtr <= last2; ) {
+      bPtr = tryLcs(bPtr, line1, last1, line2, last2);
+    }
+    return hasCommon && MAX_CHAIN < bestCount ? 1 : 0;
+  }
+
+  private int tryLcs(int bPtr, int line1, int last1, int line2, int last2) {
+    int bNext = bPtr + 1;
+    Record record = records.get(classB[bPtr]);
+    if (record == null) {
+      return bNext;
+    }
+    if (record.count > bestCount) {
+      hasCommon = true;
+      return bNext;
+    }
+    int as = record.ptr;
+    hasCommon = true;
+    while (true) {
+      int np = nextPtr[as - shift];
+      int bs = bPtr;
+      int ae = as;
+      int be = bs;
+      int rc = record.count;
+      while (line1 < as && line2 < bs && classA[as - 1] == classB[bs - 1]) {
+        as--;
+        bs--;
+        if (1 < rc) {
+          rc = Math.min(rc, lineMap[as - shift].count);
+        }
+      }
+      while (ae < last1 && be < last2 && classA[ae + 1] == classB[be + 1]) {
+        ae++;
+        be++;
+        if (1 < rc) {
+          rc = Math.min(rc, lineMap[ae - shift].count);
+        }
+      }
+      if (bNext <= be) {
+        bNext = be + 1;
+      }
+      if (lcsEnd1 - lcsBegin1 < ae - as || rc < bestCount) {
+        lcsBegin1 = as;
+        lcsBegin2 = bs;
+        lcsEnd1 = ae;
+        lcsEnd2 = be;
+        bestCount = rc;
+      }
+      if (np == 0) {
+        break;
+      }
+      while (np <= ae) {
+        np = nextPtr[np - shift];
+        if (np == 0) {
+          return bNext;
+        }
+      }
+      as = np;
+    }
+    return bNext;
+  }
+
+  private void fallBack(int line1, int count1, int line2, int count2) {
+    EditList edits = MyersDiff.INSTANCE.diff(SliceComparator.INSTANCE,
+      new Slice(a, line1 - 1, count1), new Slice(b, line2 - 1, count2));
+    for (Edit edit : edits) {
+      for (int i = edit.getBeginA(); i < edit.getEndA(); i++) {
+        changedA[line1 + i] = true;
+      }
+      for (int i = edit.getBeginB(); i < edit.getEndB(); i++) {
+        changedB[line2 + i] = true;
+      }
+    }
+  }
+
+  /** A window of lines of a RawText, for the Myers fallback on one region. */
+  private static final class Slice extends org.eclipse.jgit.diff.Sequence {
+    final RawText text;
+    final int offset;
+    final int size;
+
+    Slice(RawText text, int offset, int size) {
+      this.text = text;
+      this.offset = offset;
+      this.size = size;
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
+  }
+
+  private static final class SliceComparator extends org.eclipse.jgit.diff.SequenceComparator<Slice> {
+    static final SliceComparator INSTANCE = new SliceComparator();
+
+    @Override
+    public boolean equals(Slice x, int i, Slice y, int j) {
+      return RawTextComparator.DEFAULT.equals(x.text, x.offset + i, y.text, y.offset + j);
+    }
+
+    @Override
+    public int hash(Slice x, int i) {
+      return RawTextComparator.DEFAULT.hash(x.text, x.offset + i);
+    }
+  }
+}
