@@ -8,8 +8,10 @@ import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Builds the configuration in layers: the defaults ({@code config/reviewgate.json}), then {@code --config FILE},
@@ -33,7 +35,7 @@ final class Settings {
       check(defaults, file, configFile + ": ");
       config = config.merge(file);
     }
-    JsonObject env = fromEnvironment(defaults, environment);
+    JsonObject env = fromEnvironment(defaults, environment, secretVariables(config.json()));
     check(defaults, env, "environment: ");
     config = config.merge(env);
     check(defaults, flags, "flags: ");
@@ -113,11 +115,11 @@ final class Settings {
    * {@code REVIEWGATE_MCP_MAX_LINE_BYTES=1} → {@code mcp.maxLineBytes = 1}: underscores separate words, matched
    * against the keys of the defaults without regard to case. {@code REVIEWGATE_REPOS=a=/x,b=/y} sets repositories.
    */
-  static JsonObject fromEnvironment(JsonObject defaults, Map<String, String> environment) {
+  static JsonObject fromEnvironment(JsonObject defaults, Map<String, String> environment, Set<String> notConfiguration) {
     JsonObject layer = new JsonObject();
     for (Map.Entry<String, String> entry : environment.entrySet()) {
       String name = entry.getKey();
-      if (!name.startsWith(ENV_PREFIX) || name.equals(JAVA_OPTS)) {
+      if (!name.startsWith(ENV_PREFIX) || name.equals(JAVA_OPTS) || notConfiguration.contains(name)) {
         continue;
       }
       String[] words = name.substring(ENV_PREFIX.length()).toLowerCase(Locale.ROOT).split("_");
@@ -128,6 +130,23 @@ final class Settings {
       put(layer, defaults, words, 0, name, entry.getValue());
     }
     return layer;
+  }
+
+  /**
+   * Variables that hold secrets rather than configuration: the values of keys named {@code …Env} (e.g.
+   * {@code http.tokenEnv = REVIEWGATE_TOKEN}). They are read where they are used and never parsed as settings.
+   */
+  static Set<String> secretVariables(JsonObject config) {
+    Set<String> names = new HashSet<>();
+    for (String key : config.fieldNames()) {
+      Object value = config.getValue(key);
+      if (value instanceof JsonObject nested) {
+        names.addAll(secretVariables(nested));
+      } else if (key.endsWith("Env") && value instanceof String name) {
+        names.add(name);
+      }
+    }
+    return names;
   }
 
   private static void put(JsonObject layer, JsonObject defaults, String[] words, int from, String name, String text) {
