@@ -40,7 +40,8 @@ echo "== conformance 0.1.16 (2025-06-18, 2025-11-25)"
 echo "== conformance 0.2.0-alpha.12 (2026-07-28)"
 "$node22" node_modules/conformance-2026/dist/index.js server --url "$url" --spec-version 2026-07-28 \
   --expected-failures "$here/expected-failures-2026.yml" || status=1
-for scenario in server-stateless caching http-header-validation server-session-lifecycle json-schema-2020-12; do
+for scenario in server-stateless caching http-header-validation http-custom-header-server-validation \
+    server-session-lifecycle json-schema-2020-12; do
   "$node22" node_modules/conformance-2026/dist/index.js server --url "$url" --scenario "$scenario" \
     --expected-failures "$here/expected-failures-2026.yml" || status=1
 done

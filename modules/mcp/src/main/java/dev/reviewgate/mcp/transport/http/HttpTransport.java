@@ -123,7 +123,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
     }
     Era era = Era.of(request.getHeader(VERSION_HEADER), message);
     if (era == Era.STATELESS) {
-      StatelessRules.check(request, message).ifPresentOrElse(
+      StatelessRules.check(request, message, server.catalog()).ifPresentOrElse(
         problem -> error(response, 400, message.getValue("id"), problem.code(), problem.message(), problem.data()),
         () -> postStateless(ctx, message, accept));
     } else {

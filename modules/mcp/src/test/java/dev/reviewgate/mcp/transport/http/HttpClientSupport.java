@@ -89,14 +89,16 @@ final class HttpClientSupport {
 
   private final HttpClient client;
   private final int port;
+  private final String path;
 
-  HttpClientSupport(Vertx vertx, int port) {
+  HttpClientSupport(Vertx vertx, int port, String path) {
     this.client = vertx.createHttpClient();
     this.port = port;
+    this.path = path;
   }
 
   private Future<HttpClientRequest> open(HttpMethod method, Map<String, String> headers) {
-    RequestOptions options = new RequestOptions().setMethod(method).setHost("127.0.0.1").setPort(port).setURI("/mcp");
+    RequestOptions options = new RequestOptions().setMethod(method).setHost("127.0.0.1").setPort(port).setURI(path);
     headers.forEach(options::putHeader);
     return client.request(options);
   }

@@ -34,7 +34,9 @@ class HttpTransportIT {
   private Vertx vertx;
   private HttpServer httpServer;
   private HttpTransport transport;
+  private HttpTransport shortLived;
   private HttpClientSupport http;
+  private HttpClientSupport shortHttp;
   private final CountDownLatch cancelled = new CountDownLatch(1);
 
   @BeforeEach
@@ -55,17 +57,22 @@ class HttpTransportIT {
         return never.future();
       });
     McpServer server = ConformanceTools.register(builder).build();
-    HttpTransportOptions options = HttpTransportOptions.from(ReviewgateConfig.defaults().section("http")).withSessionIdleMs(400);
+    HttpTransportOptions options = HttpTransportOptions.from(ReviewgateConfig.defaults().section("http"));
     transport = new HttpTransport(vertx, server, options);
+    // Sessions that expire quickly, on their own endpoint, for the expiry test.
+    shortLived = new HttpTransport(vertx, server, options.withSessionIdleMs(300));
     Router router = Router.router(vertx);
     router.route("/mcp").handler(BodyHandler.create(false)).handler(transport);
+    router.route("/short").handler(BodyHandler.create(false)).handler(shortLived);
     httpServer = HttpClientSupport.await(vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1"));
-    http = new HttpClientSupport(vertx, httpServer.actualPort());
+    http = new HttpClientSupport(vertx, httpServer.actualPort(), "/mcp");
+    shortHttp = new HttpClientSupport(vertx, httpServer.actualPort(), "/short");
   }
 
   @AfterEach
   void stop() throws Exception {
     transport.close();
+    shortLived.close();
     HttpClientSupport.await(vertx.close());
   }
 
@@ -128,9 +135,11 @@ class HttpTransportIT {
 
   @Test
   void idleSessionsExpireWith404() throws Exception {
-    String session = openSession("2025-06-18");
+    Reply init = shortHttp.post(Map.of(), initialize("2025-06-18"));
+    String session = init.headers().get("Mcp-Session-Id");
+    assertThat(session).isNotNull();
     Thread.sleep(1_500);
-    Reply reply = http.post(Map.of("Mcp-Session-Id", session), request(2, "tools/list", null));
+    Reply reply = shortHttp.post(Map.of("Mcp-Session-Id", session), request(2, "tools/list", null));
     assertThat(reply.status()).isEqualTo(404);
     assertThat(reply.json().getJsonObject("error").getString("message")).contains("start a new one with initialize");
   }
@@ -241,5 +250,27 @@ class HttpTransportIT {
 
     assertThat(http.send(HttpMethod.GET, Map.of("MCP-Protocol-Version", STATELESS, "Accept", "text/event-stream"), null).status()).isEqualTo(405);
     assertThat(http.send(HttpMethod.DELETE, Map.of("MCP-Protocol-Version", STATELESS), null).status()).isEqualTo(405);
+  }
+
+  @Test
+  void parameterHeadersMustRepeatTheirArguments() throws Exception {
+    JsonObject call = request(1, "tools/call", new JsonObject().put("name", "test_custom_header")
+      .put("arguments", new JsonObject().put("region", "Zürich")).put("_meta", statelessMeta()));
+    Map<String, String> headers = statelessHeaders("tools/call", "test_custom_header");
+    String base64 = java.util.Base64.getEncoder().encodeToString("Zürich".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+    headers.put("Mcp-Param-Region", "=?base64?" + base64 + "?=");
+    assertThat(http.post(headers, call).status()).as("Base64 form").isEqualTo(200);
+
+    headers.put("Mcp-Param-Region", "=?base64?" + base64.replace("=", "") + "?=");
+    Reply badPadding = http.post(headers, call);
+    assertThat(badPadding.status()).isEqualTo(400);
+    assertThat(badPadding.json().getJsonObject("error").getInteger("code")).isEqualTo(-32020);
+
+    headers.put("Mcp-Param-Region", "Basel");
+    assertThat(http.post(headers, call).status()).as("different value").isEqualTo(400);
+
+    headers.remove("Mcp-Param-Region");
+    assertThat(http.post(headers, call).status()).as("missing header").isEqualTo(400);
   }
 }
