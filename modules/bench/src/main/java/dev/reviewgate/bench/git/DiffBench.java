@@ -26,7 +26,7 @@ import org.eclipse.jgit.revwalk.filter.RevFilter;
  * <pre>
  * java -cp modules/bench/target/benchmarks.jar dev.reviewgate.bench.git.DiffBench commits &lt;repo&gt; 300
  *   per-commit diff (commit vs first parent), in-process warm vs one `git diff --histogram` process each
- * java -cp ... DiffBench range &lt;repo&gt; &lt;from&gt; &lt;to&gt; [reps]
+ * java -cp ... DiffBench range &lt;repo&gt; &lt;from&gt; &lt;to&gt; [reps] [context_lines]
  *   one big range diff: bytes, warm time of GitReader alone and of the whole tool (parse + shape), git's time
  * java -Xmx256m -cp ... DiffBench range &lt;repo&gt; &lt;from&gt; &lt;to&gt; 1
  *   the same under a small heap: completes, output capped by the shaping defaults, peak heap printed
@@ -55,7 +55,9 @@ public final class DiffBench {
       if (args[0].equals("commits")) {
         commits(reader, git, engine, diffOptions, Integer.parseInt(args[2]));
       } else {
-        range(reader, git, engine, diffOptions, args[2], args[3], args.length > 4 ? Integer.parseInt(args[4]) : 5);
+        int context = args.length > 5 ? Integer.parseInt(args[5]) : options.defaultContextLines();
+        range(reader, git, engine, new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, context, List.of()),
+          args[2], args[3], args.length > 4 ? Integer.parseInt(args[4]) : 5);
       }
       System.out.printf("load after: %s%n", load());
     }
@@ -119,13 +121,17 @@ public final class DiffBench {
     double[] raw = new double[reps];
     double[] whole = new double[reps];
     double[] cli = new double[reps];
+    double[] cpu = new double[reps];
+    java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     int bytes = 0;
     int shaped = 0;
     int files = 0;
     for (int i = 0; i < reps; i++) {
+      long c0 = threads.getCurrentThreadCpuTime();
       long t0 = System.nanoTime();
       GitReader.Patch patch = reader.diff(pair, diffOptions, Cancellation.NONE);
       long t1 = System.nanoTime();
+      cpu[i] = (threads.getCurrentThreadCpuTime() - c0) / 1e6;
       bytes = patch.bytes().length;
       files = patch.files();
       JsonObject result = engine.shape(engine.parse(patch.bytes()), new JsonObject());
@@ -133,7 +139,8 @@ public final class DiffBench {
       long t2 = System.nanoTime();
       shaped = result.getString("diff", "").length();
       result = null;
-      byte[] theirs = git.output(null, "diff", "--histogram", "--no-color", pair.baseSha(), pair.head().name());
+      byte[] theirs = git.output(null, "diff", "--histogram", "--no-color", "-U" + diffOptions.contextLines(),
+        pair.baseSha(), pair.head().name());
       long t3 = System.nanoTime();
       raw[i] = (t1 - t0) / 1e6;
       whole[i] = (t2 - t0) / 1e6;
@@ -145,6 +152,7 @@ public final class DiffBench {
     System.out.printf("range %s..%s: %d files, %.1f MB of diff; shaped (default caps) to %.1f MB of text%n",
       from, to, files, bytes / 1e6, shaped / 1e6);
     System.out.printf("GitReader.diff      runs %s ms (min %.0f)%n", fmt(raw), Arrays.stream(raw).min().orElse(0));
+    System.out.printf("  (its CPU time     runs %s ms)%n", fmt(cpu));
     System.out.printf("git_diff (+ shape)  runs %s ms (min %.0f)%n", fmt(whole), Arrays.stream(whole).min().orElse(0));
     System.out.printf("git diff process    runs %s ms (min %.0f)%n", fmt(cli), Arrays.stream(cli).min().orElse(0));
     long peak = 0;

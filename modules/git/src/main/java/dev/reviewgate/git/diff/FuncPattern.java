@@ -1,20 +1,28 @@
 package dev.reviewgate.git.diff;
 
-import com.google.re2j.Matcher;
-import com.google.re2j.Pattern;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The function-name rules of git's built-in diff drivers ({@code diff=java} in .gitattributes): an ordered list of
  * patterns, where a match of a negated one rejects the line; the text shown is group 1 of the first matching
- * pattern (or the whole match). RE2 keeps matching linear on hostile file content. Only drivers listed here are known; for others the default rule applies.
+ * pattern (or the whole match). The patterns are fixed here, not taken from input, and written without nested
+ * ambiguity, so java.util.regex (several times faster than RE2/J on these) cannot be driven into backtracking
+ * blow-ups by file content; lines are also capped at {@link #MAX_LINE} bytes. Only drivers listed here are known; for others the default rule applies.
  */
 final class FuncPattern {
 
   private record Rule(Pattern pattern, boolean negate) {
   }
+
+  /**
+   * Byte sequences a line must contain for any positive rule to match; lines without them are skipped before the
+   * (slower) regular expressions run. Empty for no prefilter.
+   */
+  private final byte[][] needles;
 
   private static final Map<String, FuncPattern> BUILT_IN = Map.of(
     "java", new FuncPattern(List.of(
@@ -22,12 +30,43 @@ final class FuncPattern {
       new Rule(Pattern.compile("^[ \t]*(([a-z-]+[ \t]+)*(class|enum|interface|record)[ \t]+[A-Za-z][A-Za-z0-9_$]*[ \t]+.*)$"),
         false),
       new Rule(Pattern.compile("^[ \t]*(([A-Za-z_<>&][\\]\\[?&<>.,A-Za-z_0-9]*[ \t]+)+[A-Za-z_][A-Za-z_0-9]*[ \t]*\\([^;]*)$"),
-        false))));
+        false)),
+      "(", "class", "enum", "interface", "record"));
+
+  /** Longer lines are never headings (git has no such cap; minified code is the only place they occur). */
+  static final int MAX_LINE = 4096;
 
   private final List<Rule> rules;
 
-  private FuncPattern(List<Rule> rules) {
+  private FuncPattern(List<Rule> rules, String... needles) {
     this.rules = rules;
+    this.needles = new byte[needles.length][];
+    for (int i = 0; i < needles.length; i++) {
+      this.needles[i] = needles[i].getBytes(StandardCharsets.US_ASCII);
+    }
+  }
+
+  private boolean mayMatch(byte[] raw, int start, int end) {
+    if (needles.length == 0) {
+      return true;
+    }
+    for (byte[] needle : needles) {
+      for (int i = start; i + needle.length <= end; i++) {
+        if (raw[i] == needle[0] && matchesAt(raw, i, needle)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean matchesAt(byte[] raw, int at, byte[] needle) {
+    for (int k = 1; k < needle.length; k++) {
+      if (raw[at + k] != needle[k]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The built-in driver's rules, or null when the driver is unknown here (the default rule applies). */
@@ -37,6 +76,9 @@ final class FuncPattern {
 
   /** The heading text of the line at [start, end) (newline included), or null when it is not a heading. */
   byte[] match(byte[] raw, int start, int end, int maxBytes) {
+    if (end - start > MAX_LINE || !mayMatch(raw, start, end)) {
+      return null;
+    }
     int length = end - start;
     if (length > 0 && raw[start + length - 1] == '\n') {
       length -= (length > 1 && raw[start + length - 2] == '\r') ? 2 : 1;

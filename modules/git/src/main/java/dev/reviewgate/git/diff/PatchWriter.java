@@ -65,7 +65,7 @@ public final class PatchWriter {
     }
     int added = 0;
     int deleted = 0;
-    for (Edit edit : edits(new RawText(sides.oldData), new RawText(sides.newData))) {
+    for (Edit edit : edits(new Lines(new RawText(sides.oldData)), new Lines(new RawText(sides.newData)))) {
       added += edit.getLengthB();
       deleted += edit.getLengthA();
     }
@@ -119,8 +119,8 @@ public final class PatchWriter {
       write(out, "Binary files " + fromLabel + " and " + toLabel + " differ\n");
       return new Stats(0, 0, true);
     }
-    RawText a = new RawText(sides.oldData);
-    RawText b = new RawText(sides.newData);
+    Lines a = new Lines(new RawText(sides.oldData));
+    Lines b = new Lines(new RawText(sides.newData));
     EditList edits = edits(a, b);
     if (edits.isEmpty()) {
       return new Stats(0, 0, false);
@@ -129,7 +129,7 @@ public final class PatchWriter {
       + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
     String driver = attributes.driver(oldPath);
     FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath));
-    Stats stats = hunks(new Lines(a), new Lines(b), edits, pattern, out);
+    Stats stats = hunks(a, b, edits, pattern, out);
     forget(change);
     return stats;
   }
@@ -220,14 +220,14 @@ public final class PatchWriter {
     }
   }
 
-  private EditList edits(RawText a, RawText b) {
+  private EditList edits(Lines a, Lines b) {
     if (algorithm instanceof HistogramDiff) {
       boolean[] changedA = new boolean[a.size() + 2];
       boolean[] changedB = new boolean[b.size() + 2];
       GitHistogram.diff(a, b, changedA, changedB);
-      return Slider.compact(new Lines(a), new Lines(b), changedA, changedB, true);
+      return Slider.compact(a, b, changedA, changedB, true);
     }
-    return Slider.compact(a, b, algorithm.diff(RawTextComparator.DEFAULT, a, b), true);
+    return Slider.compact(a, b, algorithm.diff(RawTextComparator.DEFAULT, a.text(), b.text()), true);
   }
 
   private Sides sides(FileChange change) {
