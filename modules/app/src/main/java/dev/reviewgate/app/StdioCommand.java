@@ -31,8 +31,9 @@ final class StdioCommand {
    */
   static int run(ReviewgateConfig config, OutputStream protocolOut) throws Exception {
     // The handshake comes first: the backends (and the person's dashboard door) start once the first answer has
-    // been written, or when the first request that needs them arrives, whichever is sooner. On a 2-core machine
-    // they would otherwise compete with the first answer for the CPU. Calls that need them wait (McpServer readiness).
+    // been written, when the first request that needs them arrives, or mcp.startBackendsAfterMs after start,
+    // whichever is soonest. On a 2-core machine they would otherwise compete with the first answer for the CPU.
+    // Calls that need them wait (McpServer readiness).
     // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
     boolean reviews = config.section("review").getBoolean("enabled", true);
     Vertx vertx = VertxRuntime.create(reviews);
@@ -57,6 +58,7 @@ final class StdioCommand {
     };
     McpServer server = McpServers.create(vertx, config, startBackends);
     built.set(server);
+    vertx.setTimer(server.options().startBackendsAfterMs(), timer -> startBackends.get());
     OutputStream out = new FilterOutputStream(protocolOut) {
       @Override
       public void write(byte[] bytes, int offset, int length) throws IOException {

@@ -37,9 +37,11 @@ class DashboardPortIT {
     }
     Map<String, String> env = Map.of("REVIEWGATE_REVIEW_DASHBOARD_PORT", String.valueOf(port));
     try (McpProcess first = McpProcess.start(repoDir, env)) {
+      first.request(Messages.initialize(1, "2025-11-25")); // the backends and the door start after the handshake
       Matcher a = announced(first);
       assertThat(Integer.parseInt(a.group(2))).isEqualTo(port);
       try (McpProcess second = McpProcess.start(repoDir, env)) {
+        second.request(Messages.initialize(1, "2025-11-25"));
         Matcher b = announced(second);
         assertThat(Integer.parseInt(b.group(2))).isNotEqualTo(port);
         assertThat(b.group(3)).contains("port " + port + " is taken");
@@ -54,12 +56,8 @@ class DashboardPortIT {
     }
   }
 
-  /**
-   * Starts the session as an agent does and waits for the dashboard line on stderr (the process opens the door
-   * once its first answer is written, so the handshake never waits for the HTTP server).
-   */
-  private static Matcher announced(McpProcess process) throws Exception {
-    process.request(Messages.initialize(1, "2025-11-25"));
+  /** Waits for the dashboard line on stderr. */
+  private static Matcher announced(McpProcess process) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(45).toNanos();
     while (System.nanoTime() < deadline) {
       Matcher m = DASHBOARD.matcher(process.stderr());

@@ -50,9 +50,13 @@ public final class GitWorkers implements AutoCloseable {
 
   /** Runs {@code work} on the pool; the future completes on the caller's context. */
   public <T> Future<T> submit(Function<Cancellation, T> work) {
+    return submit(new Cancellation(), work);
+  }
+
+  /** Runs {@code work} under a cancellation the caller may also raise (e.g. when its client cancels the call). */
+  public <T> Future<T> submit(Cancellation cancellation, Function<Cancellation, T> work) {
     Context context = vertx.getOrCreateContext();
     Promise<T> promise = Promise.promise();
-    Cancellation cancellation = new Cancellation();
     AtomicBoolean settled = new AtomicBoolean();
     if (!admitted.tryAcquire()) {
       return Future.failedFuture(ToolException.busy("git is busy: " + executor.getActiveCount() + " operations running and "
@@ -61,10 +65,8 @@ public final class GitWorkers implements AutoCloseable {
     }
     Runnable task = () -> {
       try {
-        if (cancellation.cancelled()) {
-          return;
-        }
         try {
+          cancellation.check(); // cancelled while it waited: fail with the reason, never leave the caller hanging
           T result = work.apply(cancellation);
           if (settled.compareAndSet(false, true)) {
             context.runOnContext(v -> promise.complete(result));

@@ -243,16 +243,16 @@ public final class McpServer {
       return this;
     }
 
-    /**
-     * Adds a tool answered in-process. {@code tool} joins the listed catalog (it must expose MCP to be listed);
-     * if the catalog already has a tool of that name, {@code handler} replaces its bus call.
-     */
     /** Adds an in-process answer for some requests of {@code method}; see {@link LocalMethod}. */
     public Builder localMethod(String method, LocalMethod handler) {
       localMethods.computeIfAbsent(method, m -> new ArrayList<>()).add(handler);
       return this;
     }
 
+    /**
+     * Adds a tool answered in-process. {@code tool} joins the listed catalog (it must expose MCP to be listed);
+     * if the catalog already has a tool of that name, {@code handler} replaces its bus call.
+     */
     public Builder localTool(Tool tool, LocalTool handler) {
       if (catalog.byName(tool.name()).isEmpty()) {
         extraTools.add(tool);
