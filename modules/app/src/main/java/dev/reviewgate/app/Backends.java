@@ -31,7 +31,7 @@ final class Backends {
     // The default repository is the git repository of the working directory the process was started in.
     new Backend("GitVerticle", config -> new GitVerticle(config, ToolCatalog.standard(), Path.of("").toAbsolutePath())),
     new Backend("ReviewVerticle", config -> config.section("review").getBoolean("enabled", true)
-      ? new ReviewVerticle(ReviewOptions.from(config.section("review")), ToolCatalog.standard(), Path.of(""))
+      ? new ReviewVerticle(ReviewOptions.from(config), ToolCatalog.standard(), Path.of(""))
       : null),
     new Backend("GitHubVerticle", config -> new GitHubVerticle(config, ToolCatalog.standard())));
 

@@ -7,6 +7,7 @@ import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.conformance.ConformanceTools;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.function.Supplier;
 
 /** The one MCP server of a process, shared by the stdio and HTTP transports. */
 final class McpServers {
@@ -20,6 +21,11 @@ final class McpServers {
 
   /** @param backends completes when the backends are deployed; calls that need them wait for it */
   static McpServer create(Vertx vertx, ReviewgateConfig config, Future<?> backends) {
+    return create(vertx, config, () -> backends);
+  }
+
+  /** @param backends starts the backends on first use and returns the same future each time */
+  static McpServer create(Vertx vertx, ReviewgateConfig config, Supplier<Future<?>> backends) {
     McpOptions options = McpOptions.from(config);
     McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(options).readiness(backends);
     if (options.conformanceTools()) {

@@ -5,6 +5,7 @@ import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.dashboard.HttpOptions;
 import dev.reviewgate.dashboard.HttpServerVerticle;
 import dev.reviewgate.dashboard.ops.DeploymentHealth;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintStream;
@@ -20,42 +21,40 @@ final class ReviewDashboardDoor {
   private ReviewDashboardDoor() {
   }
 
-  /** Opens the door when reviews are enabled; a failure costs the dashboard, never the stdio session. */
-  static void open(Vertx vertx, ReviewgateConfig config, ToolCatalog catalog, PrintStream err) {
+  /**
+   * Opens the door when reviews are enabled, without holding up the stdio session (which starts at once); a failure
+   * costs the dashboard, never the session.
+   */
+  static Future<Void> open(Vertx vertx, ReviewgateConfig config, ToolCatalog catalog, PrintStream err) {
     JsonObject review = config.section("review");
     if (!review.getBoolean("enabled", true)) {
-      return;
+      return Future.succeededFuture();
     }
     HttpOptions options = HttpOptions.from(config.section("http"), System.getenv())
       .withAddress(review.getString("dashboardHost"), review.getInteger("dashboardPort"));
-    try {
-      int port = listen(vertx, options, catalog);
-      report(err, options.host(), port, null);
-    } catch (Exception first) {
-      if (options.port() == 0) {
-        err.println("reviewgate: the review dashboard could not start (" + rootMessage(first) + "); review tools "
+    return listen(vertx, options, catalog)
+      .map(port -> report(err, options.host(), port, null))
+      .recover(first -> options.port() == 0
+        ? Future.failedFuture(first)
+        : listen(vertx, options.withAddress(options.host(), 0), catalog)
+          .map(port -> report(err, options.host(), port, "port " + options.port() + " is taken (another reviewgate process?)")))
+      .recover(failure -> {
+        err.println("reviewgate: the review dashboard could not start (" + rootMessage(failure) + "); review tools "
           + "still work, but their results carry no dashboard link");
-        return;
-      }
-      try {
-        int port = listen(vertx, options.withAddress(options.host(), 0), catalog);
-        report(err, options.host(), port, "port " + options.port() + " is taken (another reviewgate process?)");
-      } catch (Exception second) {
-        err.println("reviewgate: the review dashboard could not start (" + rootMessage(second) + ")");
-      }
-    }
+        return Future.succeededFuture();
+      });
   }
 
-  private static int listen(Vertx vertx, HttpOptions options, ToolCatalog catalog) throws Exception {
+  private static Future<Integer> listen(Vertx vertx, HttpOptions options, ToolCatalog catalog) {
     HttpServerVerticle server = new HttpServerVerticle(options, catalog, new DeploymentHealth(), null, null);
-    VertxRuntime.await(vertx.deployVerticle(server), 30_000);
-    return server.actualPort();
+    return vertx.deployVerticle(server).map(id -> server.actualPort());
   }
 
-  private static void report(PrintStream err, String host, int port, String why) {
+  private static Void report(PrintStream err, String host, int port, String why) {
     String shown = host.contains(":") ? "[" + host + "]" : host;
     err.println("reviewgate: review dashboard at http://" + shown + ":" + port + "/review/"
       + (why == null ? "" : " (" + why + ")"));
+    return null;
   }
 
   private static String rootMessage(Throwable failure) {

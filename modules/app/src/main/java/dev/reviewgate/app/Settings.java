@@ -8,8 +8,11 @@ import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Builds the configuration in layers: the defaults ({@code config/reviewgate.json}), then {@code --config FILE},
@@ -21,6 +24,8 @@ final class Settings {
   static final String ENV_PREFIX = "REVIEWGATE_";
   /** Read by bin/reviewgate, not configuration. */
   private static final String JAVA_OPTS = "REVIEWGATE_JAVA_OPTS";
+  /** Objects keyed by names the user chooses (repository names, tool names): any key, values typed like the defaults'. */
+  private static final Set<String> OPEN_MAPS = Set.of("repos", "mcp.toolTimeoutsMs");
 
   private Settings() {
   }
@@ -33,7 +38,7 @@ final class Settings {
       check(defaults, file, configFile + ": ");
       config = config.merge(file);
     }
-    JsonObject env = fromEnvironment(defaults, environment);
+    JsonObject env = fromEnvironment(defaults, withoutSecrets(config.json(), environment));
     check(defaults, env, "environment: ");
     config = config.merge(env);
     check(defaults, flags, "flags: ");
@@ -54,15 +59,46 @@ final class Settings {
     }
   }
 
+  /**
+   * The environment without the variables that hold secrets (those named by a {@code tokenEnv} key, e.g.
+   * {@code REVIEWGATE_TOKEN}): they are read where they are used, never as configuration.
+   */
+  static Map<String, String> withoutSecrets(JsonObject config, Map<String, String> environment) {
+    Set<String> secrets = new HashSet<>();
+    collectTokenEnv(config, secrets);
+    Map<String, String> rest = new HashMap<>(environment);
+    rest.keySet().removeAll(secrets);
+    return rest;
+  }
+
+  private static void collectTokenEnv(JsonObject json, Set<String> names) {
+    for (String key : json.fieldNames()) {
+      Object value = json.getValue(key);
+      if (value instanceof JsonObject nested) {
+        collectTokenEnv(nested, names);
+      } else if (key.equals("tokenEnv") && value instanceof String name) {
+        names.add(name);
+      }
+    }
+  }
+
   /** Rejects keys the defaults do not have and values whose JSON type differs from the default's. */
   private static void check(JsonObject defaults, JsonObject layer, String where) {
     check(defaults, layer, where, "");
   }
 
   private static void check(JsonObject defaults, JsonObject layer, String where, String path) {
+    boolean open = OPEN_MAPS.contains(path.isEmpty() ? "" : path.substring(0, path.length() - 1));
     for (String key : layer.fieldNames()) {
       String name = path + key;
       Object value = layer.getValue(key);
+      if (open) {
+        Object sample = defaults.isEmpty() ? null : defaults.iterator().next().getValue();
+        if (sample != null && value != null && !sameType(sample, value)) {
+          throw new UsageException(where + "'" + name + "' must be " + typeName(sample) + " (got " + Json.encode(value) + ")");
+        }
+        continue;
+      }
       if (!defaults.containsKey(key)) {
         throw new UsageException(where + "unknown configuration key '" + name + "'; known keys at this level: "
           + String.join(", ", defaults.fieldNames()));
@@ -72,7 +108,7 @@ final class Settings {
         if (!(value instanceof JsonObject given)) {
           throw new UsageException(where + "'" + name + "' must be an object");
         }
-        if (!nested.isEmpty()) {
+        if (!nested.isEmpty() || OPEN_MAPS.contains(name)) {
           check(nested, given, where, name + ".");
         }
       } else if (expected != null && value != null && !sameType(expected, value)) {

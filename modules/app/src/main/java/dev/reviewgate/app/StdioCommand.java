@@ -4,11 +4,16 @@ import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.transport.StdioTransport;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -25,18 +30,48 @@ final class StdioCommand {
    *                    messages can reach this stream
    */
   static int run(ReviewgateConfig config, OutputStream protocolOut) throws Exception {
-    // Answer the handshake while the backends deploy; calls that need them wait (McpServer readiness).
+    // The handshake comes first: the backends (and the person's dashboard door) start once the first answer has
+    // been written, when the first request that needs them arrives, or mcp.startBackendsAfterMs after start,
+    // whichever is soonest. On a 2-core machine they would otherwise compete with the first answer for the CPU.
+    // Calls that need them wait (McpServer readiness).
     // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
     boolean reviews = config.section("review").getBoolean("enabled", true);
     Vertx vertx = VertxRuntime.create(reviews);
-    Future<Void> backends = Backends.deploy(vertx, config)
-      .onFailure(failure -> LOG.log(Level.SEVERE, "backends did not start; tool calls will fail", failure));
-    McpServer server = McpServers.create(vertx, config, backends);
-    // The person's door opens beside the protocol, so the handshake never waits for the HTTP server.
-    Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, server.catalog(), System.err), "reviewgate-dashboard-door");
-    door.setDaemon(true);
-    door.start();
-    StdioTransport transport = new StdioTransport(server, System.in, protocolOut);
+    AtomicReference<Future<Void>> backends = new AtomicReference<>();
+    AtomicReference<McpServer> built = new AtomicReference<>();
+    Supplier<Future<?>> startBackends = () -> {
+      Future<Void> started = backends.get();
+      if (started != null) {
+        return started;
+      }
+      Promise<Void> promise = Promise.promise();
+      if (!backends.compareAndSet(null, promise.future())) {
+        return backends.get();
+      }
+      Backends.deploy(vertx, config)
+        .onFailure(failure -> LOG.log(Level.SEVERE, "backends did not start; tool calls will fail", failure))
+        .onComplete(promise);
+      Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, built.get().catalog(), System.err), "reviewgate-dashboard-door");
+      door.setDaemon(true);
+      door.start();
+      return promise.future();
+    };
+    McpServer server = McpServers.create(vertx, config, startBackends);
+    built.set(server);
+    vertx.setTimer(server.options().startBackendsAfterMs(), timer -> startBackends.get());
+    OutputStream out = new FilterOutputStream(protocolOut) {
+      @Override
+      public void write(byte[] bytes, int offset, int length) throws IOException {
+        this.out.write(bytes, offset, length);
+      }
+
+      @Override
+      public void flush() throws IOException {
+        super.flush();
+        startBackends.get();
+      }
+    };
+    StdioTransport transport = new StdioTransport(server, System.in, out);
     transport.start().toCompletionStage().toCompletableFuture().join();
     VertxRuntime.close(vertx);
     return 0;

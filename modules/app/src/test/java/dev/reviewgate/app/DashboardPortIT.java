@@ -37,9 +37,11 @@ class DashboardPortIT {
     }
     Map<String, String> env = Map.of("REVIEWGATE_REVIEW_DASHBOARD_PORT", String.valueOf(port));
     try (McpProcess first = McpProcess.start(repoDir, env)) {
+      first.request(Messages.initialize(1, "2025-11-25")); // the backends and the door start after the handshake
       Matcher a = announced(first);
       assertThat(Integer.parseInt(a.group(2))).isEqualTo(port);
       try (McpProcess second = McpProcess.start(repoDir, env)) {
+        second.request(Messages.initialize(1, "2025-11-25"));
         Matcher b = announced(second);
         assertThat(Integer.parseInt(b.group(2))).isNotEqualTo(port);
         assertThat(b.group(3)).contains("port " + port + " is taken");
@@ -54,7 +56,7 @@ class DashboardPortIT {
     }
   }
 
-  /** Waits for the dashboard line on stderr (the process starts it before it reads stdin). */
+  /** Waits for the dashboard line on stderr. */
   private static Matcher announced(McpProcess process) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(45).toNanos();
     while (System.nanoTime() < deadline) {

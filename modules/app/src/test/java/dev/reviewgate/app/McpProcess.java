@@ -56,7 +56,7 @@ final class McpProcess implements AutoCloseable {
     return start(workingDirectory, java.util.Map.of(), arguments);
   }
 
-  /** @param environment variables set for the process (after {@link #isolate}) */
+  /** @param environment variables set for the process (after {@link #isolate} removed inherited ones) */
   static McpProcess start(Path workingDirectory, java.util.Map<String, String> environment, String... arguments) throws IOException {
     List<String> command = new ArrayList<>(List.of(java(), "-jar", jar().toString(), "stdio"));
     command.addAll(List.of(arguments));

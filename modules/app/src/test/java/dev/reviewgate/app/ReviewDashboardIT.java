@@ -119,13 +119,26 @@ class ReviewDashboardIT {
       chromium.screenshot("review-dashboard"); // the README's picture (docs/review-dashboard.png)
       driver.manage().window().setSize(new Dimension(1280, 900));
 
+      // the person replies in the thread; the agent's next wait gets the reply with the thread
+      driver.findElement(By.cssSelector("#thread-t1 .reply-open")).click();
+      WebElement reply = chromium.until(WAIT, "the reply box", () -> driver.switchTo().activeElement());
+      reply.sendKeys("Fine, do that.");
+      reply.sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
+      JsonObject replied = await(secondWait);
+      assertThat(replied.getJsonObject("feedback").getString("thread_id")).isEqualTo("t1");
+      assertThat(replied.getJsonObject("feedback").getString("body")).isEqualTo("Fine, do that.");
+      assertThat(replied.getString("instructions")).contains("- you: It could: I would read it");
+      chromium.until(WAIT, "the reply in the thread", () -> driver.findElements(By.cssSelector("#thread-t1 .comment"))
+        .size() == 3);
+      Future<JsonObject> thirdWait = send(wait(id));
+
       driver.findElement(By.id("complete-button")).click();
       driver.findElement(By.cssSelector("input[name='action'][value='request_changes']")).click();
       driver.findElement(By.id("complete-notes")).sendKeys("Read the name from the configuration.");
       chromium.screenshot("review-complete-dialog");
       driver.findElement(By.id("complete-submit")).click();
 
-      JsonObject done = await(secondWait);
+      JsonObject done = await(thirdWait);
       assertThat(done.getString("outcome")).isEqualTo("completion");
       assertThat(done.getJsonObject("feedback").getString("action")).isEqualTo("request_changes");
       assertThat(done.getJsonObject("feedback").getString("notes")).isEqualTo("Read the name from the configuration.");

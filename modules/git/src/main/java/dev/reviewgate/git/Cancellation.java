@@ -12,22 +12,37 @@ public final class Cancellation {
   /** Never cancelled; for callers without a deadline (tests, the bench harness). */
   public static final Cancellation NONE = new Cancellation();
 
-  private volatile boolean cancelled;
+  private static final ToolException PAST_DEADLINE = ToolException.timedOut("the git operation ran past its deadline "
+    + "and was abandoned; narrow it (fewer commits, a path filter, a smaller range) or raise git.timeoutMs");
+  private static final ToolException BY_CALLER = ToolException.conflict("the caller cancelled this git operation; "
+    + "nothing was changed");
 
+  private volatile ToolException reason;
+
+  /** The deadline passed. */
   public void cancel() {
-    if (this != NONE) {
-      cancelled = true;
+    stop(PAST_DEADLINE);
+  }
+
+  /** The caller abandoned the call (MCP cancellation, a closed stream). */
+  public void cancelByCaller() {
+    stop(BY_CALLER);
+  }
+
+  private void stop(ToolException why) {
+    if (this != NONE && reason == null) {
+      reason = why;
     }
   }
 
   public boolean cancelled() {
-    return cancelled;
+    return reason != null;
   }
 
   public void check() {
-    if (cancelled) {
-      throw ToolException.timedOut("the git operation ran past its deadline and was abandoned; narrow it "
-        + "(fewer commits, a path filter, a smaller range) or raise git.timeoutMs");
+    ToolException why = reason;
+    if (why != null) {
+      throw why;
     }
   }
 }

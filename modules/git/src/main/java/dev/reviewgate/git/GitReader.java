@@ -108,7 +108,8 @@ public final class GitReader implements AutoCloseable {
     inputs.revision(argument, revision);
     ObjectId id;
     try {
-      id = repository.resolve(revision);
+      // A full SHA needs no ref lookup (reading packed-refs is the slow part of resolve).
+      id = ObjectId.isId(revision) ? ObjectId.fromString(revision) : repository.resolve(revision);
     } catch (AmbiguousObjectException e) {
       throw ToolException.invalid(argument + " '" + revision + "' is an ambiguous short SHA (" + e.getCandidates().size()
         + " objects match); give more hex digits");

@@ -1,5 +1,6 @@
 package dev.reviewgate.git;
 
+import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
@@ -26,6 +27,8 @@ public final class GitVerticle extends VerticleBase {
   private final ToolCatalog catalog;
   private final Path workingDirectory;
   private GitOptions options;
+  /** Git work in flight by call id; touched only on this verticle's event loop. */
+  private final java.util.Map<String, Cancellation> running = new java.util.HashMap<>();
   private RepoRegistry registry;
   private GitWorkers workers;
   private ResultCache cache;
@@ -48,6 +51,7 @@ public final class GitVerticle extends VerticleBase {
       .compose(created -> {
         registry = created;
         return Future.all(List.of(
+          vertx.eventBus().<JsonObject>consumer(Addresses.CANCEL, message -> cancel(message.body())).completion(),
           ToolEndpoint.serve(vertx, catalog, "git_repos", args -> workers.submit(c -> repos())),
           serve("git_resolve", (args, c) -> reader(args).resolve(args.getString("revision"))),
           serve("git_log", (args, c) -> reader(args).log(args.getString("range"), strings(args, "paths"),
@@ -75,7 +79,7 @@ public final class GitVerticle extends VerticleBase {
   }
 
   private Future<Void> serve(String tool, BiFunction<JsonObject, Cancellation, JsonObject> operation) {
-    return ToolEndpoint.serve(vertx, catalog, tool, args -> {
+    return ToolEndpoint.serve(vertx, catalog, tool, (args, call) -> {
       String key = cacheKey(tool, args);
       if (key != null) {
         JsonObject hit = cache.get(key);
@@ -83,14 +87,31 @@ public final class GitVerticle extends VerticleBase {
           return Future.succeededFuture(hit);
         }
       }
-      return workers.submit(c -> {
+      Cancellation cancellation = new Cancellation();
+      String callId = call.callId();
+      if (callId != null) {
+        running.put(callId, cancellation);
+      }
+      return workers.submit(cancellation, c -> {
         JsonObject result = operation.apply(args, c);
         if (key != null) {
           cache.put(key, result);
         }
         return result;
+      }).andThen(done -> {
+        if (callId != null) {
+          running.remove(callId);
+        }
       });
     });
+  }
+
+  /** A caller abandoned a call: stop its git work at the next check (the reply goes nowhere anyway). */
+  private void cancel(JsonObject body) {
+    Cancellation cancellation = body == null ? null : running.remove(body.getString("callId", ""));
+    if (cancellation != null) {
+      cancellation.cancelByCaller();
+    }
   }
 
   /** A cache key when every revision argument is a full SHA, else null. */

@@ -5,9 +5,8 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -27,36 +26,47 @@ public final class GitWorkers implements AutoCloseable {
   private final long timeoutMs;
   private final int threads;
   private final int maxQueued;
+  /**
+   * Admission: one permit per running or waiting operation. Counting here rather than relying on the executor's
+   * queue to refuse keeps the bound exact: a hand-off queue also refuses while an idle thread is between tasks.
+   */
+  private final Semaphore admitted;
 
   public GitWorkers(Vertx vertx, int threads, int maxQueued, long timeoutMs) {
     this.vertx = vertx;
     this.threads = Math.max(1, threads);
     this.maxQueued = maxQueued;
     this.timeoutMs = timeoutMs;
+    this.admitted = new Semaphore(this.threads + Math.max(0, maxQueued));
     AtomicInteger count = new AtomicInteger();
     this.executor = new ThreadPoolExecutor(this.threads, this.threads, 60, TimeUnit.SECONDS,
-      maxQueued == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(maxQueued),
+      new LinkedBlockingQueue<>(),
       runnable -> {
         Thread thread = new Thread(runnable, "reviewgate-git-" + count.incrementAndGet());
         thread.setDaemon(true);
         return thread;
-      },
-      new ThreadPoolExecutor.AbortPolicy());
-    executor.prestartAllCoreThreads();
+      });
   }
 
   /** Runs {@code work} on the pool; the future completes on the caller's context. */
   public <T> Future<T> submit(Function<Cancellation, T> work) {
+    return submit(new Cancellation(), work);
+  }
+
+  /** Runs {@code work} under a cancellation the caller may also raise (e.g. when its client cancels the call). */
+  public <T> Future<T> submit(Cancellation cancellation, Function<Cancellation, T> work) {
     Context context = vertx.getOrCreateContext();
     Promise<T> promise = Promise.promise();
-    Cancellation cancellation = new Cancellation();
     AtomicBoolean settled = new AtomicBoolean();
-    try {
-      executor.execute(() -> {
-        if (cancellation.cancelled()) {
-          return;
-        }
+    if (!admitted.tryAcquire()) {
+      return Future.failedFuture(ToolException.busy("git is busy: " + executor.getActiveCount() + " operations running and "
+        + executor.getQueue().size() + " waiting (limits git.workerThreads=" + threads + ", git.maxQueued=" + maxQueued
+        + "); retry in about 1 second"));
+    }
+    Runnable task = () -> {
+      try {
         try {
+          cancellation.check(); // cancelled while it waited: fail with the reason, never leave the caller hanging
           T result = work.apply(cancellation);
           if (settled.compareAndSet(false, true)) {
             context.runOnContext(v -> promise.complete(result));
@@ -66,11 +76,16 @@ public final class GitWorkers implements AutoCloseable {
             context.runOnContext(v -> promise.fail(failure));
           }
         }
-      });
-    } catch (RejectedExecutionException e) {
-      return Future.failedFuture(ToolException.busy("git is busy: " + executor.getActiveCount() + " operations running and "
-        + executor.getQueue().size() + " waiting (limits git.workerThreads=" + threads + ", git.maxQueued=" + maxQueued
-        + "); retry in about 1 second"));
+      } finally {
+        admitted.release();
+      }
+    };
+    try {
+      executor.execute(task);
+    } catch (java.util.concurrent.RejectedExecutionException closed) {
+      admitted.release();
+      return Future.failedFuture(new ToolException(dev.reviewgate.core.Failure.UNAVAILABLE,
+        "git reading is shutting down; retry against a running server"));
     }
     long timer = vertx.setTimer(Math.max(1, timeoutMs), id -> {
       if (settled.compareAndSet(false, true)) {

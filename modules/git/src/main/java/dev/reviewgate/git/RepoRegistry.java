@@ -77,7 +77,8 @@ public final class RepoRegistry implements AutoCloseable {
     FileRepositoryBuilder builder = new FileRepositoryBuilder().setMustExist(true);
     File dotGit = new File(dir, ".git");
     if (dotGit.exists()) {
-      builder.setWorkTree(dir).setGitDir(dotGit);
+      // A .git file (linked worktree, submodule) is followed by JGit's builder.
+      builder.setWorkTree(dir);
     } else {
       builder.setGitDir(dir);
     }

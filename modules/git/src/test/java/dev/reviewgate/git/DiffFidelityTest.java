@@ -103,6 +103,33 @@ class DiffFidelityTest {
   }
 
   @Test
+  void javaDriverHeadingsMatchGitsBuiltInJavaPattern() {
+    TestRepo repo = new TestRepo(tmp);
+    String[] heads = {"public class Foo<T extends Bar> extends Baz {", "public final class Plain extends Base {",
+      "record Point(int x, int y) {", "interface Q {", "  public List<Map<String, X>> foo(int a) {",
+      "public sealed interface S permits A, B {", "enum Color { RED, GREEN }", "    if (check(x)) {",
+      "    return compute(a, b);", "  private static <T> T[] array(T... items) {", "\tvoid run() throws IOException {"};
+    StringBuilder text = new StringBuilder("package x;\n");
+    for (String head : heads) {
+      text.append(head.replace("\\t", "\t")).append('\n');
+      for (int i = 0; i < 8; i++) {
+        text.append("  int v").append(i).append(";\n");
+      }
+    }
+    repo.write(".gitattributes", "*.java diff=java\n").write("A.java", text.toString());
+    String base = repo.commit("base");
+    repo.write("A.java", text.toString().replace("  int v5;\n", "  int V5;\n"));
+    String head = repo.commit("head");
+    String expected = new String(repo.gitBytes("diff", "--histogram", "-U1", base, head), StandardCharsets.ISO_8859_1);
+    GitReader reader = repo.reader();
+    String ours = new String(reader.diff(reader.pair(new DiffTarget(base, head, null, null)),
+      new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 1, List.of()), Cancellation.NONE).bytes(),
+      StandardCharsets.ISO_8859_1);
+    assertThat(expected).contains("@@ interface Q {");
+    assertThat(ours).isEqualTo(expected);
+  }
+
+  @Test
   void renamesUseGitsThresholdBasenamesAndNeverCopies() {
     TestRepo repo = new TestRepo(tmp);
     StringBuilder text = new StringBuilder();
@@ -173,6 +200,7 @@ class DiffFidelityTest {
     repo.write("tést/ünïcode.txt", "B\n");
     repo.write("new empty.txt", "");
     repo.write("tab\there.txt", "tab\n");
+    repo.write("Assembly (x86_64) \"q\" back\\slash.txt", "punctuation\n");
     Files.setPosixFilePermissions(repo.dir.resolve("script.sh"), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
     repo.write("crlf.txt", "one\r\nTWO\r\n");
     repo.write("eol.txt", "no newline, still");

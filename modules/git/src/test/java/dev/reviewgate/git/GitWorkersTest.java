@@ -9,6 +9,7 @@ import io.vertx.core.Vertx;
 import io.vertx.junit5.Timeout;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -71,6 +72,44 @@ class GitWorkersTest {
       workers.close();
       test.completeNow();
     })));
+  }
+
+  @Test
+  @Timeout(value = 10, timeUnit = TimeUnit.SECONDS)
+  void aCallerCancellationStopsRunningAndWaitingWorkWith409LongBeforeTheDeadline(Vertx vertx, VertxTestContext test) {
+    GitWorkers workers = new GitWorkers(vertx, 1, 1, 60_000);
+    Cancellation runningCall = new Cancellation();
+    Cancellation waitingCall = new Cancellation();
+    CountDownLatch started = new CountDownLatch(1);
+    AtomicBoolean waitingRan = new AtomicBoolean();
+    Future<String> running = workers.submit(runningCall, c -> {
+      started.countDown();
+      for (int i = 0; i < 1_000; i++) {
+        c.check();
+        sleep(10);
+      }
+      return "never";
+    });
+    Future<String> waiting = workers.submit(waitingCall, c -> {
+      waitingRan.set(true);
+      return "never";
+    });
+    await(started, null);
+    waitingCall.cancelByCaller();
+    runningCall.cancelByCaller();
+    long cancelledAt = System.nanoTime();
+    Future.join(running, waiting).onComplete(done -> test.verify(() -> {
+      assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cancelledAt)).isLessThan(5_000);
+      for (Future<String> call : List.of(running, waiting)) {
+        assertThat(call.cause()).isInstanceOfSatisfying(ToolException.class, e -> {
+          assertThat(e.code()).isEqualTo(Failure.CONFLICT);
+          assertThat(e.getMessage()).contains("cancelled");
+        });
+      }
+      assertThat(waitingRan).as("work cancelled while waiting never starts").isFalse();
+      workers.close();
+      test.completeNow();
+    }));
   }
 
   private static String await(CountDownLatch latch, String value) {

@@ -13,6 +13,7 @@ import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +27,9 @@ import java.util.regex.Pattern;
  * GitHub's REST and GraphQL APIs over vertx-web-client, with the robustness an agent needs: bounded retries with
  * backoff ({@link RetryPolicy}), rate-limit waits, conditional requests (ETag / If-None-Match; a 304 is served from
  * {@link ConditionalCache}), a bound on concurrent reads, serialised and spaced writes, and per-request timeouts.
+ * <p>A tool call uses a view of the client bound to its caller's deadline ({@link #until(long)}): no request is sent,
+ * and no wait (rate limit, {@code Retry-After}, backoff) begun, that would end after the caller has stopped waiting;
+ * such a call fails at once with 429 naming when to come back, instead of reaching the caller as a bus timeout.
  * The token goes only into the {@code Authorization} header of requests to the configured API host; it is never
  * logged and never part of a message.
  */
@@ -43,31 +47,38 @@ public final class GitHubClient {
   private final RetryPolicy policy;
   private final ConditionalCache cache;
   private final Limiter reads;
-  private final long writerPatienceMs;
-  private final Object writeLock = new Object();
-  private Future<Void> lastWrite = Future.succeededFuture();
-  private long lastWriteEndMs;
+  private final WriteQueue writes;
+  private final long deadlineMs;
 
+  /** The shared client, without a deadline; tool calls use {@link #until(long)}. */
   public GitHubClient(Vertx vertx, GitHubOptions options) {
-    this(vertx, options, Long.MAX_VALUE);
+    this(vertx, options, WebClient.create(vertx, new WebClientOptions()
+        .setUserAgent("reviewgate")
+        .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, options.timeoutMs()))
+        .setFollowRedirects(true)),
+      new ConditionalCache(options.etagCacheEntries(), options.etagCacheMaxBytes()), new Limiter(options.maxConcurrentReads()),
+      new WriteQueue(vertx, options.writeSpacingMs()), Long.MAX_VALUE);
+  }
+
+  private GitHubClient(Vertx vertx, GitHubOptions options, WebClient web, ConditionalCache cache, Limiter reads, WriteQueue writes,
+                       long deadlineMs) {
+    this.vertx = vertx;
+    this.options = options;
+    this.web = web;
+    this.policy = new RetryPolicy(options);
+    this.cache = cache;
+    this.reads = reads;
+    this.writes = writes;
+    this.deadlineMs = deadlineMs;
   }
 
   /**
-   * @param writerPatienceMs how long the caller of a write waits for its answer (the event-bus timeout of the
-   *                         write tool): a write is never sent after that, so a merge cannot happen behind the back
-   *                         of a caller who was already told it timed out
+   * This client (same connections, cache, read bound and write queue) for one caller who stops waiting at
+   * {@code deadlineMs} (epoch ms): the event-bus timeout its front-end applies. Nothing is sent, nor sent again, after
+   * it, so a merge cannot happen behind the back of a caller who was already told it timed out.
    */
-  public GitHubClient(Vertx vertx, GitHubOptions options, long writerPatienceMs) {
-    this.vertx = vertx;
-    this.options = options;
-    this.writerPatienceMs = writerPatienceMs;
-    this.web = WebClient.create(vertx, new WebClientOptions()
-      .setUserAgent("reviewgate")
-      .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, options.timeoutMs()))
-      .setFollowRedirects(true));
-    this.policy = new RetryPolicy(options);
-    this.cache = new ConditionalCache(options.etagCacheEntries(), options.etagCacheMaxBytes());
-    this.reads = new Limiter(options.maxConcurrentReads());
+  public GitHubClient until(long deadlineMs) {
+    return new GitHubClient(vertx, options, web, cache, reads, writes, Math.min(this.deadlineMs, deadlineMs));
   }
 
   public GitHubOptions options() {
@@ -77,7 +88,7 @@ public final class GitHubClient {
   /** A GET of {@code path} (relative to the API base, query included) or of an absolute URL on the API host. */
   public Future<GitHubResponse> get(String path, String accept) {
     String url = absolute(path);
-    return reads.run(() -> attempt(new Call(HttpMethod.GET, url, accept, null, false, "GET " + relative(url), Long.MAX_VALUE), 0));
+    return reads.run(() -> attempt(new Call(HttpMethod.GET, url, accept, null, false, "GET " + relative(url)), 0));
   }
 
   /** A GET that must succeed with a JSON object. */
@@ -118,9 +129,8 @@ public final class GitHubClient {
       return Future.failedFuture(noToken(action));
     }
     String url = absolute(path);
-    long deadline = deadline();
-    return serialised(() -> attempt(new Call(method, url, JSON, body == null ? null : body.toBuffer(), true,
-      method.name() + " " + relative(url), deadline), 0));
+    return writes.run(() -> attempt(new Call(method, url, JSON, body == null ? null : body.toBuffer(), true,
+      method.name() + " " + relative(url)), 0));
   }
 
   /**
@@ -134,9 +144,8 @@ public final class GitHubClient {
       return Future.failedFuture(noToken(action));
     }
     Buffer body = new JsonObject().put("query", query).put("variables", variables == null ? new JsonObject() : variables).toBuffer();
-    Call call = new Call(HttpMethod.POST, options.graphqlUrl(), "application/json", body, mutation, "POST /graphql (" + action + ")",
-      mutation ? deadline() : Long.MAX_VALUE);
-    Future<GitHubResponse> sent = mutation ? serialised(() -> attempt(call, 0)) : reads.run(() -> attempt(call, 0));
+    Call call = new Call(HttpMethod.POST, options.graphqlUrl(), "application/json", body, mutation, "POST /graphql (" + action + ")");
+    Future<GitHubResponse> sent = mutation ? writes.run(() -> attempt(call, 0)) : reads.run(() -> attempt(call, 0));
     return sent.map(response -> graphqlData(response.requireOk(action), action));
   }
 
@@ -178,19 +187,14 @@ public final class GitHubClient {
       + "environment variable named by github.tokenEnv) to a token with write access to pull requests, then restart.");
   }
 
-  /** @param deadlineMs a write is not sent (nor sent again) after this instant */
-  private record Call(HttpMethod method, String url, String accept, Buffer body, boolean write, String what, long deadlineMs) {
-  }
-
-  private long deadline() {
-    long now = System.currentTimeMillis();
-    return writerPatienceMs >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + writerPatienceMs;
+  private record Call(HttpMethod method, String url, String accept, Buffer body, boolean write, String what) {
   }
 
   private Future<GitHubResponse> attempt(Call call, int attempt) {
-    if (System.currentTimeMillis() > call.deadlineMs()) {
-      return Future.failedFuture(ToolException.busy(call.what() + " waited in the write queue longer than its caller waits; it was "
-        + "not sent, nothing was changed. Try again."));
+    if (System.currentTimeMillis() > deadlineMs) {
+      return Future.failedFuture(ToolException.busy(call.what() + " waited for its turn (" + (call.write() ? "writes are spaced "
+        + options.writeSpacingMs() + " ms apart" : "at most " + options.maxConcurrentReads() + " reads at a time")
+        + ") longer than its caller waits; it was not sent, nothing was changed. Try again."));
     }
     String cacheKey = call.method() == HttpMethod.GET ? call.accept() + " " + call.url() : null;
     ConditionalCache.Entry cached = cacheKey == null ? null : cache.get(cacheKey);
@@ -209,7 +213,7 @@ public final class GitHubClient {
       if (done.failed()) {
         boolean timedOut = isTimeout(done.cause());
         LOG.log(Level.FINE, () -> call.what() + " failed: " + done.cause().getClass().getSimpleName());
-        return next(call, attempt, policy.afterNetworkError(attempt, call.write(), timedOut, call.what()), null);
+        return next(call, attempt, policy.afterNetworkError(attempt, call.write(), timedOut, call.what()), null, System.currentTimeMillis());
       }
       HttpResponse<Buffer> raw = done.result();
       Buffer body = raw.body() == null ? Buffer.buffer() : raw.body();
@@ -222,23 +226,22 @@ public final class GitHubClient {
       if (cacheKey != null && raw.statusCode() == 200 && etag != null) {
         cache.put(cacheKey, new ConditionalCache.Entry(etag, MultiMap.caseInsensitiveMultiMap().addAll(raw.headers()), body));
       }
+      long now = System.currentTimeMillis();
       RetryPolicy.Decision decision = raw.statusCode() >= 400
-        ? policy.afterResponse(attempt, call.write(), raw.statusCode(), raw.headers(), response.message(), System.currentTimeMillis(), call.what())
-        : new RetryPolicy.Decision(RetryPolicy.Kind.DELIVER, 0, null);
-      return next(call, attempt, decision, response);
+        ? policy.afterResponse(attempt, call.write(), raw.statusCode(), raw.headers(), response.message(), now, call.what())
+        : RetryPolicy.Decision.deliver();
+      return next(call, attempt, decision, response, now);
     });
   }
 
-  private Future<GitHubResponse> next(Call call, int attempt, RetryPolicy.Decision decision, GitHubResponse response) {
+  /** @param decidedAtMs the clock reading the decision's wait counts from */
+  private Future<GitHubResponse> next(Call call, int attempt, RetryPolicy.Decision decision, GitHubResponse response, long decidedAtMs) {
     return switch (decision.kind()) {
       case DELIVER -> Future.succeededFuture(response);
       case FAIL -> Future.failedFuture(decision.failure());
       case RETRY -> {
-        if (System.currentTimeMillis() + decision.waitMs() > call.deadlineMs()) {
-          yield Future.failedFuture(ToolException.busy("GitHub asks to wait " + (decision.waitMs() + 999) / 1000 + " s before "
-            + call.what() + (response == null ? "" : " (HTTP " + response.status() + ")") + ", longer than the caller waits for this "
-            + "change; nothing was changed. Try again after " + java.time.Instant.ofEpochMilli(System.currentTimeMillis() + decision.waitMs())
-            + "."));
+        if (decidedAtMs + decision.waitMs() > deadlineMs) {
+          yield Future.failedFuture(beyondDeadline(decision, call, decidedAtMs));
         }
         LOG.info(() -> "GitHub: retrying " + call.what() + " in " + decision.waitMs() + " ms"
           + (response == null ? " after a network error" : " after HTTP " + response.status()));
@@ -247,33 +250,19 @@ public final class GitHubClient {
     };
   }
 
-  private <T> Future<T> serialised(java.util.function.Supplier<Future<T>> task) {
-    Promise<T> result = Promise.promise();
-    synchronized (writeLock) {
-      lastWrite = lastWrite.transform(ignored -> {
-        long wait;
-        synchronized (writeLock) {
-          wait = lastWriteEndMs == 0 ? 0 : lastWriteEndMs + options.writeSpacingMs() - System.currentTimeMillis();
-        }
-        return delay(wait).compose(v -> {
-          try {
-            return task.get();
-          } catch (RuntimeException e) {
-            return Future.<T>failedFuture(e);
-          }
-        }).transform(done -> {
-          synchronized (writeLock) {
-            lastWriteEndMs = System.currentTimeMillis();
-          }
-          result.handle(done);
-          return Future.<Void>succeededFuture();
-        });
-      });
-    }
-    return result.future();
+  /** The answer when the wait GitHub asks for would end after the caller stopped waiting: 429, saying when to come back. */
+  private ToolException beyondDeadline(RetryPolicy.Decision decision, Call call, long nowMs) {
+    Instant retryAt = Instant.ofEpochMilli(nowMs + decision.waitMs());
+    return ToolException.busy(call.what() + ": " + decision.why() + ", which is later than its "
+      + "caller waits for this answer (" + Math.max(0, (deadlineMs - nowMs) / 1000) + " s left), so it was not tried again and "
+      + "nothing was changed. Try again after " + retryAt + ".");
   }
 
   private Future<Void> delay(long ms) {
+    return delay(vertx, ms);
+  }
+
+  static Future<Void> delay(Vertx vertx, long ms) {
     if (ms <= 0) {
       return Future.succeededFuture();
     }

@@ -9,7 +9,9 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 
@@ -45,10 +47,9 @@ public final class GitHubVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     GitHubOptions options = GitHubOptions.from(config.section("github"), env);
-    client = new GitHubClient(vertx, options, writerPatience());
-    PullRequestReader reader = new PullRequestReader(vertx, client);
-    PullRequestDiffs diffs = new PullRequestDiffs(vertx, client, reader, new DiffEngine(config.section("diff")));
-    PullRequestWriter writer = new PullRequestWriter(client, reader);
+    client = new GitHubClient(vertx, options);
+    DiffEngine engine = new DiffEngine(config.section("diff"));
+    Map<String, PullRequestDiffs.Source> pinned = PullRequestDiffs.pinnedCache(options.pinnedDiffCacheEntries());
     // Reading .git/config is file I/O: off the event loop.
     return vertx.executeBlocking(() -> options.owner() != null && options.repo() != null
         ? new RepoRef(options.owner(), options.repo())
@@ -58,21 +59,30 @@ public final class GitHubVerticle extends VerticleBase {
         LOG.info(() -> "GitHub tools on " + options.apiUrl() + (options.hasToken() ? " with a token" : " anonymously (read-only)")
           + (found == null ? "" : "; default repository " + found));
         return Future.all(
-          ToolEndpoint.serve(vertx, catalog, "github_get_pull_request",
-            args -> reader.get(repo(args), args.getInteger("pr_number"), args.getBoolean("wait_for_mergeable", false))),
-          ToolEndpoint.serve(vertx, catalog, "github_list_pull_requests",
-            args -> reader.list(repo(args), args.getString("state", "open"), args.getString("author"), args.getString("base"),
+          serve("github_get_pull_request", (gitHub, args) -> new PullRequestReader(vertx, gitHub)
+            .get(repo(args), args.getInteger("pr_number"), args.getBoolean("wait_for_mergeable", false))),
+          serve("github_list_pull_requests", (gitHub, args) -> new PullRequestReader(vertx, gitHub)
+            .list(repo(args), args.getString("state", "open"), args.getString("author"), args.getString("base"),
               args.getString("head"), args.getInteger("limit", DEFAULT_LIST_LIMIT), args.getBoolean("include_status", true))),
-          ToolEndpoint.serve(vertx, catalog, "github_get_pull_request_diff",
-            args -> diffs.diff(repo(args), args.getInteger("pr_number"), args)),
-          ToolEndpoint.serve(vertx, catalog, "github_update_pull_request_state",
-            args -> writer.update(repo(args), args.getInteger("pr_number"), args)));
+          serve("github_get_pull_request_diff", (gitHub, args) -> new PullRequestDiffs(vertx, gitHub, new PullRequestReader(vertx, gitHub),
+            engine, pinned).diff(repo(args), args.getInteger("pr_number"), args)),
+          serve("github_update_pull_request_state", (gitHub, args) -> new PullRequestWriter(gitHub, new PullRequestReader(vertx, gitHub))
+            .update(repo(args), args.getInteger("pr_number"), args)));
       });
   }
 
-  /** The bus timeout of the write tool as front-ends apply it: {@code mcp.toolTimeoutsMs} entry, else {@code requestTimeoutMs}. */
-  private long writerPatience() {
-    Long perTool = config.section("mcp").getJsonObject("toolTimeoutsMs", new JsonObject()).getLong("github_update_pull_request_state");
+  /**
+   * Serves one tool; each call gets the client bound to its caller's deadline, so that no GitHub request or wait
+   * outlives the caller (reads and writes alike).
+   */
+  private Future<Void> serve(String tool, BiFunction<GitHubClient, JsonObject, Future<JsonObject>> handler) {
+    long patienceMs = patience(tool);
+    return ToolEndpoint.serve(vertx, catalog, tool, args -> handler.apply(client.until(System.currentTimeMillis() + patienceMs), args));
+  }
+
+  /** The bus timeout of a tool as front-ends apply it: its {@code mcp.toolTimeoutsMs} entry, else {@code requestTimeoutMs}. */
+  private long patience(String tool) {
+    Long perTool = config.section("mcp").getJsonObject("toolTimeoutsMs", new JsonObject()).getLong(tool);
     return perTool != null ? perTool : config.requestTimeoutMs();
   }
 

@@ -48,14 +48,21 @@ public final class PullRequestDiffs {
   record Source(byte[] diff, List<String> warnings) {
   }
 
-  public PullRequestDiffs(Vertx vertx, GitHubClient client, PullRequestReader reader, DiffEngine engine) {
+  /**
+   * @param pinned diffs at an exact sha, shared by every call ({@link #pinnedCache(int)})
+   */
+  PullRequestDiffs(Vertx vertx, GitHubClient client, PullRequestReader reader, DiffEngine engine, Map<String, Source> pinned) {
     this.vertx = vertx;
     this.client = client;
     this.reader = reader;
     this.engine = engine;
     this.options = client.options();
-    int max = options.pinnedDiffCacheEntries();
-    this.pinned = new LinkedHashMap<>(16, 0.75f, true) {
+    this.pinned = pinned;
+  }
+
+  /** The least recently used of more than {@code max} pinned diffs is dropped. */
+  static Map<String, Source> pinnedCache(int max) {
+    return new LinkedHashMap<>(16, 0.75f, true) {
       @Override
       protected boolean removeEldestEntry(Map.Entry<String, Source> eldest) {
         return size() > max;
@@ -289,12 +296,16 @@ public final class PullRequestDiffs {
       || response.message() != null && response.message().contains("diff exceeded"));
   }
 
-  private synchronized Source cachedPinned(String key) {
-    return pinned.get(key);
+  private Source cachedPinned(String key) {
+    synchronized (pinned) {
+      return pinned.get(key);
+    }
   }
 
-  private synchronized void remember(String key, Source source) {
-    pinned.put(key, source);
+  private void remember(String key, Source source) {
+    synchronized (pinned) {
+      pinned.put(key, source);
+    }
   }
 
   private static byte[] bytes(Buffer body) {

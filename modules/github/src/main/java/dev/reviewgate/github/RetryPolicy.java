@@ -23,19 +23,22 @@ import java.util.Locale;
  */
 public final class RetryPolicy {
 
-  /** What to do after an attempt. {@code waitMs} applies to {@link Kind#RETRY}; {@code failure} to {@link Kind#FAIL}. */
-  public record Decision(Kind kind, long waitMs, ToolException failure) {
+  /**
+   * What to do after an attempt. {@code waitMs} and {@code why} (the reason for the wait, in words for the caller)
+   * apply to {@link Kind#RETRY}; {@code failure} to {@link Kind#FAIL}.
+   */
+  public record Decision(Kind kind, long waitMs, String why, ToolException failure) {
 
     static Decision deliver() {
-      return new Decision(Kind.DELIVER, 0, null);
+      return new Decision(Kind.DELIVER, 0, null, null);
     }
 
-    static Decision retry(long waitMs) {
-      return new Decision(Kind.RETRY, Math.max(0, waitMs), null);
+    static Decision retry(long waitMs, String why) {
+      return new Decision(Kind.RETRY, Math.max(0, waitMs), why, null);
     }
 
     static Decision fail(ToolException failure) {
-      return new Decision(Kind.FAIL, 0, failure);
+      return new Decision(Kind.FAIL, 0, null, failure);
     }
   }
 
@@ -68,7 +71,7 @@ public final class RetryPolicy {
         return Decision.fail(ToolException.upstream("GitHub kept failing with HTTP " + status + " for " + what + " ("
           + (attempt + 1) + " attempts); GitHub may be degraded — try again in a few minutes"));
       }
-      return Decision.retry(backoff(attempt));
+      return Decision.retry(backoff(attempt), "GitHub failed with HTTP " + status + " and the next try is due");
     }
     return Decision.deliver();
   }
@@ -81,7 +84,8 @@ public final class RetryPolicy {
         + (write ? "; the change may or may not have been applied — check the pull request before repeating it" : "; check the network or github.apiUrl");
       return Decision.fail(timedOut ? ToolException.timedOut(text) : ToolException.upstream(text));
     }
-    return Decision.retry(backoff(attempt));
+    return Decision.retry(backoff(attempt), (timedOut ? "GitHub did not answer" : "GitHub could not be reached")
+      + " and the next try is due");
   }
 
   long backoff(int attempt) {
@@ -92,14 +96,14 @@ public final class RetryPolicy {
   private Decision primaryLimit(int attempt, MultiMap headers, long nowMs, String what) {
     long resetMs = parseLong(headers.get("x-ratelimit-reset")) * 1000L;
     long waitMs = resetMs > 0 ? resetMs - nowMs : options.secondaryMinWaitMs();
-    String limit = headers.get("x-ratelimit-limit");
+    String limit = "GitHub API rate limit exhausted" + (headers.get("x-ratelimit-limit") == null ? ""
+      : " (" + headers.get("x-ratelimit-limit") + " requests/hour)");
     if (waitMs > options.maxRateLimitWaitMs() || attempt >= options.maxRetries()) {
       String resetText = resetMs > 0 ? Instant.ofEpochMilli(resetMs) + " (in " + Math.max(0, (waitMs + 999) / 1000) + " s)" : "an unknown time";
-      return Decision.fail(ToolException.busy("GitHub API rate limit exhausted" + (limit == null ? "" : " (" + limit + " requests/hour)")
-        + " for " + what + "; it resets at " + resetText + ". Try again after that"
+      return Decision.fail(ToolException.busy(limit + " for " + what + "; it resets at " + resetText + ". Try again after that"
         + (options.hasToken() ? "." : ", or set a token (GITHUB_TOKEN) for a much higher limit.")));
     }
-    return Decision.retry(waitMs);
+    return Decision.retry(waitMs, resetMs > 0 ? limit + "; it resets at " + Instant.ofEpochMilli(resetMs) : limit);
   }
 
   private Decision secondaryLimit(int attempt, MultiMap headers, long nowMs, String what) {
@@ -109,7 +113,7 @@ public final class RetryPolicy {
       return Decision.fail(ToolException.busy("GitHub secondary rate limit hit for " + what + "; GitHub asks to wait "
         + (waitMs + 999) / 1000 + " s (until " + Instant.ofEpochMilli(nowMs + waitMs) + "). Slow down and try again after that."));
     }
-    return Decision.retry(waitMs);
+    return Decision.retry(waitMs, "GitHub secondary rate limit hit; GitHub asks to wait " + (waitMs + 999) / 1000 + " s");
   }
 
   /** {@code Retry-After} is either delay-seconds or an HTTP date (RFC 9110 §10.2.3); {@code null} when absent or unreadable. */

@@ -52,12 +52,14 @@ class GitHubClientTest {
     return client(overrides, Long.MAX_VALUE);
   }
 
-  private GitHubClient client(JsonObject overrides, long writerPatienceMs) {
+  /** @param patienceMs how long from now the caller waits ({@link GitHubClient#until(long)}) */
+  private GitHubClient client(JsonObject overrides, long patienceMs) {
     if (client != null) {
       client.close();
     }
-    client = new GitHubClient(vertx, GitHubOptions.from(GitHubHarness.testSection(fake.url(), overrides),
-      Map.of(GitHubHarness.TOKEN_ENV, GitHubHarness.TOKEN)::get), writerPatienceMs);
+    GitHubClient shared = new GitHubClient(vertx, GitHubOptions.from(GitHubHarness.testSection(fake.url(), overrides),
+      Map.of(GitHubHarness.TOKEN_ENV, GitHubHarness.TOKEN)::get));
+    client = patienceMs == Long.MAX_VALUE ? shared : shared.until(System.currentTimeMillis() + patienceMs);
     return client;
   }
 

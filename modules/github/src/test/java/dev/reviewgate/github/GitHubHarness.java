@@ -61,13 +61,18 @@ final class GitHubHarness {
   }
 
   static Future<GitHubHarness> start(Vertx vertx, JsonObject overrides, boolean withToken, Path workingDirectory) {
+    return start(vertx, overrides, withToken, workingDirectory, new JsonObject());
+  }
+
+  /** @param topLevel configuration outside the github section, e.g. {@code requestTimeoutMs} or {@code mcp.toolTimeoutsMs} */
+  static Future<GitHubHarness> start(Vertx vertx, JsonObject overrides, boolean withToken, Path workingDirectory, JsonObject topLevel) {
     return FakeGitHub.start(vertx).compose(fake -> {
       JsonObject section = testSection(fake.url(), overrides);
       Map<String, String> env = new HashMap<>();
       if (withToken) {
         env.put(TOKEN_ENV, TOKEN);
       }
-      ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("github", section));
+      ReviewgateConfig config = ReviewgateConfig.defaults().merge(topLevel).merge(new JsonObject().put("github", section));
       GitHubOptions options = GitHubOptions.from(section, env::get);
       GitHubHarness harness = new GitHubHarness(vertx, fake, options);
       return vertx.deployVerticle(new GitHubVerticle(config, ToolCatalog.standard(), env::get, workingDirectory))
@@ -84,7 +89,12 @@ final class GitHubHarness {
 
   /** Calls a tool over the bus; every successful reply is checked against the tool's output schema in the catalog. */
   Future<JsonObject> call(String address, JsonObject args) {
-    return BusRequests.request(vertx.eventBus(), address, args, 20_000).map(reply -> {
+    return call(address, args, 20_000);
+  }
+
+  /** @param timeoutMs the bus timeout, as a front-end would apply it */
+  Future<JsonObject> call(String address, JsonObject args, long timeoutMs) {
+    return BusRequests.request(vertx.eventBus(), address, args, timeoutMs).map(reply -> {
       Tool tool = CATALOG.byAddress(address).orElseThrow();
       OutputUnit check = Validator.create(JsonSchema.of(tool.outputSchema()), SCHEMA_OPTIONS).validate(reply);
       if (!Boolean.TRUE.equals(check.getValid())) {

@@ -19,7 +19,7 @@ abstract class ToolTestBase {
 
   @BeforeEach
   void startGitHub(Vertx vertx) {
-    gh = Await.result(GitHubHarness.start(vertx, overrides(), true));
+    gh = Await.result(GitHubHarness.start(vertx, overrides(), true, Path.of("/"), topLevel()));
   }
 
   @AfterEach
@@ -29,6 +29,11 @@ abstract class ToolTestBase {
 
   /** Configuration over the harness's test defaults. */
   protected JsonObject overrides() {
+    return new JsonObject();
+  }
+
+  /** Configuration outside the github section (e.g. {@code requestTimeoutMs}) over config/reviewgate.json. */
+  protected JsonObject topLevel() {
     return new JsonObject();
   }
 

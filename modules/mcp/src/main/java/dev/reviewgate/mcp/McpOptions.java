@@ -17,10 +17,12 @@ import java.util.Map;
  * @param requestTimeoutMs   event-bus timeout of a tool call
  * @param toolTimeoutsMs     per-tool overrides of {@code requestTimeoutMs} (e.g. reviews that wait for a person)
  * @param drainOnEofMs       stdio: after end of input, how long in-flight calls may still finish before exit
+ * @param startBackendsAfterMs stdio: the backends start with the first answer, the first request that needs them,
+ *                           or this long after start, whichever comes first
  */
 public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSize, long listTtlMs,
                          long progressIntervalMs, long requestTimeoutMs, Map<String, Long> toolTimeoutsMs,
-                         long drainOnEofMs) {
+                         long drainOnEofMs, long startBackendsAfterMs) {
 
   public McpOptions {
     positive("mcp.maxLineBytes", maxLineBytes);
@@ -29,6 +31,7 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
     positive("mcp.progressIntervalMs", progressIntervalMs);
     positive("requestTimeoutMs", requestTimeoutMs);
     positive("mcp.drainOnEofMs", drainOnEofMs);
+    positive("mcp.startBackendsAfterMs", startBackendsAfterMs);
     toolTimeoutsMs.forEach((tool, ms) -> positive("mcp.toolTimeoutsMs." + tool, ms));
     toolTimeoutsMs = Map.copyOf(toolTimeoutsMs);
   }
@@ -48,7 +51,8 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
       number(mcp, "progressIntervalMs", "mcp.progressIntervalMs"),
       config.requestTimeoutMs(),
       timeouts,
-      number(mcp, "drainOnEofMs", "mcp.drainOnEofMs"));
+      number(mcp, "drainOnEofMs", "mcp.drainOnEofMs"),
+      number(mcp, "startBackendsAfterMs", "mcp.startBackendsAfterMs"));
   }
 
   /** The defaults from {@code config/reviewgate.json}. */

@@ -53,7 +53,7 @@ public final class McpServer {
   private final GitResources resources;
   private final ReviewPrompts prompts;
   private final Completions completions;
-  private final Future<?> ready;
+  private final java.util.function.Supplier<Future<?>> ready;
 
   private McpServer(Builder builder) {
     this.vertx = builder.vertx;
@@ -116,13 +116,14 @@ public final class McpServer {
   }
 
   Future<JsonObject> route(McpConnection connection, RequestContext request, JsonObject params) {
-    if (BACKEND_METHODS.contains(request.method()) && !ready.isComplete()) {
+    Future<?> ready = BACKEND_METHODS.contains(request.method()) ? this.ready.get() : Future.succeededFuture();
+    if (!ready.isComplete()) {
       // Still starting: the handshake is answered at once, work waits for the backends.
       return ready.transform(started -> started.succeeded() ? dispatch(connection, request, params)
         : Future.failedFuture(new JsonRpcException(JsonRpc.INTERNAL_ERROR,
           "reviewgate could not start its backends: " + started.cause().getMessage())));
     }
-    if (ready.failed() && BACKEND_METHODS.contains(request.method())) {
+    if (ready.failed()) {
       return Future.failedFuture(new JsonRpcException(JsonRpc.INTERNAL_ERROR,
         "reviewgate could not start its backends: " + ready.cause().getMessage()));
     }
@@ -230,7 +231,7 @@ public final class McpServer {
     private final List<Tool> extraTools = new ArrayList<>();
     private final Map<String, LocalTool> localTools = new LinkedHashMap<>();
     private final Map<String, List<LocalMethod>> localMethods = new LinkedHashMap<>();
-    private Future<?> ready = Future.succeededFuture();
+    private java.util.function.Supplier<Future<?>> ready = Future::succeededFuture;
 
     private Builder(Vertx vertx, ToolCatalog catalog) {
       this.vertx = vertx;
@@ -242,16 +243,16 @@ public final class McpServer {
       return this;
     }
 
-    /**
-     * Adds a tool answered in-process. {@code tool} joins the listed catalog (it must expose MCP to be listed);
-     * if the catalog already has a tool of that name, {@code handler} replaces its bus call.
-     */
     /** Adds an in-process answer for some requests of {@code method}; see {@link LocalMethod}. */
     public Builder localMethod(String method, LocalMethod handler) {
       localMethods.computeIfAbsent(method, m -> new ArrayList<>()).add(handler);
       return this;
     }
 
+    /**
+     * Adds a tool answered in-process. {@code tool} joins the listed catalog (it must expose MCP to be listed);
+     * if the catalog already has a tool of that name, {@code handler} replaces its bus call.
+     */
     public Builder localTool(Tool tool, LocalTool handler) {
       if (catalog.byName(tool.name()).isEmpty()) {
         extraTools.add(tool);
@@ -266,6 +267,16 @@ public final class McpServer {
      * wait for {@code ready}, and fail with an internal error if it fails. Default: ready.
      */
     public Builder readiness(Future<?> ready) {
+      this.ready = () -> ready;
+      return this;
+    }
+
+    /**
+     * As {@link #readiness(Future)}, but asked for the future only when the first request that needs the backends
+     * arrives (and then on every such request: the supplier must return the same future each time). Lets a
+     * transport start the backends late, e.g. after the handshake has been answered.
+     */
+    public Builder readiness(java.util.function.Supplier<Future<?>> ready) {
       this.ready = ready;
       return this;
     }

@@ -4,10 +4,12 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.Tool;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.util.UUID;
 import java.util.logging.Level;
@@ -70,11 +72,25 @@ final class ToolCalls {
 
   private Future<JsonObject> callBus(Tool tool, JsonObject arguments, RequestContext request) {
     String callId = UUID.randomUUID().toString();
-    DeliveryOptions delivery = new DeliveryOptions()
-      .setSendTimeout(server.options().timeoutFor(tool.name()))
-      .addHeader(Addresses.CALL_ID_HEADER, callId);
+    // The backend's own progress (e.g. a review wait's heartbeat naming the dashboard URL) goes to an address only
+    // this call listens on, when the client asked for progress; see CallContext.
+    String progressAddress = request.wantsProgress() ? Addresses.PREFIX + "progress." + callId : null;
+    CallContext call = new CallContext(callId, progressAddress);
+    DeliveryOptions delivery = call.applyTo(new DeliveryOptions().setSendTimeout(server.options().timeoutFor(tool.name())));
     request.onCancel(() -> server.vertx().eventBus().publish(Addresses.CANCEL, new JsonObject().put("callId", callId)));
-    return BusRequests.request(server.vertx().eventBus(), tool.address(), arguments, delivery).map(ToolResults::success);
+    if (progressAddress == null) {
+      return BusRequests.request(server.vertx().eventBus(), tool.address(), arguments, delivery).map(ToolResults::success);
+    }
+    MessageConsumer<JsonObject> progress = server.vertx().eventBus().consumer(progressAddress, message -> {
+      JsonObject body = message.body();
+      if (body != null && body.getValue("progress") instanceof Number n) {
+        request.progress(n.doubleValue(), null, body.getString("message"));
+      }
+    });
+    return progress.completion()
+      .compose(ready -> BusRequests.request(server.vertx().eventBus(), tool.address(), arguments, delivery))
+      .eventually(progress::unregister)
+      .map(ToolResults::success);
   }
 
   private Future<JsonObject> callLocal(Tool tool, LocalTool local, JsonObject arguments, RequestContext request) {

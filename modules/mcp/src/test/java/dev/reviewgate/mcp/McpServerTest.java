@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import io.vertx.core.Future;
@@ -36,8 +37,18 @@ class McpServerTest {
   void start() throws Exception {
     vertx = Vertx.vertx();
     ToolCatalog catalog = ToolCatalog.standard();
-    ToolEndpoint.serve(vertx, catalog, "diff_parse", arguments -> {
+    ToolEndpoint.serve(vertx, catalog, "diff_parse", (arguments, call) -> {
       String diff = arguments.getString("diff");
+      if (diff.equals("report progress")) {
+        // A backend with long work reports its own progress to the address the call names, then answers.
+        if (call.wantsProgress()) {
+          vertx.eventBus().send(call.progressAddress(), CallContext.progress(1, "halfway"));
+          vertx.eventBus().send(call.progressAddress(), CallContext.progress(2, "almost there"));
+        }
+        return Future.<Void>future(p -> vertx.setTimer(200, t -> p.complete()))
+          .map(v -> new JsonObject().put("summary", new JsonObject()).put("warnings", new JsonArray())
+            .put("diff", call.wantsProgress() ? "with progress" : "without"));
+      }
       if (diff.equals("park")) {
         Promise<JsonObject> promise = Promise.promise();
         parked.add(promise);
@@ -198,6 +209,23 @@ class McpServerTest {
   }
 
   @Test
+  void aBackendsOwnProgressReachesTheClientOnlyWhenItAskedForProgress() throws Exception {
+    initialize("2025-11-25");
+    JsonObject withToken = send(JsonRpc.request(11, "tools/call", new JsonObject().put("name", "diff_parse")
+      .put("arguments", new JsonObject().put("diff", "report progress")).put("_meta", new JsonObject().put("progressToken", "p1"))));
+    assertThat(withToken.getJsonObject("result").getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("with progress");
+    List<String> messages = outbound.stream().filter(m -> "notifications/progress".equals(m.getString("method")))
+      .map(m -> m.getJsonObject("params")).peek(p -> assertThat(p.getString("progressToken")).isEqualTo("p1"))
+      .map(p -> p.getString("message")).toList();
+    assertThat(messages).contains("halfway", "almost there");
+    outbound.clear();
+    JsonObject without = send(JsonRpc.request(12, "tools/call", new JsonObject().put("name", "diff_parse")
+      .put("arguments", new JsonObject().put("diff", "report progress"))));
+    assertThat(without.getJsonObject("result").getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("without");
+    assertThat(outbound).noneMatch(m -> "notifications/progress".equals(m.getString("method")));
+  }
+
+  @Test
   void logLevelsPerEra() throws Exception {
     initialize("2025-11-25");
     send(JsonRpc.request(1, "logging/setLevel", new JsonObject().put("level", "warning")));
@@ -215,7 +243,7 @@ class McpServerTest {
   void pagination() throws Exception {
     McpOptions small = McpOptions.defaults();
     small = new McpOptions(small.maxLineBytes(), false, 1, small.listTtlMs(), small.progressIntervalMs(),
-      small.requestTimeoutMs(), small.toolTimeoutsMs(), small.drainOnEofMs());
+      small.requestTimeoutMs(), small.toolTimeoutsMs(), small.drainOnEofMs(), small.startBackendsAfterMs());
     var tool = ToolCatalog.standard().require("diff_parse");
     var extra = new dev.reviewgate.core.catalog.Tool("local_echo", "reviewgate.test.echo", "Echo", "Echoes.",
       new JsonObject().put("type", "object"), null, tool.annotations(), tool.exposure());
@@ -238,6 +266,28 @@ class McpServerTest {
     JsonObject echoed = c.handle(modern(3, "tools/call", new JsonObject().put("name", "local_echo")
       .put("arguments", new JsonObject().put("a", 1))).encode()).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
     assertThat(echoed.getJsonObject("result").getJsonObject("structuredContent").getInteger("a")).isEqualTo(1);
+  }
+
+  @Test
+  void backendsAreStartedOnlyWhenARequestNeedsThem() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+    Promise<Void> started = Promise.promise();
+    McpServer lazy = McpServer.builder(vertx, ToolCatalog.standard()).readiness(() -> {
+      asked.incrementAndGet();
+      return started.future();
+    }).build();
+    McpConnection c = lazy.connect(Outbound.NONE);
+    assertThat(c.handle(modern(1, "tools/list", null).encode()).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS)
+      .getJsonObject("result")).isNotNull();
+    assertThat(asked).hasValue(0);
+    Future<JsonObject> call = c.handle(modern(2, "tools/call", new JsonObject().put("name", "diff_parse")
+      .put("arguments", new JsonObject().put("diff", "D"))).encode());
+    waitFor(() -> asked.get() == 1);
+    Thread.sleep(50);
+    assertThat(call.isComplete()).as("waits for the backends").isFalse();
+    started.complete();
+    assertThat(call.toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).getJsonObject("result")
+      .getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("D");
   }
 
   private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {

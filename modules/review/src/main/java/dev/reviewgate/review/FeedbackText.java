@@ -2,6 +2,8 @@ package dev.reviewgate.review;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The instructions a wait result gives the model. The same facts are in the structured result; the text says what
@@ -12,7 +14,8 @@ final class FeedbackText {
   private FeedbackText() {
   }
 
-  static String comment(Review review, Feedback f, JsonObject context, int pending) {
+  /** @param maxQuoted earlier comments of the thread are quoted up to this length (the whole thread: review_status) */
+  static String comment(Review review, Feedback f, JsonObject context, int pending, int maxQuoted) {
     StringBuilder out = new StringBuilder();
     if (f.file() == null) {
       out.append("The reviewer wrote a comment on review ").append(review.id()).append(" as a whole");
@@ -25,8 +28,15 @@ final class FeedbackText {
       }
     }
     out.append(" (review ").append(review.id()).append(", thread ").append(f.threadId()).append("):\n\n");
-    for (String line : f.body().split("\n", -1)) {
-      out.append("> ").append(line).append('\n');
+    quote(out, f.body());
+    List<ReviewComment> earlier = earlierInThread(review, f);
+    if (!earlier.isEmpty()) {
+      out.append("\nIt replies to this conversation in the thread:\n");
+      for (ReviewComment c : earlier) {
+        out.append("- ").append(c.author() == Author.AGENT ? "you" : "reviewer").append(": ")
+          .append(c.body().length() > maxQuoted ? c.body().substring(0, maxQuoted) + "…" : c.body())
+          .append('\n');
+      }
     }
     if (context != null) {
       out.append("\nThe code there (").append(context.getString("side").equals("old") ? "before" : "after")
@@ -53,9 +63,7 @@ final class FeedbackText {
       .append(" and chose: ").append(f.action().label()).append(".\n");
     if (f.notes() != null && !f.notes().isBlank()) {
       out.append("Their notes:\n");
-      for (String line : f.notes().split("\n", -1)) {
-        out.append("> ").append(line).append('\n');
-      }
+      quote(out, f.notes());
     } else {
       out.append("They left no notes.\n");
     }
@@ -117,6 +125,28 @@ final class FeedbackText {
         + "before it can be approved. Call review_update with action \"approve\" when you are done.";
       default -> "Review " + review.id() + " is " + review.status().wire() + ".";
     };
+  }
+
+  private static void quote(StringBuilder out, String text) {
+    for (String line : text.split("\n", -1)) {
+      out.append("> ").append(line).append('\n');
+    }
+  }
+
+  /** The comments before this one in its thread (replies only make sense with them). */
+  private static List<ReviewComment> earlierInThread(Review review, Feedback f) {
+    List<ReviewComment> earlier = new ArrayList<>();
+    for (ReviewThread thread : review.threads()) {
+      if (thread.id().equals(f.threadId())) {
+        for (ReviewComment c : thread.comments()) {
+          if (c.id().equals(f.commentId())) {
+            break;
+          }
+          earlier.add(c);
+        }
+      }
+    }
+    return earlier;
   }
 
   private static void appendContext(StringBuilder out, JsonObject context) {

@@ -1,7 +1,9 @@
 package dev.reviewgate.review;
 
+import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
+import java.util.logging.Logger;
 
 /**
  * The {@code review} section of the configuration. Defaults live only in {@code config/reviewgate.json}.
@@ -16,10 +18,36 @@ import java.nio.file.Path;
  * @param maxMarkerChars  marker text is cut to this many characters
  * @param diffCacheEntries diffs of reviews kept in memory for the dashboard
  * @param maxLinesPerFile  a file's diff in a review is cut after this many lines (the page says so)
+ * @param maxQuotedChars   in a wait result, earlier comments of the thread are quoted up to this length
  */
 public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHost, int dashboardPort,
                             String dashboardUrl, long heartbeatMs, long maxWaitMs, long gitTimeoutMs, int contextLines,
-                            int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile) {
+                            int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile, int maxQuotedChars) {
+
+  /** Waits must end before the MCP layer gives up on the call, or the reply (and the feedback in it) is dropped. */
+  private static final long REPLY_MARGIN_MS = 5_000;
+
+  /**
+   * The review section, with {@code maxWaitMs} bounded so that a wait ends (with "no feedback yet") before the MCP
+   * send timeout of review_request or review_update ({@code mcp.toolTimeoutsMs}, else {@code requestTimeoutMs})
+   * runs out, git time included.
+   */
+  public static ReviewOptions from(ReviewgateConfig config) {
+    ReviewOptions options = from(config.section("review"));
+    JsonObject timeouts = config.section("mcp").getJsonObject("toolTimeoutsMs", new JsonObject());
+    long caller = Math.min(timeouts.getLong("review_request", config.requestTimeoutMs()),
+      timeouts.getLong("review_update", config.requestTimeoutMs()));
+    long bound = Math.max(1_000, caller - options.gitTimeoutMs() - REPLY_MARGIN_MS);
+    if (bound >= options.maxWaitMs()) {
+      return options;
+    }
+    Logger.getLogger(ReviewOptions.class.getName()).warning("review.maxWaitMs (" + options.maxWaitMs() + ") does "
+      + "not fit in the MCP time limit of the review tools (" + caller + " ms); waits end after " + bound + " ms. "
+      + "Raise mcp.toolTimeoutsMs.review_request and review_update above review.maxWaitMs + review.gitTimeoutMs.");
+    return new ReviewOptions(options.enabled(), options.storageDir(), options.dashboardHost(), options.dashboardPort(),
+      options.dashboardUrl(), options.heartbeatMs(), bound, options.gitTimeoutMs(), options.contextLines(),
+      options.maxMarkerChars(), options.diffCacheEntries(), options.maxLinesPerFile(), options.maxQuotedChars());
+  }
 
   public static ReviewOptions from(JsonObject section) {
     String dir = section.getString("storageDir");
@@ -35,7 +63,8 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       section.getInteger("contextLines"),
       section.getInteger("maxMarkerChars"),
       section.getInteger("diffCacheEntries"),
-      section.getInteger("maxLinesPerFile"));
+      section.getInteger("maxLinesPerFile"),
+      section.getInteger("maxQuotedChars"));
   }
 
   private static long positive(JsonObject section, String key) {

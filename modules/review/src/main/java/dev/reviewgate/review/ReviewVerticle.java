@@ -2,6 +2,7 @@ package dev.reviewgate.review;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.DashboardLocation;
+import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.bus.ToolEndpoint;
@@ -84,7 +85,7 @@ public final class ReviewVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
-    waits.values().forEach(wait -> wait.fail(new ToolException(dev.reviewgate.core.Failure.UNAVAILABLE, "the review service is stopping; call "
+    waits.values().forEach(wait -> wait.fail(new ToolException(Failure.UNAVAILABLE, "the review service is stopping; call "
       + "review_update with action wait_for_feedback again once it is back. Queued feedback is kept.")));
     waits.clear();
     return writer == null ? Future.succeededFuture() : writer.drain();
@@ -297,7 +298,7 @@ public final class ReviewVerticle extends VerticleBase {
       : diff(next).map(view -> view.context(item.file(), item.line(), item.side(), options.contextLines()))
         .otherwise((JsonObject) null);
     return context.map(code -> result.put("outcome", "comment").put("code_context", code)
-      .put("instructions", FeedbackText.comment(next, item, code, pending)));
+      .put("instructions", FeedbackText.comment(next, item, code, pending, options.maxQuotedChars())));
   }
 
   // --- state, events ------------------------------------------------------------------------------------------

@@ -215,6 +215,11 @@ class ReviewVerticleTest {
     JsonObject answered = call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id)
       .put("action", "add_comment").put("thread_id", thread).put("body", "Yes, it names the caller."));
     assertThat(answered.getString("outcome")).isEqualTo("comment_added");
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("thread_id", thread).put("body", "OK."));
+    JsonObject reply = call(Addresses.REVIEW_UPDATE, wait(id));
+    assertThat(reply.getJsonObject("feedback").getString("thread_id")).isEqualTo(thread);
+    assertThat(reply.getString("instructions")).contains("> OK.", "- reviewer: Is 💡 right?",
+      "- you: Yes, it names the caller.");
     call(Addresses.REVIEW_COMPLETE, new JsonObject().put("review_id", id).put("action", "request_changes")
       .put("notes", "Use the config"));
     JsonObject done = call(Addresses.REVIEW_UPDATE, wait(id));
@@ -239,7 +244,7 @@ class ReviewVerticleTest {
     Thread.sleep(100);
     assertThat(events).extracting(e -> e.getString("type")).contains("comment", "completed");
     assertThat(events.stream().filter(e -> "comment".equals(e.getString("type")))
-      .map(e -> e.getJsonObject("comment").getString("author")).toList()).containsExactly("person", "agent");
+      .map(e -> e.getJsonObject("comment").getString("author")).toList()).containsExactly("person", "agent", "person");
   }
 
   @Test

@@ -70,7 +70,7 @@ public final class Fidelity {
         GitReader.Pair pair = reader.pair(new dev.reviewgate.git.DiffTarget(null, null, commit.name(), null));
         byte[] ours = reader.diff(pair, new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM,
           options.defaultContextLines(), List.of()), Cancellation.NONE).bytes();
-        git.output(index, "read-tree", commit.name());
+        attributes(reader, commit, git.workTree());
         byte[] theirs = git.output(index, "diff", "--histogram", "-M", "--no-color", "--no-ext-diff", parent, commit.name());
         if (Arrays.equals(ours, theirs)) {
           identical++;
@@ -108,6 +108,39 @@ public final class Fidelity {
         applyFailures.forEach(f -> System.out.println("  apply failed: " + f));
       }
     }
+  }
+
+  /**
+   * git reads .gitattributes from the work tree, not from the commits it compares; reviewgate reads them from the
+   * new commit. To compare like with like, the commit's .gitattributes files are written into git's work tree.
+   */
+  private static void attributes(GitReader reader, RevCommit commit, Path workTree) throws java.io.IOException {
+    try (java.util.stream.Stream<Path> old = Files.walk(workTree)) {
+      old.filter(Files::isRegularFile).forEach(p -> p.toFile().delete());
+    }
+    try (org.eclipse.jgit.treewalk.TreeWalk walk = new org.eclipse.jgit.treewalk.TreeWalk(reader.repository())) {
+      walk.addTree(commit.getTree());
+      walk.setRecursive(true);
+      walk.setFilter(org.eclipse.jgit.treewalk.filter.PathSuffixFilter.create("/.gitattributes"));
+      while (walk.next()) {
+        write(reader, walk, workTree);
+      }
+    }
+    try (org.eclipse.jgit.treewalk.TreeWalk root = org.eclipse.jgit.treewalk.TreeWalk.forPath(reader.repository(),
+      ".gitattributes", commit.getTree())) {
+      if (root != null) {
+        write(reader, root, workTree);
+      }
+    }
+  }
+
+  private static void write(GitReader reader, org.eclipse.jgit.treewalk.TreeWalk walk, Path workTree) throws java.io.IOException {
+    if ((walk.getRawMode(0) & org.eclipse.jgit.lib.FileMode.TYPE_MASK) != org.eclipse.jgit.lib.FileMode.TYPE_FILE) {
+      return;
+    }
+    Path target = workTree.resolve(walk.getPathString());
+    Files.createDirectories(target.getParent());
+    Files.write(target, reader.repository().open(walk.getObjectId(0)).getBytes());
   }
 
   private static boolean contains(byte[] data, String text) {

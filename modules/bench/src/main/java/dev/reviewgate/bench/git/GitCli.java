@@ -36,7 +36,7 @@ final class GitCli {
   Result run(Path index, byte[] stdin, String... args) {
     List<String> command = new ArrayList<>(List.of("git", "--git-dir=" + gitDir, "--work-tree=" + emptyWorkTree));
     command.addAll(List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command);
+    ProcessBuilder builder = new ProcessBuilder(command).directory(emptyWorkTree.toFile());
     Map<String, String> env = builder.environment();
     env.put("HOME", home.toString());
     env.put("GIT_CONFIG_NOSYSTEM", "1");
@@ -67,6 +67,11 @@ final class GitCli {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /** The empty work tree git runs with; the harness puts a commit's .gitattributes files there. */
+  Path workTree() {
+    return emptyWorkTree;
   }
 
   byte[] output(Path index, String... args) {

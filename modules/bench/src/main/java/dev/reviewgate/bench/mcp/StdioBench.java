@@ -40,6 +40,7 @@ public final class StdioBench {
     switch (args[0]) {
       case "coldstart" -> coldStart(args.length > 1 ? Integer.parseInt(args[1]) : 10);
       case "gitdiff" -> gitDiff(Path.of(args[1]), args[2], args[3], args.length > 4 ? Integer.parseInt(args[4]) : 200);
+      case "ping" -> ping(args.length > 1 ? Integer.parseInt(args[1]) : 2000);
       default -> {
         System.err.println("unknown mode " + args[0]);
         System.exit(2);
@@ -58,7 +59,7 @@ public final class StdioBench {
     if (!opts.isEmpty()) {
       command.addAll(Arrays.asList(opts.split("\\s+")));
     }
-    command.addAll(List.of("-jar", System.getProperty("jar", "modules/app/target/reviewgate.jar"), "stdio"));
+    command.addAll(List.of("-jar", Path.of(System.getProperty("jar", "modules/app/target/reviewgate.jar")).toAbsolutePath().toString(), "stdio"));
     return command;
   }
 
@@ -129,6 +130,28 @@ public final class StdioBench {
     System.out.printf("tools/call git_diff %s..%s over stdio, warm, %d calls: p50 %.2f ms, p90 %.2f ms; "
         + "git diff process: p50 %.2f ms, p90 %.2f ms; ratio p50 %.2f%n", base, head, calls, mcpP50, mcp[calls * 9 / 10] / 1e6,
       gitP50, git[calls * 9 / 10] / 1e6, mcpP50 / gitP50);
+  }
+
+  /** The protocol's own overhead: ping round trips on one warm process. */
+  private static void ping(int calls) throws Exception {
+    Process process = new ProcessBuilder(serverCommand()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    OutputStream in = process.getOutputStream();
+    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    roundTrip(in, out, INITIALIZE);
+    String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+    for (int i = 0; i < calls; i++) {
+      roundTrip(in, out, ping);
+    }
+    long[] ns = new long[calls];
+    for (int i = 0; i < calls; i++) {
+      long start = System.nanoTime();
+      roundTrip(in, out, ping);
+      ns[i] = System.nanoTime() - start;
+    }
+    in.close();
+    process.waitFor(30, TimeUnit.SECONDS);
+    Arrays.sort(ns);
+    System.out.printf("ping over stdio, warm, %d calls: p50 %.3f ms, p90 %.3f ms%n", calls, ns[calls / 2] / 1e6, ns[calls * 9 / 10] / 1e6);
   }
 
   private static String roundTrip(OutputStream in, BufferedReader out, String line) throws IOException {

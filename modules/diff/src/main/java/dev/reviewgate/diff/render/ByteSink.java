@@ -23,6 +23,9 @@ public final class ByteSink {
   }
 
   public ByteSink write(byte[] src, int start, int end) {
+    if (start == end) {
+      return this;
+    }
     if (src == pendingSource && start == pendingEnd) {
       pendingEnd = end;
       return this;

@@ -38,7 +38,7 @@ public final class Glob {
       } else if (c == '[') {
         int close = glob.indexOf(']', i + 2);
         if (close < 0) {
-          throw ToolException.invalid("glob '" + glob + "' has an unclosed '['; write '[abc]' or escape the bracket");
+          throw ToolException.invalid("glob '" + glob + "' has an unclosed '['; write a class like '[abc]', or '?' to match a literal '['");
         }
         String body = glob.substring(i + 1, close);
         if (body.startsWith("!")) {

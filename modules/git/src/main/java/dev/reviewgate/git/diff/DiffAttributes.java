@@ -40,11 +40,28 @@ public final class DiffAttributes {
     return tree == null ? NONE : new DiffAttributes(reader, tree);
   }
 
+  /** The diff driver named by {@code diff=<name>}, or null. */
+  public String driver(String path) {
+    Attribute diff = diffAttribute(path);
+    return diff != null && diff.getState() == Attribute.State.CUSTOM ? diff.getValue() : null;
+  }
+
   public Verdict verdict(String path) {
+    Attribute diff = diffAttribute(path);
+    return diff == null ? Verdict.CONTENT : switch (diff.getState()) {
+      case SET -> Verdict.TEXT;
+      case UNSET -> Verdict.BINARY;
+      // A named driver (diff=java) leaves the decision to the content unless configured otherwise.
+      case CUSTOM, UNSPECIFIED -> Verdict.CONTENT;
+    };
+  }
+
+  /** The last {@code diff} attribute (or the {@code binary} macro, as {@code -diff}) that applies to the path. */
+  private Attribute diffAttribute(String path) {
     if (tree == null) {
-      return Verdict.CONTENT;
+      return null;
     }
-    Verdict verdict = Verdict.CONTENT;
+    Attribute found = null;
     int slash = -1;
     // Root first, deeper directories override; within a file, later lines override earlier ones.
     while (true) {
@@ -53,35 +70,20 @@ public final class DiffAttributes {
       for (AttributesRule rule : rules(directory)) {
         if (rule.isMatch(relative, false)) {
           for (Attribute attribute : rule.getAttributes()) {
-            Verdict said = said(attribute);
-            if (said != null) {
-              verdict = said;
+            if (attribute.getKey().equals("diff")) {
+              found = attribute;
+            } else if (attribute.getKey().equals("binary") && attribute.getState() == Attribute.State.SET) {
+              found = new Attribute("diff", Attribute.State.UNSET);
             }
           }
         }
       }
       int next = path.indexOf('/', slash + 1);
       if (next < 0) {
-        return verdict;
+        return found;
       }
       slash = next;
     }
-  }
-
-  private static Verdict said(Attribute attribute) {
-    String key = attribute.getKey();
-    if (key.equals("binary") && attribute.getState() == Attribute.State.SET) {
-      return Verdict.BINARY;
-    }
-    if (!key.equals("diff")) {
-      return null;
-    }
-    return switch (attribute.getState()) {
-      case SET -> Verdict.TEXT;
-      case UNSET -> Verdict.BINARY;
-      // A named driver (diff=java) leaves the decision to the content unless configured otherwise.
-      case CUSTOM, UNSPECIFIED -> Verdict.CONTENT;
-    };
   }
 
   private List<AttributesRule> rules(String directory) {

@@ -10,12 +10,14 @@ final class FuncName {
   private static final int MAX_BYTES = 80;
 
   private final Lines old;
+  private final FuncPattern pattern;
   private int searchedDownTo = -1;
-  private int foundStart = -1;
-  private int foundLength;
+  private byte[] found = new byte[0];
 
-  FuncName(Lines old) {
+  /** @param pattern a built-in driver's rules, or null for git's default rule */
+  FuncName(Lines old, FuncPattern pattern) {
     this.old = old;
+    this.pattern = pattern;
   }
 
   /** Updates the remembered line for a hunk whose old side starts at 0-based line {@code first}. */
@@ -35,6 +37,13 @@ final class FuncName {
     if (end <= start) {
       return false;
     }
+    if (pattern != null) {
+      byte[] text = pattern.match(raw, start, end, MAX_BYTES);
+      if (text != null) {
+        found = text;
+      }
+      return text != null;
+    }
     byte c = raw[start];
     if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$')) {
       return false;
@@ -43,16 +52,12 @@ final class FuncName {
     while (length > 0 && Lines.isSpace(raw[start + length - 1])) {
       length--;
     }
-    foundStart = start;
-    foundLength = length;
+    found = java.util.Arrays.copyOfRange(raw, start, start + length);
     return true;
   }
 
-  int start() {
-    return foundStart;
-  }
-
-  int length() {
-    return foundStart < 0 ? 0 : foundLength;
+  /** The heading for the current hunk (empty when none). */
+  byte[] text() {
+    return found;
   }
 }

@@ -28,60 +28,62 @@ final class GitHistogram {
   private final boolean[] changedB;
   private final RawText a;
   private final RawText b;
+  /** Per content class: first occurrence in the current region, occurrences, and the region it was set in. */
+  private final int[] classPtr;
+  private final int[] classCount;
+  private final int[] classStamp;
+  private int stamp;
 
-  private GitHistogram(RawText a, RawText b, int[] classA, int[] classB, boolean[] changedA, boolean[] changedB) {
+  private GitHistogram(RawText a, RawText b, int[] classA, int[] classB, int classes, boolean[] changedA,
+                       boolean[] changedB) {
     this.a = a;
     this.b = b;
     this.classA = classA;
     this.classB = classB;
     this.changedA = changedA;
     this.changedB = changedB;
+    this.classPtr = new int[classes + 1];
+    this.classCount = new int[classes + 1];
+    this.classStamp = new int[classes + 1];
   }
 
   /** Fills the change marks of both sides. Arrays have length size + 2. */
-  static void diff(RawText a, RawText b, boolean[] changedA, boolean[] changedB) {
+  static void diff(Lines linesA, Lines linesB, boolean[] changedA, boolean[] changedB) {
+    RawText a = linesA.text();
+    RawText b = linesB.text();
     int n = a.size();
     int m = b.size();
     int[] classA = new int[n + 1];
     int[] classB = new int[m + 1];
-    classify(a, b, classA, classB);
+    int classes = classify(linesA, linesB, classA, classB);
     // No common prefix/suffix trimming: git trims only for its Myers algorithm, and where the histogram
     // anchors depends on the whole file.
-    new GitHistogram(a, b, classA, classB, changedA, changedB)
+    new GitHistogram(a, b, classA, classB, classes, changedA, changedB)
       .histogram(1, n, 1, m);
   }
 
-  private static void classify(RawText a, RawText b, int[] classA, int[] classB) {
-    Map<LineKey, Integer> classes = new HashMap<>();
+  /** Numbers each distinct line content 1..K across both sides; returns K. */
+  private static int classify(Lines a, Lines b, int[] classA, int[] classB) {
+    Map<LineKey, Integer> classes = new HashMap<>(2 * (a.size() + b.size()));
     for (int i = 0; i < a.size(); i++) {
       classA[i + 1] = classes.computeIfAbsent(new LineKey(a, i), k -> classes.size() + 1);
     }
     for (int i = 0; i < b.size(); i++) {
       classB[i + 1] = classes.computeIfAbsent(new LineKey(b, i), k -> classes.size() + 1);
     }
+    return classes.size();
   }
 
-  private record LineKey(RawText text, int line, int hash) {
-    LineKey(RawText text, int line) {
-      this(text, line, RawTextComparator.DEFAULT.hash(text, line));
-    }
-
+  private record LineKey(Lines lines, int line) {
     @Override
     public boolean equals(Object other) {
-      return other instanceof LineKey key && key.hash == hash
-        && RawTextComparator.DEFAULT.equals(text, line, key.text, key.line);
+      return other instanceof LineKey key && lines.same(line, key.lines, key.line);
     }
 
     @Override
     public int hashCode() {
-      return hash;
+      return lines.hash(line);
     }
-  }
-
-  /** One class of identical lines in the old region: its occurrences, chained from the first. */
-  private static final class Record {
-    int ptr;
-    int count;
   }
 
   private int lcsBegin1;
@@ -90,8 +92,6 @@ final class GitHistogram {
   private int lcsEnd2;
   private int bestCount;
   private boolean hasCommon;
-  private Map<Integer, Record> records;
-  private Record[] lineMap;
   private int[] nextPtr;
   private int shift;
 
@@ -144,24 +144,21 @@ final class GitHistogram {
   private int findLcs(int line1, int count1, int line2, int count2) {
     lcsBegin1 = lcsEnd1 = lcsBegin2 = lcsEnd2 = 0;
     hasCommon = false;
-    records = new HashMap<>();
-    lineMap = new Record[count1];
+    stamp++;
     nextPtr = new int[count1];
     shift = line1;
     int last1 = line1 + count1 - 1;
     for (int ptr = last1; ptr >= line1; ptr--) {
-      Record record = records.get(classA[ptr]);
-      if (record != null) {
-        nextPtr[ptr - shift] = record.ptr;
-        record.ptr = ptr;
-        record.count++;
+      int c = classA[ptr];
+      if (classStamp[c] == stamp) {
+        nextPtr[ptr - shift] = classPtr[c];
+        classPtr[c] = ptr;
+        classCount[c]++;
       } else {
-        record = new Record();
-        record.ptr = ptr;
-        record.count = 1;
-        records.put(classA[ptr], record);
+        classStamp[c] = stamp;
+        classPtr[c] = ptr;
+        classCount[c] = 1;
       }
-      lineMap[ptr - shift] = record;
     }
     bestCount = MAX_CHAIN + 1;
     int last2 = line2 + count2 - 1;
@@ -173,34 +170,34 @@ final class GitHistogram {
 
   private int tryLcs(int bPtr, int line1, int last1, int line2, int last2) {
     int bNext = bPtr + 1;
-    Record record = records.get(classB[bPtr]);
-    if (record == null) {
+    int c = classB[bPtr];
+    if (classStamp[c] != stamp) {
       return bNext;
     }
-    if (record.count > bestCount) {
+    if (classCount[c] > bestCount) {
       hasCommon = true;
       return bNext;
     }
-    int as = record.ptr;
+    int as = classPtr[c];
     hasCommon = true;
     while (true) {
       int np = nextPtr[as - shift];
       int bs = bPtr;
       int ae = as;
       int be = bs;
-      int rc = record.count;
+      int rc = classCount[c];
       while (line1 < as && line2 < bs && classA[as - 1] == classB[bs - 1]) {
         as--;
         bs--;
         if (1 < rc) {
-          rc = Math.min(rc, lineMap[as - shift].count);
+          rc = Math.min(rc, classCount[classA[as]]);
         }
       }
       while (ae < last1 && be < last2 && classA[ae + 1] == classB[be + 1]) {
         ae++;
         be++;
         if (1 < rc) {
-          rc = Math.min(rc, lineMap[ae - shift].count);
+          rc = Math.min(rc, classCount[classA[ae]]);
         }
       }
       if (bNext <= be) {

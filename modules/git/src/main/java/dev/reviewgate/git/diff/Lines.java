@@ -32,12 +32,25 @@ final class Lines {
     }
   }
 
+  RawText text() {
+    return text;
+  }
+
   int size() {
     return hashes.length;
   }
 
   boolean same(int i, int j) {
     return hashes[i] == hashes[j] && RawTextComparator.DEFAULT.equals(text, i, text, j);
+  }
+
+  int hash(int line) {
+    return hashes[line];
+  }
+
+  /** Whether line {@code i} here and line {@code j} of {@code other} have the same bytes. */
+  boolean same(int i, Lines other, int j) {
+    return hashes[i] == other.hashes[j] && RawTextComparator.DEFAULT.equals(text, i, other.text, j);
   }
 
   /** git's get_indent: columns of leading space/tab (tab to the next multiple of 8), -1 for a blank line. */

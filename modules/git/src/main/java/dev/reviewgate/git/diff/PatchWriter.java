@@ -12,7 +12,6 @@ import org.eclipse.jgit.diff.RawText;
 import org.eclipse.jgit.diff.RawTextComparator;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
-import org.eclipse.jgit.util.QuotedString;
 
 /**
  * Writes a {@link FileChange} as {@code git diff} writes it (git 2.39, default options): the same extended
@@ -66,7 +65,7 @@ public final class PatchWriter {
     }
     int added = 0;
     int deleted = 0;
-    for (Edit edit : edits(new RawText(sides.oldData), new RawText(sides.newData))) {
+    for (Edit edit : edits(new Lines(new RawText(sides.oldData)), new Lines(new RawText(sides.newData)))) {
       added += edit.getLengthB();
       deleted += edit.getLengthA();
     }
@@ -120,15 +119,17 @@ public final class PatchWriter {
       write(out, "Binary files " + fromLabel + " and " + toLabel + " differ\n");
       return new Stats(0, 0, true);
     }
-    RawText a = new RawText(sides.oldData);
-    RawText b = new RawText(sides.newData);
+    Lines a = new Lines(new RawText(sides.oldData));
+    Lines b = new Lines(new RawText(sides.newData));
     EditList edits = edits(a, b);
     if (edits.isEmpty()) {
       return new Stats(0, 0, false);
     }
     write(out, "--- " + fromLabel + (fromLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n"
       + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
-    Stats stats = hunks(new Lines(a), new Lines(b), edits, out);
+    String driver = attributes.driver(oldPath);
+    FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath));
+    Stats stats = hunks(a, b, edits, pattern, out);
     forget(change);
     return stats;
   }
@@ -142,8 +143,8 @@ public final class PatchWriter {
     }
   }
 
-  private Stats hunks(Lines a, Lines b, List<Edit> edits, ByteArrayOutputStream out) {
-    FuncName func = new FuncName(a);
+  private Stats hunks(Lines a, Lines b, List<Edit> edits, FuncPattern pattern, ByteArrayOutputStream out) {
+    FuncName func = new FuncName(a, pattern);
     int added = 0;
     int deleted = 0;
     for (Edit edit : edits) {
@@ -169,9 +170,10 @@ public final class PatchWriter {
       range(line, s1, e1 - s1).append(" +");
       range(line, s2, e2 - s2).append(" @@");
       write(out, line);
-      if (func.length() > 0) {
+      byte[] heading = func.text();
+      if (heading.length > 0) {
         out.write(' ');
-        out.write(a.raw(), func.start(), func.length());
+        out.write(heading, 0, heading.length);
       }
       out.write('\n');
       for (int i = s2; i < head.getBeginB(); i++) {
@@ -218,14 +220,14 @@ public final class PatchWriter {
     }
   }
 
-  private EditList edits(RawText a, RawText b) {
+  private EditList edits(Lines a, Lines b) {
     if (algorithm instanceof HistogramDiff) {
       boolean[] changedA = new boolean[a.size() + 2];
       boolean[] changedB = new boolean[b.size() + 2];
       GitHistogram.diff(a, b, changedA, changedB);
-      return Slider.compact(new Lines(a), new Lines(b), changedA, changedB, true);
+      return Slider.compact(a, b, changedA, changedB, true);
     }
-    return Slider.compact(a, b, algorithm.diff(RawTextComparator.DEFAULT, a, b), true);
+    return Slider.compact(a, b, algorithm.diff(RawTextComparator.DEFAULT, a.text(), b.text()), true);
   }
 
   private Sides sides(FileChange change) {
@@ -273,7 +275,7 @@ public final class PatchWriter {
   }
 
   static String quote(String path) {
-    return QuotedString.GIT_PATH.quote(path);
+    return GitQuote.quote(path);
   }
 
   private static String mode(int mode) {

@@ -58,7 +58,7 @@ final class Slider {
   private Slider() {
   }
 
-  static EditList compact(RawText a, RawText b, EditList edits, boolean indentHeuristic) {
+  static EditList compact(Lines a, Lines b, EditList edits, boolean indentHeuristic) {
     if (edits.isEmpty()) {
       return edits;
     }
@@ -72,7 +72,7 @@ final class Slider {
         changedB[i + 1] = true;
       }
     }
-    return compact(new Lines(a), new Lines(b), changedA, changedB, indentHeuristic);
+    return compact(a, b, changedA, changedB, indentHeuristic);
   }
 
   /**

@@ -1,0 +1,93 @@
+package dev.reviewgate.git;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reviewgate.core.Failure;
+import dev.reviewgate.core.ToolException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.util.List;
+import org.eclipse.jgit.diff.DiffAlgorithm;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GitReaderTest {
+
+  @TempDir
+  Path tmp;
+
+  @Test
+  void showFileCutsAtTheCapAndSaysWhereToContinue() {
+    TestRepo repo = new TestRepo(tmp);
+    StringBuilder text = new StringBuilder();
+    for (int i = 1; i <= 100; i++) {
+      text.append("line ").append(i).append('\n');
+    }
+    repo.write("big.txt", text.toString()).write("dir/x.txt", "x\n").write("other/big.txt", "y\n");
+    String sha = repo.commit("one");
+    GitReader reader = RepoRegistry.create(new JsonObject().put("t", repo.dir.toString()), null,
+      TestRepo.options(new JsonObject().put("maxShowFileBytes", 64))).reader("t");
+    JsonObject first = reader.showFile(sha, "big.txt", null, null);
+    assertThat(first.getBoolean("truncated")).isTrue();
+    assertThat(first.getInteger("total_lines")).isEqualTo(100);
+    int next = first.getInteger("next_start_line");
+    assertThat(first.getString("content")).startsWith("line 1\n").endsWith("line " + (next - 1) + "\n");
+    assertThat(first.getString("message")).contains("start_line=" + next);
+    JsonObject second = reader.showFile(sha, "big.txt", next, next + 1);
+    assertThat(second.getString("content")).isEqualTo("line " + next + "\nline " + (next + 1) + "\n");
+    assertThat(second.getBoolean("truncated")).isFalse();
+
+    assertThatThrownBy(() -> reader.showFile(sha, "missing/big.txt", null, null))
+      .isInstanceOfSatisfying(ToolException.class, e -> {
+        assertThat(e.code()).isEqualTo(Failure.NOT_FOUND);
+        assertThat(e.getMessage()).contains("path not in commit " + sha.substring(0, 7)).contains("big.txt, other/big.txt");
+      });
+    assertThatThrownBy(() -> reader.showFile(sha, "dir", null, null)).hasMessageContaining("is a directory").hasMessageContaining("x.txt");
+    assertThatThrownBy(() -> reader.showFile(sha, "big.txt", 500, null)).hasMessageContaining("past the end");
+  }
+
+  @Test
+  void grepIsLinearTimeCappedAndPathFiltered() {
+    TestRepo repo = new TestRepo(tmp);
+    repo.write("src/a.txt", "TODO one\nnothing\nTODO two\n").write("docs/b.txt", "TODO three\n")
+      .write("evil.txt", "a".repeat(50_000) + "!\n");
+    String sha = repo.commit("one");
+    GitReader reader = repo.reader();
+    JsonObject capped = reader.grep(sha, "TODO", true, false, List.of(), 2, Cancellation.NONE);
+    assertThat(capped.getJsonArray("matches")).hasSize(2);
+    assertThat(capped.getBoolean("truncated")).isTrue();
+    assertThat(capped.getString("message")).contains("raise max_matches");
+    JsonObject filtered = reader.grep(sha, "todo", false, true, List.of("src"), null, Cancellation.NONE);
+    assertThat(filtered.getJsonArray("matches")).extracting(m -> ((JsonObject) m).getInteger("line")).containsExactly(1, 3);
+    // a pattern that backtracking engines take exponential time on: RE2 answers at once
+    JsonObject hostile = reader.grep(sha, "(a+)+$", false, false, List.of("evil.txt"), null, Cancellation.NONE);
+    assertThat(hostile.getJsonArray("matches")).isEmpty();
+  }
+
+  @Test
+  void logRangesFollowGitsSetSemantics() {
+    TestRepo repo = new TestRepo(tmp);
+    String base = repo.write("a.txt", "0\n").commit("base");
+    repo.git("checkout", "-q", "-b", "topic");
+    String t1 = repo.write("t.txt", "1\n").commit("topic 1");
+    repo.git("checkout", "-q", "main");
+    String m1 = repo.write("m.txt", "1\n").commit("main 1");
+    GitReader reader = repo.reader();
+    assertThat(shas(reader.log("main..topic", List.of(), null, null, Cancellation.NONE))).containsExactly(t1);
+    assertThat(shas(reader.log("main...topic", List.of(), null, null, Cancellation.NONE))).containsExactlyInAnyOrder(t1, m1);
+    assertThat(shas(reader.log("topic", List.of("a.txt"), null, null, Cancellation.NONE))).containsExactly(base);
+    // a range diff from the merge base shows only the topic's change
+    GitReader.Patch patch = reader.diff(reader.pair(new DiffTarget(null, null, null, "main...topic")),
+      new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 3, List.of()), Cancellation.NONE);
+    assertThat(new String(patch.bytes())).contains("b/t.txt").doesNotContain("m.txt");
+    assertThatThrownBy(() -> reader.log("main", List.of(), null, "5.000000000000", Cancellation.NONE))
+      .isInstanceOfSatisfying(ToolException.class, e -> assertThat(e.code()).isEqualTo(Failure.CONFLICT));
+  }
+
+  private static List<String> shas(JsonObject log) {
+    JsonArray commits = log.getJsonArray("commits");
+    return commits.stream().map(c -> ((JsonObject) c).getString("sha")).toList();
+  }
+}

@@ -1,0 +1,71 @@
+package dev.reviewgate.mcp.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.mcp.McpServer;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The stdio framing over in-memory streams: lines, CRLF, blank lines, oversized lines, end of input. */
+class StdioTransportTest {
+
+  private Vertx vertx;
+  private McpServer server;
+
+  @BeforeEach
+  void start() {
+    vertx = Vertx.vertx();
+    server = McpServer.builder(vertx, ToolCatalog.standard()).build();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+  }
+
+  private List<JsonObject> run(String input, long maxLineBytes) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    new StdioTransport(server, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, maxLineBytes, 5_000)
+      .start().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    return out.toString(StandardCharsets.UTF_8).lines().map(JsonObject::new).toList();
+  }
+
+  @Test
+  void answersEveryLineThenFinishesAtEndOfInput() throws Exception {
+    String ping = "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"ping\"}";
+    List<JsonObject> out = run(String.format(ping, 1) + "\r\n\n   \n" + String.format(ping, 2) + "\n" + String.format(ping, 3), 1_000);
+    assertThat(out).extracting(m -> m.getInteger("id")).containsExactlyInAnyOrder(1, 2, 3);
+    assertThat(out).allSatisfy(m -> assertThat(m.getJsonObject("result")).isEqualTo(new JsonObject()));
+  }
+
+  @Test
+  void anOversizedLineIsRefusedAndTheNextOneServed() throws Exception {
+    String big = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(5_000) + "\"}}";
+    List<JsonObject> out = run(big + "\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n", 1_000);
+    assertThat(out).hasSize(2);
+    assertThat(out.get(0).getValue("id")).isNull();
+    assertThat(out.get(0).getJsonObject("error").getInteger("code")).isEqualTo(-32600);
+    assertThat(out.get(0).getJsonObject("error").getJsonObject("data").getLong("maxLineBytes")).isEqualTo(1_000);
+    assertThat(out.get(1).getInteger("id")).isEqualTo(2);
+  }
+
+  @Test
+  void lineReaderKeepsLinesOfExactlyTheLimit() throws IOException {
+    StdioTransport.LineReader reader = new StdioTransport.LineReader(
+      new ByteArrayInputStream("abcd\nabcde\nab".getBytes(StandardCharsets.UTF_8)), 4);
+    assertThat(reader.next().text()).isEqualTo("abcd");
+    assertThat(reader.next().oversized()).isTrue();
+    assertThat(reader.next().text()).isEqualTo("ab");
+    assertThat(reader.next()).isNull();
+  }
+}
