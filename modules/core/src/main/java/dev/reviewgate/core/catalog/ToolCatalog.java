@@ -39,6 +39,9 @@ public final class ToolCatalog {
     .setBaseUri("https://reviewgate.dev/schemas/")
     .setOutputFormat(OutputFormat.Basic);
 
+  private static final java.util.regex.Pattern GENERIC =
+    java.util.regex.Pattern.compile("^Property \"[^\"]*\" does not match");
+
   private static volatile ToolCatalog standard;
 
   private final Map<String, Tool> byName;
@@ -193,6 +196,17 @@ public final class ToolCatalog {
         texts.add(text);
       }
     }
+    // The validator wraps each specific reason in generic "Property X does not match ..." entries; a model acts on
+    // the specific one, and the wrappers can mislead (an out-of-range value "does not match additional properties").
+    byLocation.replaceAll((location, texts) -> {
+      List<String> specific = texts.stream().filter(text -> !GENERIC.matcher(text).find()).toList();
+      if (!specific.isEmpty()) {
+        return specific;
+      }
+      // Only wrappers left: for an argument the schema does not know, that is what the wrapper means.
+      return texts.stream().map(text -> text.contains("additional properties")
+        ? "not an argument of this tool (see the accepted arguments below)" : text).distinct().toList();
+    });
     StringBuilder out = new StringBuilder("invalid arguments for ").append(toolName).append(':');
     byLocation.forEach((location, texts) -> out.append("\n- ")
       .append(location.isEmpty() || location.equals("#") || location.equals("/") ? "arguments" : "argument '" + argumentName(location) + "'")

@@ -71,7 +71,10 @@ class ToolCatalogTest {
           .contains("argument 'format'")
           .contains("argument 'top'")
           .contains("Accepted arguments: ")
-          .contains("(required: diff)");
+          .contains("(required: diff)")
+          .contains("0 is less than 1")
+          .contains("argument 'bogus': not an argument of this tool")
+          .doesNotContain("additional properties schema");
       });
   }
 }
