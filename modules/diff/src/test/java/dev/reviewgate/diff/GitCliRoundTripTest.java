@@ -2,6 +2,7 @@ package dev.reviewgate.diff;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.diff.model.ChangeType;
 import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
@@ -28,12 +29,12 @@ class GitCliRoundTripTest {
 
   @TempDir
   static Path dir;
-  static GitRepo repo;
+  static TempGitRepo repo;
   static final DiffEngine ENGINE = Fixtures.engine();
 
   @BeforeAll
   static void buildRepository() throws IOException, InterruptedException {
-    repo = new GitRepo(dir);
+    repo = new TempGitRepo(dir);
     StringBuilder longText = new StringBuilder();
     for (int i = 1; i <= 40; i++) {
       longText.append("line ").append(i).append(" of a file that is long enough for rename detection\n");
@@ -57,7 +58,7 @@ class GitCliRoundTripTest {
     repo.write("src/a/util.py", "def a():\n    return 10\n")
       .write("src/b/util.py", "def b():\n    return 20\n");
     Files.createDirectories(dir.resolve("moved"));
-    repo.run("mv", "rename_me.txt", "moved/renamed.txt");
+    repo.gitBytes("mv", "rename_me.txt", "moved/renamed.txt");
     repo.write("moved/renamed.txt", longText.toString().replace("line 20 ", "LINE 20 "));
     repo.write("copy_dst.txt", longText.toString().replace("line", "row").replace("row 3 ", "ROW 3 "));
     Files.setPosixFilePermissions(dir.resolve("script.sh"), PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -96,7 +97,7 @@ class GitCliRoundTripTest {
     "show --stat -p -M HEAD"
   })
   void gitOutputRendersBackByteForByte(String command) {
-    byte[] text = repo.run(command.split(" "));
+    byte[] text = repo.gitBytes(command.split(" "));
     Diff diff = ENGINE.parse(text);
     assertThat(diff.files()).isNotEmpty();
     assertThat(ENGINE.render(diff)).isEqualTo(text);
@@ -104,7 +105,7 @@ class GitCliRoundTripTest {
 
   @Test
   void theModelDescribesEveryKindOfChange() {
-    Diff diff = ENGINE.parse(repo.run("diff", "--binary", "-M", "-C", "-C", "HEAD~1", "HEAD"));
+    Diff diff = ENGINE.parse(repo.gitBytes("diff", "--binary", "-M", "-C", "-C", "HEAD~1", "HEAD"));
     Map<String, FileDiff> files = diff.files().stream().collect(Collectors.toMap(FileDiff::path, Function.identity()));
 
     assertThat(files).containsKeys("src/a/util.py", "src/b/util.py", "dir with space/file name.txt", "tést.txt",
@@ -158,7 +159,7 @@ class GitCliRoundTripTest {
 
   @Test
   void lineNumbersFollowBothSides() {
-    Diff diff = ENGINE.parse(repo.run("diff", "-M", "HEAD~1", "HEAD", "--", "moved/renamed.txt", "rename_me.txt"));
+    Diff diff = ENGINE.parse(repo.gitBytes("diff", "-M", "HEAD~1", "HEAD", "--", "moved/renamed.txt", "rename_me.txt"));
     Hunk hunk = diff.files().get(0).hunks().get(0);
     List<Line> lines = hunk.lines();
     Line deleted = lines.stream().filter(l -> l.kind() == LineKind.DELETED).findFirst().orElseThrow();
@@ -173,7 +174,7 @@ class GitCliRoundTripTest {
 
   @Test
   void quotedPathsAreDecoded() {
-    byte[] text = repo.run("diff", "HEAD~1", "HEAD", "--", "tést.txt");
+    byte[] text = repo.gitBytes("diff", "HEAD~1", "HEAD", "--", "tést.txt");
     assertThat(new String(text, StandardCharsets.UTF_8)).contains("\"b/t\\303\\251st.txt\"");
     FileDiff f = ENGINE.parse(text).files().get(0);
     assertThat(f.path()).isEqualTo("tést.txt");

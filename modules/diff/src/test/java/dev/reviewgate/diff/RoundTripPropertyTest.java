@@ -2,6 +2,7 @@ package dev.reviewgate.diff;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.model.Hunk;
@@ -35,7 +36,7 @@ class RoundTripPropertyTest {
   @Test
   void randomEditsRoundTripThroughGit() {
     Random random = new Random(SEED);
-    GitRepo repo = new GitRepo(dir);
+    TempGitRepo repo = new TempGitRepo(dir);
     DiffEngine engine = Fixtures.engine();
     List<String> paths = new ArrayList<>(List.of("a.txt", "src/a.txt", "src/b/a.txt", "dir with space/x.txt",
       "crlf.txt", "bin.dat", "t\u00e9st.txt"));
@@ -56,7 +57,7 @@ class RoundTripPropertyTest {
           case 1 -> {
             String renamed = "moved" + round + "_" + e + ".txt";
             if (Files.exists(repo.dir().resolve(path)) && !path.equals("bin.dat")) {
-              repo.run("mv", path, renamed);
+              repo.gitBytes("mv", path, renamed);
               paths.set(paths.indexOf(path), renamed);
               write(repo, renamed, edit(random, read(repo, renamed)));
             }
@@ -73,13 +74,13 @@ class RoundTripPropertyTest {
         case 2 -> new String[] {"diff", context, "-R", "-M", "HEAD~1", "HEAD"};
         default -> new String[] {"diff", context, "--no-renames", "HEAD~1", "HEAD"};
       };
-      byte[] text = repo.run(command);
+      byte[] text = repo.gitBytes(command);
       Diff diff = engine.parse(text);
       assertThat(engine.render(diff)).as("round %d: %s", round, String.join(" ", command)).isEqualTo(text);
       checkCounts(diff);
       String[] numstat = command.clone();
       numstat[1] = "--numstat";
-      int[] expected = numstat(repo.run(numstat));
+      int[] expected = numstat(repo.gitBytes(numstat));
       assertThat(new int[] {diff.additions(), diff.deletions()}).as("round %d", round).isEqualTo(expected);
     }
   }
@@ -150,7 +151,7 @@ class RoundTripPropertyTest {
     return out;
   }
 
-  private static void write(GitRepo repo, String path, List<String> lines) {
+  private static void write(TempGitRepo repo, String path, List<String> lines) {
     if (path.equals("bin.dat")) {
       byte[] bytes = String.join("\n", lines).getBytes(StandardCharsets.UTF_8);
       byte[] binary = new byte[bytes.length + 2];
@@ -163,7 +164,7 @@ class RoundTripPropertyTest {
     repo.write(path, finalNewline && !lines.isEmpty() ? text + "\n" : text);
   }
 
-  private static List<String> read(GitRepo repo, String path) {
+  private static List<String> read(TempGitRepo repo, String path) {
     try {
       String text = Files.readString(repo.dir().resolve(path), StandardCharsets.ISO_8859_1);
       text = new String(text.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);

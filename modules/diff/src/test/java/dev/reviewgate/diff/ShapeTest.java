@@ -3,6 +3,7 @@ package dev.reviewgate.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.diff.model.Diff;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -29,7 +30,7 @@ class ShapeTest {
 
   @TempDir
   static Path dir;
-  static GitRepo repo;
+  static TempGitRepo repo;
   static byte[] text;
   static Diff diff;
   static final DiffEngine ENGINE = Fixtures.engine();
@@ -44,7 +45,7 @@ class ShapeTest {
 
   @BeforeAll
   static void build() {
-    repo = new GitRepo(dir);
+    repo = new TempGitRepo(dir);
     repo.write("src/a/util.py", numbered("a", 60))
       .write("src/b/util.py", numbered("b", 10))
       .write("docs/guide.md", numbered("g", 10))
@@ -60,9 +61,9 @@ class ShapeTest {
       .write("yarn.lock", numbered("lock", 200).replace("lock", "lock v2"))
       .write("data.bin", new byte[] {0, 9, 9, 3})
       .delete("gone.txt");
-    repo.run("mv", "old/name.txt", "new-name.txt");
+    repo.gitBytes("mv", "old/name.txt", "new-name.txt");
     repo.commit("change");
-    text = repo.run("diff", "--binary", "-M", "HEAD~1", "HEAD");
+    text = repo.gitBytes("diff", "--binary", "-M", "HEAD~1", "HEAD");
     diff = ENGINE.parse(text);
   }
 
@@ -154,7 +155,7 @@ class ShapeTest {
   @ValueSource(ints = {0, 1, 2})
   void contextLinesMatchGitsOwnOutput(int context) {
     String ours = shape(new JsonObject().put("files", "src/a/util.py").put("context_lines", context)).getString("diff");
-    String git = new String(repo.run("diff", "-U" + context, "HEAD~1", "HEAD", "--", "src/a/util.py"),
+    String git = new String(repo.gitBytes("diff", "-U" + context, "HEAD~1", "HEAD", "--", "src/a/util.py"),
       StandardCharsets.UTF_8);
     Pattern headings = Pattern.compile("(?m)^(@@ [^@]+ @@).*$");
     assertThat(headings.matcher(ours).replaceAll("$1")).isEqualTo(headings.matcher(git).replaceAll("$1"));
@@ -163,7 +164,7 @@ class ShapeTest {
   @Test
   void moreContextThanTheSourceHasChangesNothing() {
     String ours = shape(new JsonObject().put("files", "src/a/util.py").put("context_lines", 50)).getString("diff");
-    assertThat(ours).isEqualTo(new String(repo.run("diff", "HEAD~1", "HEAD", "--", "src/a/util.py"),
+    assertThat(ours).isEqualTo(new String(repo.gitBytes("diff", "HEAD~1", "HEAD", "--", "src/a/util.py"),
       StandardCharsets.UTF_8));
   }
 
@@ -263,7 +264,7 @@ class ShapeTest {
   @Test
   void statMatchesGit() {
     String ours = shape(new JsonObject().put("format", "stat").put("exclude", "data.bin")).getString("stat");
-    String git = new String(repo.run("diff", "--stat=80", "-M", "HEAD~1", "HEAD", "--", ".", ":!data.bin"),
+    String git = new String(repo.gitBytes("diff", "--stat=80", "-M", "HEAD~1", "HEAD", "--", ".", ":!data.bin"),
       StandardCharsets.UTF_8);
     assertThat(ours).isEqualTo(git);
   }

@@ -34,8 +34,8 @@ class AttackTest {
     Path secret = Files.writeString(outside.resolve("secret.txt"), "TOP SECRET\n");
     TestRepo repo = new TestRepo(tmp);
     repo.write("a.txt", "hello\n");
-    Files.createSymbolicLink(repo.dir.resolve("escape"), secret);
-    Files.createSymbolicLink(repo.dir.resolve("up"), Path.of("../outside"));
+    Files.createSymbolicLink(repo.dir().resolve("escape"), secret);
+    Files.createSymbolicLink(repo.dir().resolve("up"), Path.of("../outside"));
     String sha = repo.commit("base");
     GitReader reader = repo.reader();
     Path written = outside.resolve("pwned");
@@ -83,14 +83,14 @@ class AttackTest {
     try (Stream<Path> files = Files.list(outside)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactly("secret.txt");
     }
-    assertThat(Files.exists(repo.dir.resolve("--output=" + written))).isFalse();
+    assertThat(Files.exists(repo.dir().resolve("--output=" + written))).isFalse();
   }
 
   @Test
   void onlyAllowListedRepositoriesAreServed() {
     TestRepo repo = new TestRepo(tmp);
     repo.write("a.txt", "x\n").commit("one");
-    RepoRegistry registry = RepoRegistry.create(new JsonObject().put("mine", repo.dir.toString()), null, TestRepo.options());
+    RepoRegistry registry = RepoRegistry.create(new JsonObject().put("mine", repo.dir().toString()), null, TestRepo.options());
     assertThat(registry.names()).containsExactly("mine");
     assertThatThrownBy(() -> registry.reader("../mine")).isInstanceOfSatisfying(ToolException.class, e -> {
       assertThat(e.code()).isEqualTo(Failure.NOT_ALLOWED);
@@ -106,7 +106,7 @@ class AttackTest {
   void theDefaultRepositoryIsFoundUpwardFromTheWorkingDirectoryAndNamedAfterItsFolder() throws Exception {
     TestRepo repo = new TestRepo(tmp);
     repo.write("deep/er/a.txt", "x\n").commit("one");
-    RepoRegistry registry = RepoRegistry.create(new JsonObject(), repo.dir.resolve("deep/er"), TestRepo.options());
+    RepoRegistry registry = RepoRegistry.create(new JsonObject(), repo.dir().resolve("deep/er"), TestRepo.options());
     assertThat(registry.defaultName()).contains("repo");
     assertThat(registry.reader(null).describe().getString("default_branch")).isEqualTo("main");
     registry.close();

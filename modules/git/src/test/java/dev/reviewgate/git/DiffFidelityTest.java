@@ -238,12 +238,12 @@ class DiffFidelityTest {
     repo.write("new empty.txt", "");
     repo.write("tab\there.txt", "tab\n");
     repo.write("Assembly (x86_64) \"q\" back\\slash.txt", "punctuation\n");
-    Files.setPosixFilePermissions(repo.dir.resolve("script.sh"), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.setPosixFilePermissions(repo.dir().resolve("script.sh"), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
     repo.write("crlf.txt", "one\r\nTWO\r\n");
     repo.write("eol.txt", "no newline, still");
-    Files.delete(repo.dir.resolve("becomes-link"));
-    Files.createSymbolicLink(repo.dir.resolve("becomes-link"), Path.of("script.sh"));
-    Files.createSymbolicLink(repo.dir.resolve("link"), Path.of("../outside"));
+    Files.delete(repo.dir().resolve("becomes-link"));
+    Files.createSymbolicLink(repo.dir().resolve("becomes-link"), Path.of("script.sh"));
+    Files.createSymbolicLink(repo.dir().resolve("link"), Path.of("../outside"));
     String head = repo.commit("everything else");
     String expected = git(repo, base, head);
     assertThat(ours(repo, base, head)).isEqualTo(expected);

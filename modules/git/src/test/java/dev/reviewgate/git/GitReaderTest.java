@@ -27,7 +27,7 @@ class GitReaderTest {
     }
     repo.write("big.txt", text.toString()).write("dir/x.txt", "x\n").write("other/big.txt", "y\n");
     String sha = repo.commit("one");
-    GitReader reader = RepoRegistry.create(new JsonObject().put("t", repo.dir.toString()), null,
+    GitReader reader = RepoRegistry.create(new JsonObject().put("t", repo.dir().toString()), null,
       TestRepo.options(new JsonObject().put("maxShowFileBytes", 64))).reader("t");
     JsonObject first = reader.showFile(sha, "big.txt", null, null);
     assertThat(first.getBoolean("truncated")).isTrue();

@@ -47,7 +47,7 @@ class HermeticTest {
 
     // garbage in the working tree, over tracked and untracked paths
     repo.write("src/App.java", "GARBAGE line\u0000\n").write("untracked.txt", "line garbage\n");
-    Files.delete(repo.dir.resolve("README.md"));
+    Files.delete(repo.dir().resolve("README.md"));
     // staged content that is not committed
     repo.write("docs/new.md", "staged line\n");
     repo.git("add", "docs/new.md", "untracked.txt");
