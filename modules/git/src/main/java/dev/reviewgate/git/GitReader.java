@@ -375,11 +375,12 @@ public final class GitReader implements AutoCloseable {
     ObjectId newTree = pair.head().getTree();
     ObjectId oldTree = pair.base() == null ? null : pair.base().getTree();
     Blobs blobs = new Blobs(reader, options.maxBlobBytes());
-    DiffAttributes attributes = DiffAttributes.of(reader, newTree);
+    DiffAttributes attributes = DiffAttributes.of(reader, newTree, options.maxBlobBytes());
     List<FileChange> changes = TreeChanges.between(reader, oldTree, newTree, filter, cancellation);
     changes = new Renames(blobs, attributes, options.renameThreshold(), options.renameLimit(), cancellation)
       .detect(changes);
-    Abbreviator abbreviator = new Abbreviator(reader, Abbreviator.automaticLength(repository.getObjectDatabase()));
+    // Counting packed objects opens every pack index: done only when an index line is written (not for stats).
+    Abbreviator abbreviator = new Abbreviator(reader, () -> Abbreviator.automaticLength(repository.getObjectDatabase()));
     PatchWriter writer = new PatchWriter(blobs, attributes, abbreviator,
       DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
     return new Session(changes, writer);

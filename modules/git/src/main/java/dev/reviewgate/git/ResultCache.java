@@ -46,32 +46,39 @@ public final class ResultCache {
     return tool + '\u0000' + repo + '\u0000' + sorted.encode();
   }
 
-  public synchronized JsonObject get(String key) {
-    Entry entry = entries.get(key);
+  /**
+   * A copy of the cached result, or null. Only the map look-up holds the lock: a stored value is never changed, so
+   * copying it needs none, and the event loop never waits while a worker sizes a large result.
+   */
+  public JsonObject get(String key) {
+    Entry entry;
+    synchronized (this) {
+      entry = entries.get(key);
+    }
     return entry == null ? null : entry.value.copy();
   }
 
-  public synchronized void put(String key, JsonObject value) {
+  public void put(String key, JsonObject value) {
     if (maxEntries == 0) {
       return;
     }
+    // Sizing and copying a result (up to git.cacheMaxBytes) happen before the lock is taken.
     long size = value.toBuffer().length() + key.length();
     if (size > maxBytes) {
       return;
     }
-    Entry previous = entries.put(key, new Entry(value.copy(), size));
-    if (previous != null) {
-      bytes -= previous.bytes;
+    Entry fresh = new Entry(value.copy(), size);
+    synchronized (this) {
+      Entry previous = entries.put(key, fresh);
+      if (previous != null) {
+        bytes -= previous.bytes;
+      }
+      bytes += size;
+      Iterator<Map.Entry<String, Entry>> oldest = entries.entrySet().iterator();
+      while ((entries.size() > maxEntries || bytes > maxBytes) && oldest.hasNext()) {
+        bytes -= oldest.next().getValue().bytes;
+        oldest.remove();
+      }
     }
-    bytes += size;
-    Iterator<Map.Entry<String, Entry>> oldest = entries.entrySet().iterator();
-    while ((entries.size() > maxEntries || bytes > maxBytes) && oldest.hasNext()) {
-      bytes -= oldest.next().getValue().bytes;
-      oldest.remove();
-    }
-  }
-
-  public synchronized int size() {
-    return entries.size();
   }
 }

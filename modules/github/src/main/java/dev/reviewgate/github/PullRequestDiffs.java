@@ -208,12 +208,13 @@ public final class PullRequestDiffs {
           return Future.failedFuture(shaMissing(repo, sha, pull, response));
         }
         if (tooLarge(response)) {
-          return compareFiles(repo, base, sha, pull).map(listing -> {
+          // Joining up to github.maxFallbackFiles patches is CPU work: off the event loop, like parsing.
+          return compareFiles(repo, base, sha, pull).compose(listing -> vertx.executeBlocking(() -> {
             PatchRebuilder.Rebuilt rebuilt = PatchRebuilder.rebuild(listing.files());
             List<String> warnings = new ArrayList<>(listing.warnings());
             warnings.add(0, rebuiltWarning(response.message(), listing.files().size(), rebuilt.withoutPatch()));
             return new Source(rebuilt.diff(), warnings);
-          });
+          }, false));
         }
         response.requireOk("the diff " + base + "..." + sha + " of " + repo);
         return Future.succeededFuture(new Source(bytes(response.body()), List.of()));
@@ -260,13 +261,13 @@ public final class PullRequestDiffs {
   }
 
   private Future<Source> fallback(RepoRef repo, int number, String refusal) {
-    return pullFiles(repo, number).map(files -> {
+    return pullFiles(repo, number).compose(files -> vertx.executeBlocking(() -> {
       PatchRebuilder.Rebuilt rebuilt = PatchRebuilder.rebuild(files);
       List<String> warnings = new ArrayList<>();
       warnings.add(rebuiltWarning(refusal, files.size(), rebuilt.withoutPatch()));
       warnings.addAll(capWarning(files.size()));
       return new Source(rebuilt.diff(), warnings);
-    });
+    }, false));
   }
 
   private List<String> capWarning(int files) {

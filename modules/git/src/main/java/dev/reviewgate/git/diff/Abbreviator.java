@@ -2,6 +2,7 @@ package dev.reviewgate.git.diff;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.function.IntSupplier;
 import org.eclipse.jgit.internal.storage.file.ObjectDirectory;
 import org.eclipse.jgit.internal.storage.file.Pack;
 import org.eclipse.jgit.lib.ObjectDatabase;
@@ -17,11 +18,13 @@ public final class Abbreviator {
   private static final int MINIMUM = 7;
 
   private final ObjectReader reader;
-  private final int length;
+  private final IntSupplier lengthSource;
+  private int length;
 
-  public Abbreviator(ObjectReader reader, int length) {
+  /** @param length git's automatic length, asked for once, on the first abbreviation */
+  public Abbreviator(ObjectReader reader, IntSupplier length) {
     this.reader = reader;
-    this.length = length;
+    this.lengthSource = length;
   }
 
   /** git's automatic length for a repository: it counts objects in pack indexes only, as git does. */
@@ -43,6 +46,9 @@ public final class Abbreviator {
 
   public String abbreviate(ObjectId id) {
     try {
+      if (length == 0) {
+        length = lengthSource.getAsInt();
+      }
       return reader.abbreviate(id, length).name();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

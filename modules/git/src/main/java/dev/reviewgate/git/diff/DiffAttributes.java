@@ -25,19 +25,22 @@ public final class DiffAttributes {
   /** What the attribute says about binary-ness: forced text, forced binary, or look at the content. */
   public enum Verdict { TEXT, BINARY, CONTENT }
 
-  private static final DiffAttributes NONE = new DiffAttributes(null, null);
+  private static final DiffAttributes NONE = new DiffAttributes(null, null, 0);
 
   private final ObjectReader reader;
   private final ObjectId tree;
+  private final int maxFileBytes;
   private final Map<String, List<AttributesRule>> byDirectory = new HashMap<>();
 
-  private DiffAttributes(ObjectReader reader, ObjectId tree) {
+  private DiffAttributes(ObjectReader reader, ObjectId tree, int maxFileBytes) {
     this.reader = reader;
     this.tree = tree;
+    this.maxFileBytes = maxFileBytes;
   }
 
-  public static DiffAttributes of(ObjectReader reader, ObjectId tree) {
-    return tree == null ? NONE : new DiffAttributes(reader, tree);
+  /** @param maxFileBytes a {@code .gitattributes} larger than this is ignored, like a missing one ({@code git.maxBlobBytes}) */
+  public static DiffAttributes of(ObjectReader reader, ObjectId tree, int maxFileBytes) {
+    return tree == null ? NONE : new DiffAttributes(reader, tree, maxFileBytes);
   }
 
   /** The diff driver named by {@code diff=<name>}, or null. */
@@ -97,8 +100,11 @@ public final class DiffAttributes {
         return List.of();
       }
       AttributesNode node = new AttributesNode();
-      node.parse(new ByteArrayInputStream(reader.open(walk.getObjectId(0), Constants.OBJ_BLOB).getCachedBytes(1 << 20)));
+      node.parse(new ByteArrayInputStream(reader.open(walk.getObjectId(0), Constants.OBJ_BLOB).getCachedBytes(maxFileBytes)));
       return node.getRules();
+    } catch (org.eclipse.jgit.errors.LargeObjectException tooLarge) {
+      // Unchecked in JGit: without this one oversized attributes file would fail every diff of the commit.
+      return List.of();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
