@@ -1,5 +1,6 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.dashboard.security.Loopback;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.dashboard.HttpOptions;
@@ -51,7 +52,7 @@ final class ReviewDashboardDoor {
   }
 
   private static Void report(PrintStream err, String host, int port, String why) {
-    String shown = host.contains(":") ? "[" + host + "]" : host;
+    String shown = Loopback.forUrl(host);
     err.println("reviewgate: review dashboard at http://" + shown + ":" + port + "/review/"
       + (why == null ? "" : " (" + why + ")"));
     return null;

@@ -1,5 +1,6 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.dashboard.security.Loopback;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.dashboard.HttpOptions;
 import dev.reviewgate.dashboard.HttpServerVerticle;
@@ -33,14 +34,14 @@ final class ServeCommand {
     HttpServerVerticle server = new HttpServerVerticle(options, mcp.catalog(), health, metrics,
       v -> transport[0] = new HttpTransport(v, mcp, transportOptions));
     try {
-      VertxRuntime.await(health.track("HttpServerVerticle", vertx.deployVerticle(server)), 30_000);
+      VertxRuntime.await(health.track("HttpServerVerticle", vertx.deployVerticle(server)), config.startTimeoutMs());
     } catch (Exception e) {
       VertxRuntime.close(vertx);
       Throwable cause = e.getCause() == null ? e : e.getCause();
       err.println("reviewgate: " + cause.getMessage());
       return 1;
     }
-    String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
+    String host = Loopback.forUrl(options.host());
     err.println("reviewgate: serving http://" + host + ":" + server.actualPort() + "/mcp"
       + (options.token().isPresent() ? " (bearer token required)" : ""));
     CountDownLatch stopped = new CountDownLatch(1);

@@ -5,9 +5,6 @@ import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -79,11 +76,7 @@ final class ToolTable {
   }
 
   private static JsonObject shapingOptions() {
-    try (InputStream in = ToolTable.class.getClassLoader().getResourceAsStream("reviewgate/catalog/fragments/diff-shaping.json")) {
-      return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8)).getJsonObject("properties");
-    } catch (IOException | NullPointerException e) {
-      throw new IllegalStateException("catalog fragment diff-shaping.json missing", e);
-    }
+    return ToolCatalog.fragmentProperties("diff-shaping");
   }
 
   private static String cell(String text) {

@@ -30,7 +30,7 @@ final class VertxRuntime {
                      BiConsumer<String, Future<String>> observer) throws Exception {
     Vertx vertx = create(fileCaching, customize);
     try {
-      Backends.deploy(vertx, config, observer).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+      Backends.deploy(vertx, config, observer).toCompletionStage().toCompletableFuture().get(config.startTimeoutMs(), TimeUnit.MILLISECONDS);
     } catch (Exception e) {
       close(vertx);
       throw e;

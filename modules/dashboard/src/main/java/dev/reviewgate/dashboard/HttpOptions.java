@@ -7,7 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The {@code http} section of the configuration, typed. Defaults live only in {@code config/reviewgate.json}; a
+ * The {@code http} section of the configuration as the HTTP server and the bridge use it (the MCP transport's
+ * session and SSE keys are read by {@code HttpTransportOptions}). Defaults live only in {@code config/reviewgate.json}; a
  * missing key here is a configuration error, reported with its name.
  *
  * @param token the bearer token read from the environment variable named by {@code tokenEnv}; empty when unset
@@ -16,17 +17,12 @@ public record HttpOptions(
   String host,
   int port,
   long maxBodyBytes,
-  long sessionIdleMs,
   int maxConcurrentPerClient,
   int maxConcurrent,
   int retryAfterSeconds,
   List<String> allowedOrigins,
   List<String> allowedHosts,
   Optional<String> token,
-  int maxSessions,
-  int sseReplayEvents,
-  long sseRetryMs,
-  long sseKeepAliveMs,
   long bridgeReplyTimeoutMs,
   int bridgeMaxHandlersPerSocket,
   long bridgePingTimeoutMs) {
@@ -38,17 +34,12 @@ public record HttpOptions(
       require(section, "host").toString(),
       ((Number) require(section, "port")).intValue(),
       ((Number) require(section, "maxBodyBytes")).longValue(),
-      ((Number) require(section, "sessionIdleMs")).longValue(),
       ((Number) require(section, "maxConcurrentPerClient")).intValue(),
       ((Number) require(section, "maxConcurrent")).intValue(),
       ((Number) require(section, "retryAfterSeconds")).intValue(),
       strings(section, "allowedOrigins"),
       strings(section, "allowedHosts"),
       token == null || token.isBlank() ? Optional.empty() : Optional.of(token),
-      ((Number) require(section, "maxSessions")).intValue(),
-      ((Number) require(section, "sseReplayEvents")).intValue(),
-      ((Number) require(section, "sseRetryMs")).longValue(),
-      ((Number) require(section, "sseKeepAliveMs")).longValue(),
       ((Number) require(section, "bridgeReplyTimeoutMs")).longValue(),
       ((Number) require(section, "bridgeMaxHandlersPerSocket")).intValue(),
       ((Number) require(section, "bridgePingTimeoutMs")).longValue());
@@ -56,23 +47,21 @@ public record HttpOptions(
 
   /** The same options listening elsewhere (the {@code --host} / {@code --port} flags). */
   public HttpOptions withAddress(String newHost, int newPort) {
-    return new HttpOptions(newHost, newPort, maxBodyBytes, sessionIdleMs, maxConcurrentPerClient, maxConcurrent,
-      retryAfterSeconds, allowedOrigins, allowedHosts, token, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs,
-      bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs);
+    return new HttpOptions(newHost, newPort, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
+      allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs);
   }
 
   /** The same options with a bearer token (tests; production reads it from the environment). */
   public HttpOptions withToken(String newToken) {
-    return new HttpOptions(host, port, maxBodyBytes, sessionIdleMs, maxConcurrentPerClient, maxConcurrent,
-      retryAfterSeconds, allowedOrigins, allowedHosts, Optional.ofNullable(newToken), maxSessions, sseReplayEvents,
-      sseRetryMs, sseKeepAliveMs, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs);
+    return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
+      allowedOrigins, allowedHosts, Optional.ofNullable(newToken), bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket,
+      bridgePingTimeoutMs);
   }
 
   /** The same options with other concurrency limits (tests). */
   public HttpOptions withLimits(int perClient, int global, long bodyBytes) {
-    return new HttpOptions(host, port, bodyBytes, sessionIdleMs, perClient, global, retryAfterSeconds, allowedOrigins,
-      allowedHosts, token, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, bridgeReplyTimeoutMs,
-      bridgeMaxHandlersPerSocket, bridgePingTimeoutMs);
+    return new HttpOptions(host, port, bodyBytes, perClient, global, retryAfterSeconds, allowedOrigins, allowedHosts,
+      token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs);
   }
 
   private static Object require(JsonObject section, String key) {

@@ -98,7 +98,7 @@ public final class HttpServerVerticle extends VerticleBase {
       .listen()
       .onSuccess(s -> {
         server = s;
-        String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
+        String host = Loopback.forUrl(options.host());
         DashboardLocation.publish(vertx, "http://" + host + ":" + s.actualPort() + "/review/");
       });
   }

@@ -13,9 +13,10 @@ import io.vertx.core.json.JsonObject;
  * @param sideBySideWidth default for {@code side_by_side_width}
  * @param statWidth       total width of the {@code stat} format, like {@code git diff --stat=<width>}
  * @param maxMarkers      most review markers reported per result
+ * @param maxMarkerChars  a marker's line text is cut to this many characters
  */
 public record DiffOptions(long maxInputBytes, int maxLineBytes, int maxLinesPerFile, int sideBySideWidth,
-                          int statWidth, int maxMarkers) {
+                          int statWidth, int maxMarkers, int maxMarkerChars) {
 
   public static DiffOptions from(JsonObject section) {
     JsonObject defaults = ReviewgateConfig.defaults().section("diff");
@@ -26,6 +27,7 @@ public record DiffOptions(long maxInputBytes, int maxLineBytes, int maxLinesPerF
       merged.getInteger("maxLinesPerFile"),
       merged.getInteger("sideBySideWidth"),
       merged.getInteger("statWidth"),
-      merged.getInteger("maxMarkers"));
+      merged.getInteger("maxMarkers"),
+      merged.getInteger("maxMarkerChars"));
   }
 }

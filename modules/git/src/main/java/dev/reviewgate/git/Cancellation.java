@@ -35,10 +35,6 @@ public final class Cancellation {
     }
   }
 
-  public boolean cancelled() {
-    return reason != null;
-  }
-
   public void check() {
     ToolException why = reason;
     if (why != null) {

@@ -42,8 +42,4 @@ final class ConditionalCache {
       eldest.remove();
     }
   }
-
-  synchronized int size() {
-    return entries.size();
-  }
 }

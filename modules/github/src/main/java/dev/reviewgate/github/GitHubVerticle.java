@@ -76,14 +76,8 @@ public final class GitHubVerticle extends VerticleBase {
    * outlives the caller (reads and writes alike).
    */
   private Future<Void> serve(String tool, BiFunction<GitHubClient, JsonObject, Future<JsonObject>> handler) {
-    long patienceMs = patience(tool);
+    long patienceMs = config.toolTimeoutMs(tool);
     return ToolEndpoint.serve(vertx, catalog, tool, args -> handler.apply(client.until(System.currentTimeMillis() + patienceMs), args));
-  }
-
-  /** The bus timeout of a tool as front-ends apply it: its {@code mcp.toolTimeoutsMs} entry, else {@code requestTimeoutMs}. */
-  private long patience(String tool) {
-    Long perTool = config.section("mcp").getJsonObject("toolTimeoutsMs", new JsonObject()).getLong(tool);
-    return perTool != null ? perTool : config.requestTimeoutMs();
   }
 
   @Override

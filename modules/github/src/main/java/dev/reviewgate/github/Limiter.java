@@ -57,8 +57,4 @@ final class Limiter {
       next.run();
     }
   }
-
-  synchronized int inFlight() {
-    return running;
-  }
 }

@@ -2,7 +2,6 @@ package dev.reviewgate.github;
 
 import dev.reviewgate.core.ToolException;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -36,9 +35,7 @@ public final class PullRequestReader {
     if (pull.getValue("mergeable") != null || attemptsLeft <= 0 || !"open".equals(pull.getString("state"))) {
       return Future.succeededFuture(pull);
     }
-    Promise<Void> pause = Promise.promise();
-    vertx.setTimer(Math.max(1, options.mergeablePollIntervalMs()), id -> pause.complete());
-    return pause.future()
+    return GitHubClient.delay(vertx, Math.max(1, options.mergeablePollIntervalMs()))
       .compose(v -> client.getJson(repo.path() + "/pulls/" + number, "pull request " + repo.pull(number)))
       .compose(next -> pollMergeable(repo, number, next, attemptsLeft - 1));
   }

@@ -1,6 +1,5 @@
 package dev.reviewgate.mcp;
 
-import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.Tool;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -68,7 +67,7 @@ final class Completions {
     if (tool == null) {
       return Future.succeededFuture(List.of());
     }
-    return BusRequests.request(server.vertx().eventBus(), tool.address(), new JsonObject(), server.options().timeoutFor(GIT_REPOS))
+    return server.callTool(tool, new JsonObject())
       .map(reply -> {
         List<JsonObject> repos = new ArrayList<>();
         for (Object entry : reply.getJsonArray("repos", new JsonArray())) {

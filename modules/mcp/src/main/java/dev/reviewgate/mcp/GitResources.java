@@ -70,7 +70,7 @@ final class GitResources {
         + " (see resources/templates/list)");
     }
     Tool tool = tool(target.get().tool()).get();
-    return BusRequests.request(server.vertx().eventBus(), tool.address(), target.get().arguments(), server.options().timeoutFor(tool.name()))
+    return server.callTool(tool, target.get().arguments())
       .recover(failure -> Future.failedFuture(toRpc(request, uri, BusRequests.toToolException(tool.address(), failure))))
       .map(reply -> new JsonObject().put("contents", new JsonArray().add(content(uri, target.get(), reply))));
   }

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -52,7 +51,6 @@ public final class McpConnection {
   private final Map<String, Promise<JsonObject>> awaitingClient = new HashMap<>();
   private long nextServerRequestId;
   private String sessionVersion;
-  private boolean sessionInitialized;
   private JsonObject sessionClientInfo;
   private JsonObject sessionCapabilities;
   private LogLevel sessionLogLevel;
@@ -130,16 +128,6 @@ public final class McpConnection {
     });
   }
 
-  /** The session-era version agreed by {@code initialize}, if one happened on this connection. */
-  public Optional<String> sessionVersion() {
-    return Optional.ofNullable(sessionVersion);
-  }
-
-  /** Number of requests being worked on; read on the connection's context for an exact figure. */
-  public int inFlightCount() {
-    return inFlight.size();
-  }
-
   McpServer server() {
     return server;
   }
@@ -150,10 +138,6 @@ public final class McpConnection {
 
   void setSessionLogLevel(LogLevel level) {
     sessionLogLevel = level;
-  }
-
-  JsonObject sessionClientInfo() {
-    return sessionClientInfo;
   }
 
   void onContext(Runnable action) {
@@ -323,17 +307,11 @@ public final class McpConnection {
     sessionVersion = version;
     sessionClientInfo = clientInfo;
     sessionCapabilities = capabilities;
-    sessionInitialized = false;
     sessionLogLevel = null;
-  }
-
-  boolean sessionInitialized() {
-    return sessionInitialized;
   }
 
   private void notification(String method, JsonObject params) {
     switch (method) {
-      case "notifications/initialized" -> sessionInitialized = true;
       case "notifications/cancelled" -> {
         Object requestId = params.getValue("requestId");
         if (requestId != null) {

@@ -1,5 +1,6 @@
 package dev.reviewgate.mcp;
 
+import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import io.vertx.core.Future;
@@ -91,9 +92,12 @@ public final class McpServer {
     return options;
   }
 
-  /** Every protocol version served, newest first (for {@code -32022} errors and HTTP header checks). */
-  public List<String> supportedVersions() {
-    return ProtocolVersions.ALL;
+  /**
+   * Calls a catalog tool on the bus for the MCP layer's own needs (resources, prompts, completion), with the tool's
+   * timeout; failures arrive as {@link dev.reviewgate.core.ToolException}.
+   */
+  Future<JsonObject> callTool(Tool tool, JsonObject arguments) {
+    return BusRequests.request(vertx.eventBus(), tool.address(), arguments, options.timeoutFor(tool.name()));
   }
 
   /** {@code {name, title, version}} as {@code initialize} and {@code server/discover} report it. */

@@ -50,7 +50,7 @@ final class ReviewPrompts {
     Tool tool = gitDiff().get();
     JsonObject diffArguments = new JsonObject().put("repo", repo).put("base", base).put("head", head);
     String uri = "git://" + repo + "/diff/" + base + ".." + head;
-    return BusRequests.request(server.vertx().eventBus(), tool.address(), diffArguments, server.options().timeoutFor(tool.name()))
+    return server.callTool(tool, diffArguments)
       .recover(failure -> Future.failedFuture(JsonRpcException.invalidParams(
         "Cannot build the review of " + base + ".." + head + " in " + repo + ": "
           + BusRequests.toToolException(tool.address(), failure).getMessage())))

@@ -41,10 +41,6 @@ final class PendingWait {
     return System.currentTimeMillis() - startedAt;
   }
 
-  boolean ended() {
-    return ended;
-  }
-
   void heartbeatEvery(long intervalMs, String message) {
     if (!context.wantsProgress()) {
       return;

@@ -34,9 +34,7 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
    */
   public static ReviewOptions from(ReviewgateConfig config) {
     ReviewOptions options = from(config.section("review"));
-    JsonObject timeouts = config.section("mcp").getJsonObject("toolTimeoutsMs", new JsonObject());
-    long caller = Math.min(timeouts.getLong("review_request", config.requestTimeoutMs()),
-      timeouts.getLong("review_update", config.requestTimeoutMs()));
+    long caller = Math.min(config.toolTimeoutMs("review_request"), config.toolTimeoutMs("review_update"));
     long bound = Math.max(1_000, caller - options.gitTimeoutMs() - REPLY_MARGIN_MS);
     if (bound >= options.maxWaitMs()) {
       return options;

@@ -132,7 +132,13 @@ public final class ToolCatalog {
     return copy;
   }
 
-  private static JsonObject readJson(ClassLoader loader, String resource) {
+  /** The properties a catalog fragment ({@code reviewgate/catalog/fragments/<name>.json}) adds to input schemas. */
+  public static JsonObject fragmentProperties(String name) {
+    return readJson(ToolCatalog.class.getClassLoader(), ROOT + "fragments/" + name + ".json").getJsonObject("properties");
+  }
+
+  /** A JSON object resource; a missing one is a packaging error, named in the exception. */
+  public static JsonObject readJson(ClassLoader loader, String resource) {
     try (InputStream in = loader.getResourceAsStream(resource)) {
       if (in == null) {
         throw new IllegalStateException("catalog resource missing: " + resource);

@@ -31,4 +31,9 @@ public final class Loopback {
   private static String strip(String host) {
     return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
   }
+
+  /** The host as it goes into a URL: IPv6 literals in brackets. */
+  public static String forUrl(String host) {
+    return host.contains(":") ? "[" + host + "]" : host;
+  }
 }

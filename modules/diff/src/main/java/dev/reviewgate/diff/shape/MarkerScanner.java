@@ -16,7 +16,6 @@ public final class MarkerScanner {
 
   static final String[] MARKERS = {"💡", "❓", "TODO:", "FIXME:"};
   private static final byte[][] NEEDLES = new byte[MARKERS.length][];
-  private static final int MAX_TEXT = 200;
 
   static {
     for (int i = 0; i < MARKERS.length; i++) {
@@ -28,7 +27,7 @@ public final class MarkerScanner {
   }
 
   /** @return the hits, at most {@code max}; {@code truncated[0]} is set when more were found */
-  public static JsonArray scan(List<FileDiff> files, int max, boolean[] truncated) {
+  public static JsonArray scan(List<FileDiff> files, int max, int maxChars, boolean[] truncated) {
     JsonArray hits = new JsonArray();
     for (FileDiff f : files) {
       for (Hunk h : f.hunks()) {
@@ -44,7 +43,7 @@ public final class MarkerScanner {
               }
               String text = new String(src, s + 1, e - s - 1, StandardCharsets.UTF_8).strip();
               hits.add(new JsonObject().put("path", f.path()).put("line", newNo).put("marker", MARKERS[m])
-                .put("text", text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) + "…" : text));
+                .put("text", text.length() > maxChars ? text.substring(0, maxChars) + "…" : text));
             }
           }
         });

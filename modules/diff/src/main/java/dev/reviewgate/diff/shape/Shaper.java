@@ -52,7 +52,7 @@ public final class Shaper {
     JsonArray markers = null;
     if (o.markers()) {
       boolean[] more = new boolean[1];
-      markers = MarkerScanner.scan(page, config.maxMarkers(), more);
+      markers = MarkerScanner.scan(page, config.maxMarkers(), config.maxMarkerChars(), more);
       if (more[0]) {
         warnings.add("more than " + config.maxMarkers() + " markers found; only the first " + config.maxMarkers()
           + " are listed (diff.maxMarkers); narrow the files to see the rest");

@@ -29,10 +29,6 @@ public final class Blobs {
     this.maxBlobBytes = maxBlobBytes;
   }
 
-  public ObjectReader reader() {
-    return reader;
-  }
-
   public long size(ObjectId id) {
     return sizes.computeIfAbsent(id, key -> {
       byte[] loaded = contents.get(key);

@@ -82,8 +82,8 @@ public final class PatchWriter {
     }
     String oldPath = change.oldPath() != null ? change.oldPath() : change.newPath();
     String newPath = change.newPath() != null ? change.newPath() : change.oldPath();
-    String oldLabel = quote("a/" + oldPath);
-    String newLabel = quote("b/" + newPath);
+    String oldLabel = GitQuote.quote("a/" + oldPath);
+    String newLabel = GitQuote.quote("b/" + newPath);
     StringBuilder header = new StringBuilder();
     header.append("diff --git ").append(oldLabel).append(' ').append(newLabel).append('\n');
     if (!change.hasOld()) {
@@ -96,8 +96,8 @@ public final class PatchWriter {
     }
     if (change.status() == FileChange.Status.RENAMED) {
       header.append("similarity index ").append(change.similarity()).append("%\n");
-      header.append("rename from ").append(quote(change.oldPath())).append('\n');
-      header.append("rename to ").append(quote(change.newPath())).append('\n');
+      header.append("rename from ").append(GitQuote.quote(change.oldPath())).append('\n');
+      header.append("rename to ").append(GitQuote.quote(change.newPath())).append('\n');
     }
     ObjectId oldId = change.hasOld() ? change.oldId() : ObjectId.zeroId();
     ObjectId newId = change.hasNew() ? change.newId() : ObjectId.zeroId();
@@ -274,10 +274,6 @@ public final class PatchWriter {
 
   private static FileChange creation(FileChange change) {
     return new FileChange(FileChange.Status.ADDED, null, change.newPath(), 0, change.newMode(), null, change.newId(), 0);
-  }
-
-  static String quote(String path) {
-    return GitQuote.quote(path);
   }
 
   private static String mode(int mode) {

@@ -13,10 +13,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -198,13 +194,6 @@ public final class ConformanceTools {
   }
 
   private static JsonArray definitions() {
-    try (InputStream in = ConformanceTools.class.getClassLoader().getResourceAsStream("reviewgate/conformance/tools.json")) {
-      if (in == null) {
-        throw new IllegalStateException("reviewgate/conformance/tools.json missing from the classpath");
-      }
-      return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8)).getJsonArray("tools");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return ToolCatalog.readJson(ConformanceTools.class.getClassLoader(), "reviewgate/conformance/tools.json").getJsonArray("tools");
   }
 }

@@ -69,10 +69,6 @@ public final class HttpTransport implements Handler<RoutingContext> {
     sessions.clear();
   }
 
-  public int sessionCount() {
-    return sessions.size();
-  }
-
   @Override
   public void handle(RoutingContext ctx) {
     HttpServerRequest request = ctx.request();
