@@ -1,11 +1,11 @@
 package dev.reviewgate.app;
 
-import dev.reviewgate.dashboard.security.Loopback;
+import dev.reviewgate.http.security.Loopback;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
-import dev.reviewgate.dashboard.HttpOptions;
-import dev.reviewgate.dashboard.HttpServerVerticle;
-import dev.reviewgate.dashboard.ops.DeploymentHealth;
+import dev.reviewgate.http.HttpOptions;
+import dev.reviewgate.http.HttpServerVerticle;
+import dev.reviewgate.http.ops.DeploymentHealth;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;

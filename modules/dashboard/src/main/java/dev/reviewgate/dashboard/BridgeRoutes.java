@@ -33,11 +33,11 @@ public final class BridgeRoutes {
   private BridgeRoutes() {
   }
 
-  public static Router create(Vertx vertx, ToolCatalog catalog, HttpOptions options) {
+  public static Router create(Vertx vertx, ToolCatalog catalog, BridgeLimits limits) {
     SockJSBridgeOptions bridge = new SockJSBridgeOptions()
-      .setReplyTimeout(options.bridgeReplyTimeoutMs())
-      .setPingTimeout(options.bridgePingTimeoutMs())
-      .setMaxHandlersPerSocket(options.bridgeMaxHandlersPerSocket())
+      .setReplyTimeout(limits.replyTimeoutMs())
+      .setPingTimeout(limits.pingTimeoutMs())
+      .setMaxHandlersPerSocket(limits.maxHandlersPerSocket())
       .addOutboundPermitted(new PermittedOptions().setAddressRegex(OUTBOUND_REGEX));
     for (Tool tool : catalog.tools(Exposure.BRIDGE)) {
       bridge.addInboundPermitted(new PermittedOptions().setAddress(tool.address()));

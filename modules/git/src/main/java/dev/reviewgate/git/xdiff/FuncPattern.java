@@ -1,0 +1,107 @@
+package dev.reviewgate.git.xdiff;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The function-name rules of git's built-in diff drivers ({@code diff=java} in .gitattributes): an ordered list of
+ * patterns, where a match of a negated one rejects the line; the text shown is group 1 of the first matching
+ * pattern (or the whole match). The patterns are fixed here, not taken from input, and written without nested
+ * ambiguity, so java.util.regex (several times faster than RE2/J on these) cannot be driven into backtracking
+ * blow-ups by file content; lines are also capped at {@link #MAX_LINE} bytes. Only drivers listed here are known; for others the default rule applies.
+ */
+final class FuncPattern {
+
+  private record Rule(Pattern pattern, boolean negate) {
+  }
+
+  /**
+   * Byte sequences a line must contain for any positive rule to match; lines without them are skipped before the
+   * (slower) regular expressions run. Empty for no prefilter.
+   */
+  private final byte[][] needles;
+
+  private static final Map<String, FuncPattern> BUILT_IN = Map.of(
+    "java", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*(catch|do|for|if|instanceof|new|return|switch|throw|while)"), true),
+      new Rule(Pattern.compile("^[ \t]*(([a-z-]+[ \t]+)*(class|enum|interface|record)[ \t]+[A-Za-z][A-Za-z0-9_$]*[ \t]+.*)$"),
+        false),
+      new Rule(Pattern.compile("^[ \t]*(([A-Za-z_<>&][\\]\\[?&<>.,A-Za-z_0-9]*[ \t]+)+[A-Za-z_][A-Za-z_0-9]*[ \t]*\\([^;]*)$"),
+        false)),
+      "(", "class", "enum", "interface", "record"));
+
+  /** Longer lines are never headings (git has no such cap; minified code is the only place they occur). */
+  static final int MAX_LINE = 4096;
+
+  private final List<Rule> rules;
+
+  private FuncPattern(List<Rule> rules, String... needles) {
+    this.rules = rules;
+    this.needles = new byte[needles.length][];
+    for (int i = 0; i < needles.length; i++) {
+      this.needles[i] = needles[i].getBytes(StandardCharsets.US_ASCII);
+    }
+  }
+
+  private boolean mayMatch(byte[] raw, int start, int end) {
+    if (needles.length == 0) {
+      return true;
+    }
+    for (byte[] needle : needles) {
+      for (int i = start; i + needle.length <= end; i++) {
+        if (raw[i] == needle[0] && matchesAt(raw, i, needle)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean matchesAt(byte[] raw, int at, byte[] needle) {
+    for (int k = 1; k < needle.length; k++) {
+      if (raw[at + k] != needle[k]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The built-in driver's rules, or null when the driver is unknown here (the default rule applies). */
+  static FuncPattern forDriver(String driver) {
+    return driver == null ? null : BUILT_IN.get(driver);
+  }
+
+  /** The heading text of the line at [start, end) (newline included), or null when it is not a heading. */
+  byte[] match(byte[] raw, int start, int end, int maxBytes) {
+    if (end - start > MAX_LINE || !mayMatch(raw, start, end)) {
+      return null;
+    }
+    int length = end - start;
+    if (length > 0 && raw[start + length - 1] == '\n') {
+      length -= (length > 1 && raw[start + length - 2] == '\r') ? 2 : 1;
+    }
+    // ISO-8859-1 keeps one char per byte, so offsets map back to bytes exactly.
+    String line = new String(raw, start, length, StandardCharsets.ISO_8859_1);
+    for (Rule rule : rules) {
+      Matcher matcher = rule.pattern.matcher(line);
+      if (matcher.find()) {
+        if (rule.negate) {
+          return null;
+        }
+        int from = matcher.groupCount() >= 1 && matcher.start(1) >= 0 ? matcher.start(1) : matcher.start();
+        int to = matcher.groupCount() >= 1 && matcher.start(1) >= 0 ? matcher.end(1) : matcher.end();
+        int size = Math.min(to - from, maxBytes);
+        while (size > 0 && Lines.isSpace(raw[start + from + size - 1])) {
+          size--;
+        }
+        byte[] out = new byte[size];
+        System.arraycopy(raw, start + from, out, 0, size);
+        return out;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,287 @@
+package dev.reviewgate.git.xdiff;
+
+import dev.reviewgate.git.Cancellation;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.eclipse.jgit.diff.DiffAlgorithm;
+import org.eclipse.jgit.diff.Edit;
+import org.eclipse.jgit.diff.EditList;
+import org.eclipse.jgit.diff.HistogramDiff;
+import org.eclipse.jgit.diff.RawText;
+import org.eclipse.jgit.diff.RawTextComparator;
+import org.eclipse.jgit.lib.FileMode;
+import org.eclipse.jgit.lib.ObjectId;
+
+/**
+ * Writes a {@link FileChange} as {@code git diff} writes it (git 2.39, default options): the same extended
+ * headers and their order, {@code index} lines abbreviated like git, {@code Binary files ... differ}, no
+ * {@code ---}/{@code +++} for header-only changes, a TAB after labels with a space, file/symlink type changes
+ * split into a deletion and a creation, git's hunk grouping, slider compaction with the indent heuristic and the
+ * default function-name rule after {@code @@}.
+ */
+public final class PatchWriter {
+
+  private static final byte[] NO_NEWLINE = "\n\\ No newline at end of file\n".getBytes(StandardCharsets.US_ASCII);
+
+  private final Blobs blobs;
+  private final DiffAttributes attributes;
+  private final Abbreviator abbreviator;
+  private final DiffAlgorithm algorithm;
+  private final int context;
+  private final Cancellation cancellation;
+
+  public PatchWriter(Blobs blobs, DiffAttributes attributes, Abbreviator abbreviator, DiffAlgorithm algorithm,
+                     int context, Cancellation cancellation) {
+    this.blobs = blobs;
+    this.attributes = attributes;
+    this.abbreviator = abbreviator;
+    this.algorithm = algorithm;
+    this.context = context;
+    this.cancellation = cancellation;
+  }
+
+  /** Line counts of one change, as {@code git diff --numstat} reports them (binary: no counts). */
+  public record Stats(int additions, int deletions, boolean binary) {
+  }
+
+  /** The two sides of a change as the line diff sees them. */
+  private record Sides(byte[] oldData, byte[] newData, boolean binary) {
+  }
+
+  public Stats stats(FileChange change) {
+    cancellation.check();
+    if (change.status() == FileChange.Status.TYPE_CHANGED) {
+      Stats gone = stats(deletion(change));
+      Stats added = stats(creation(change));
+      return new Stats(added.additions, gone.deletions, gone.binary || added.binary);
+    }
+    Sides sides = sides(change);
+    forget(change);
+    if (sides.binary) {
+      return new Stats(0, 0, true);
+    }
+    if (change.oldId() != null && change.oldId().equals(change.newId())) {
+      return new Stats(0, 0, false);
+    }
+    int added = 0;
+    int deleted = 0;
+    for (Edit edit : edits(new Lines(new RawText(sides.oldData)), new Lines(new RawText(sides.newData)))) {
+      added += edit.getLengthB();
+      deleted += edit.getLengthA();
+    }
+    return new Stats(added, deleted, false);
+  }
+
+  public Stats write(FileChange change, ByteArrayOutputStream out) {
+    cancellation.check();
+    if (change.status() == FileChange.Status.TYPE_CHANGED) {
+      Stats gone = write(deletion(change), out);
+      Stats added = write(creation(change), out);
+      return new Stats(added.additions, gone.deletions, gone.binary || added.binary);
+    }
+    String oldPath = change.oldPath() != null ? change.oldPath() : change.newPath();
+    String newPath = change.newPath() != null ? change.newPath() : change.oldPath();
+    String oldLabel = GitQuote.quote("a/" + oldPath);
+    String newLabel = GitQuote.quote("b/" + newPath);
+    StringBuilder header = new StringBuilder();
+    header.append("diff --git ").append(oldLabel).append(' ').append(newLabel).append('\n');
+    if (!change.hasOld()) {
+      header.append("new file mode ").append(mode(change.newMode())).append('\n');
+    } else if (!change.hasNew()) {
+      header.append("deleted file mode ").append(mode(change.oldMode())).append('\n');
+    } else if (change.oldMode() != change.newMode()) {
+      header.append("old mode ").append(mode(change.oldMode())).append('\n');
+      header.append("new mode ").append(mode(change.newMode())).append('\n');
+    }
+    if (change.status() == FileChange.Status.RENAMED) {
+      header.append("similarity index ").append(change.similarity()).append("%\n");
+      header.append("rename from ").append(GitQuote.quote(change.oldPath())).append('\n');
+      header.append("rename to ").append(GitQuote.quote(change.newPath())).append('\n');
+    }
+    ObjectId oldId = change.hasOld() ? change.oldId() : ObjectId.zeroId();
+    ObjectId newId = change.hasNew() ? change.newId() : ObjectId.zeroId();
+    boolean sameContent = oldId.equals(newId);
+    if (!sameContent) {
+      header.append("index ").append(abbreviator.abbreviate(oldId)).append("..").append(abbreviator.abbreviate(newId));
+      if (change.oldMode() == change.newMode()) {
+        header.append(' ').append(mode(change.oldMode()));
+      }
+      header.append('\n');
+    }
+    String fromLabel = change.hasOld() ? oldLabel : "/dev/null";
+    String toLabel = change.hasNew() ? newLabel : "/dev/null";
+    write(out, header);
+    if (sameContent) {
+      return new Stats(0, 0, false);
+    }
+    Sides sides = sides(change);
+    if (sides.binary) {
+      write(out, "Binary files " + fromLabel + " and " + toLabel + " differ\n");
+      forget(change);
+      return new Stats(0, 0, true);
+    }
+    Lines a = new Lines(new RawText(sides.oldData));
+    Lines b = new Lines(new RawText(sides.newData));
+    EditList edits = edits(a, b);
+    if (edits.isEmpty()) {
+      return new Stats(0, 0, false);
+    }
+    write(out, "--- " + fromLabel + (fromLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n"
+      + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
+    String driver = attributes.driver(oldPath);
+    FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath));
+    Stats stats = hunks(a, b, edits, pattern, out);
+    forget(change);
+    return stats;
+  }
+
+  private void forget(FileChange change) {
+    if (change.oldId() != null) {
+      blobs.forget(change.oldId());
+    }
+    if (change.newId() != null) {
+      blobs.forget(change.newId());
+    }
+  }
+
+  private Stats hunks(Lines a, Lines b, List<Edit> edits, FuncPattern pattern, ByteArrayOutputStream out) {
+    FuncName func = new FuncName(a, pattern);
+    int added = 0;
+    int deleted = 0;
+    for (Edit edit : edits) {
+      added += edit.getLengthB();
+      deleted += edit.getLengthA();
+    }
+    int first = 0;
+    while (first < edits.size()) {
+      int last = first;
+      while (last + 1 < edits.size()
+        && edits.get(last + 1).getBeginA() - edits.get(last).getEndA() <= 2 * context) {
+        last++;
+      }
+      Edit head = edits.get(first);
+      Edit tail = edits.get(last);
+      int s1 = Math.max(head.getBeginA() - context, 0);
+      int s2 = Math.max(head.getBeginB() - context, 0);
+      int post = Math.min(context, Math.min(a.size() - tail.getEndA(), b.size() - tail.getEndB()));
+      int e1 = tail.getEndA() + post;
+      int e2 = tail.getEndB() + post;
+      func.advance(s1);
+      StringBuilder line = new StringBuilder("@@ -");
+      range(line, s1, e1 - s1).append(" +");
+      range(line, s2, e2 - s2).append(" @@");
+      write(out, line);
+      byte[] heading = func.text();
+      if (heading.length > 0) {
+        out.write(' ');
+        out.write(heading, 0, heading.length);
+      }
+      out.write('\n');
+      for (int i = s2; i < head.getBeginB(); i++) {
+        record(out, ' ', b, i);
+      }
+      for (int k = first; k <= last; k++) {
+        Edit edit = edits.get(k);
+        if (k > first) {
+          Edit previous = edits.get(k - 1);
+          for (int i = previous.getEndB(); i < edit.getBeginB(); i++) {
+            record(out, ' ', b, i);
+          }
+        }
+        for (int i = edit.getBeginA(); i < edit.getEndA(); i++) {
+          record(out, '-', a, i);
+        }
+        for (int i = edit.getBeginB(); i < edit.getEndB(); i++) {
+          record(out, '+', b, i);
+        }
+      }
+      for (int i = tail.getEndB(); i < e2; i++) {
+        record(out, ' ', b, i);
+      }
+      first = last + 1;
+    }
+    return new Stats(added, deleted, false);
+  }
+
+  private static StringBuilder range(StringBuilder out, int start, int count) {
+    out.append(count == 0 ? start : start + 1);
+    if (count != 1) {
+      out.append(',').append(count);
+    }
+    return out;
+  }
+
+  private static void record(ByteArrayOutputStream out, char prefix, Lines lines, int line) {
+    out.write(prefix);
+    int start = lines.start(line);
+    int end = lines.start(line + 1);
+    out.write(lines.raw(), start, end - start);
+    if (end == start || lines.raw()[end - 1] != '\n') {
+      out.write(NO_NEWLINE, 0, NO_NEWLINE.length);
+    }
+  }
+
+  private EditList edits(Lines a, Lines b) {
+    if (algorithm instanceof HistogramDiff) {
+      boolean[] changedA = new boolean[a.size() + 2];
+      boolean[] changedB = new boolean[b.size() + 2];
+      GitHistogram.diff(a, b, changedA, changedB);
+      return Slider.compact(a, b, changedA, changedB, true);
+    }
+    return Slider.compact(a, b, algorithm.diff(RawTextComparator.DEFAULT, a.text(), b.text()), true);
+  }
+
+  private Sides sides(FileChange change) {
+    byte[] oldData = content(change.oldMode(), change.oldId());
+    byte[] newData = content(change.newMode(), change.newId());
+    boolean binary = (oldData == null && change.hasOld()) || (newData == null && change.hasNew())
+      || (change.hasOld() && binary(change.oldPath(), change.oldMode(), oldData))
+      || (change.hasNew() && binary(change.newPath(), change.newMode(), newData))
+      || (!change.hasOld() && attributes.verdict(change.newPath()) == DiffAttributes.Verdict.BINARY)
+      || (!change.hasNew() && attributes.verdict(change.oldPath()) == DiffAttributes.Verdict.BINARY);
+    return new Sides(oldData == null ? new byte[0] : oldData, newData == null ? new byte[0] : newData, binary);
+  }
+
+  private boolean binary(String path, int mode, byte[] data) {
+    if (FileChange.type(mode) == FileMode.TYPE_GITLINK) {
+      return false;
+    }
+    return switch (attributes.verdict(path)) {
+      case TEXT -> false;
+      case BINARY -> true;
+      case CONTENT -> data == null || Blobs.looksBinary(data);
+    };
+  }
+
+  /** The bytes git diffs for one side; {@code null} for a blob too big to load (treated as binary). */
+  private byte[] content(int mode, ObjectId id) {
+    if (mode == 0) {
+      return new byte[0];
+    }
+    if (FileChange.type(mode) == FileMode.TYPE_GITLINK) {
+      return ("Subproject commit " + id.name() + "\n").getBytes(StandardCharsets.US_ASCII);
+    }
+    if (blobs.tooBig(id)) {
+      return null;
+    }
+    return blobs.bytes(id);
+  }
+
+  private static FileChange deletion(FileChange change) {
+    return new FileChange(FileChange.Status.DELETED, change.oldPath(), null, change.oldMode(), 0, change.oldId(), null, 0);
+  }
+
+  private static FileChange creation(FileChange change) {
+    return new FileChange(FileChange.Status.ADDED, null, change.newPath(), 0, change.newMode(), null, change.newId(), 0);
+  }
+
+  private static String mode(int mode) {
+    return String.format("%06o", mode);
+  }
+
+  private static void write(ByteArrayOutputStream out, CharSequence text) {
+    byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+    out.write(bytes, 0, bytes.length);
+  }
+}

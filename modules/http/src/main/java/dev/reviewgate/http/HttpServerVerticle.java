@@ -1,0 +1,120 @@
+package dev.reviewgate.http;
+
+import dev.reviewgate.core.DashboardLocation;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.dashboard.BridgeRoutes;
+import dev.reviewgate.http.ops.DeploymentHealth;
+import dev.reviewgate.http.ops.HealthRoutes;
+import dev.reviewgate.http.ops.HttpMetrics;
+import dev.reviewgate.http.security.ConcurrencyLimiter;
+import dev.reviewgate.http.security.Loopback;
+import dev.reviewgate.http.security.RequestGuard;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.StaticHandler;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * {@code reviewgate serve}: one HTTP server with {@code /mcp} (Streamable HTTP, supplied by the MCP module),
+ * {@code /eventbus/*} (the event-bus bridge), {@code /review/} (the review dashboard, also at {@code /}),
+ * {@code /console/} (a page that uses the bridge), {@code /health} and
+ * {@code /metrics}. {@code /mcp} and the bridge pass the {@link RequestGuard} first; {@code /mcp} also the
+ * concurrency limits and the body size limit.
+ */
+public final class HttpServerVerticle extends VerticleBase {
+
+  private static final Logger LOG = Logger.getLogger(HttpServerVerticle.class.getName());
+
+  private final HttpOptions options;
+  private final ToolCatalog catalog;
+  private final DeploymentHealth health;
+  private final HttpMetrics metrics;
+  private final Function<Vertx, Handler<RoutingContext>> mcpEndpoint;
+  private final ConcurrencyLimiter limiter;
+  private HttpServer server;
+
+  /**
+   * @param metrics     the process's metrics, or null when the process runs without them (some tests)
+   * @param mcpEndpoint builds the {@code /mcp} handler once Vert.x is known; null serves no {@code /mcp}
+   */
+  public HttpServerVerticle(HttpOptions options, ToolCatalog catalog, DeploymentHealth health, HttpMetrics metrics,
+                            Function<Vertx, Handler<RoutingContext>> mcpEndpoint) {
+    this.options = options;
+    this.catalog = catalog;
+    this.health = health;
+    this.metrics = metrics;
+    this.mcpEndpoint = mcpEndpoint;
+    this.limiter = new ConcurrencyLimiter(options);
+  }
+
+  @Override
+  public Future<?> start() {
+    if (!Loopback.isLoopbackHost(options.host()) && options.token().isEmpty()) {
+      return Future.failedFuture(new IllegalStateException("refusing to listen on " + options.host()
+        + " without a bearer token: anyone who can reach that address could use the server. Set REVIEWGATE_TOKEN "
+        + "(clients then send 'Authorization: Bearer <token>') or listen on 127.0.0.1"));
+    }
+    Router router = Router.router(vertx);
+    router.route().handler(ctx -> {
+      ctx.response().putHeader("X-Content-Type-Options", "nosniff");
+      ctx.next();
+    });
+    if (mcpEndpoint != null) {
+      Handler<RoutingContext> mcp = mcpEndpoint.apply(vertx);
+      router.route("/mcp").handler(new RequestGuard(options, false)).handler(limiter)
+        .handler(BodyHandler.create(false).setBodyLimit(options.maxBodyBytes())).handler(mcp);
+    }
+    router.route("/eventbus/*").handler(new RequestGuard(options, true))
+      .subRouter(BridgeRoutes.create(vertx, catalog, options.bridgeLimits()));
+    router.route("/console/*").handler(StaticHandler.create("reviewgate/webroot/console")
+      .setCachingEnabled(false).setDirectoryListing(false));
+    router.route("/review/*").handler(StaticHandler.create("reviewgate/webroot/review")
+      .setCachingEnabled(false).setDirectoryListing(false));
+    router.get("/").handler(ctx -> ctx.redirect("/review/"));
+    HealthRoutes.mount(router, health);
+    if (metrics != null) {
+      metrics.mount(router);
+    }
+    router.errorHandler(500, ctx -> {
+      LOG.log(Level.SEVERE, "unexpected failure serving " + ctx.request().path(), ctx.failure());
+      sendError(ctx, 500, "internal error; the server log has the details");
+    });
+    router.errorHandler(413, ctx -> sendError(ctx, 413, "request body larger than http.maxBodyBytes ("
+      + options.maxBodyBytes() + " bytes); send less, e.g. shape the diff or split the call"));
+    router.errorHandler(404, ctx -> sendError(ctx, 404, "no such path; MCP is served at /mcp"));
+    router.errorHandler(405, ctx -> sendError(ctx, 405, "method not allowed here"));
+    return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port())
+        .setCompressionSupported(false))
+      .requestHandler(router)
+      .listen()
+      .onSuccess(s -> {
+        server = s;
+        String host = Loopback.forUrl(options.host());
+        DashboardLocation.publish(vertx, "http://" + host + ":" + s.actualPort() + "/review/");
+      });
+  }
+
+  private static void sendError(RoutingContext ctx, int status, String message) {
+    if (ctx.response().ended() || ctx.response().headWritten()) {
+      return;
+    }
+    ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
+      .end(new JsonObject().put("jsonrpc", "2.0").putNull("id")
+        .put("error", new JsonObject().put("code", status == 413 ? -32600 : -32000).put("message", message)).encode());
+  }
+
+  /** The port actually bound (differs from the configured one when that is 0). */
+  public int actualPort() {
+    return server == null ? -1 : server.actualPort();
+  }
+}

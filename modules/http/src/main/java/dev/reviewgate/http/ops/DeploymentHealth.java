@@ -1,0 +1,48 @@
+package dev.reviewgate.http.ops;
+
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * What {@code /health} reports: the state of each deployed verticle as the launcher saw it. Liveness is "the
+ * process answers HTTP"; readiness is "every tracked verticle is up".
+ */
+public final class DeploymentHealth {
+
+  /** Lifecycle of one deployment. */
+  public enum State { STARTING, UP, FAILED, STOPPED }
+
+  private record Entry(State state, String detail) {
+  }
+
+  private final Map<String, Entry> verticles = new ConcurrentSkipListMap<>();
+
+  /** Follows a deployment: STARTING now, then UP or FAILED (with the failure's message) when it completes. */
+  public <T> Future<T> track(String name, Future<T> deployment) {
+    verticles.put(name, new Entry(State.STARTING, null));
+    return deployment.onComplete(done -> verticles.put(name, done.succeeded()
+      ? new Entry(State.UP, null) : new Entry(State.FAILED, String.valueOf(done.cause().getMessage()))));
+  }
+
+  public void set(String name, State state) {
+    verticles.put(name, new Entry(state, null));
+  }
+
+  public boolean ready() {
+    return verticles.values().stream().allMatch(entry -> entry.state() == State.UP);
+  }
+
+  public JsonObject verticlesJson() {
+    JsonObject json = new JsonObject();
+    verticles.forEach((name, entry) -> {
+      JsonObject one = new JsonObject().put("state", entry.state().name());
+      if (entry.detail() != null) {
+        one.put("detail", entry.detail());
+      }
+      json.put(name, one);
+    });
+    return json;
+  }
+}

@@ -1,0 +1,45 @@
+package dev.reviewgate.http.ops;
+
+import io.micrometer.core.instrument.Metrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.VertxBuilder;
+import io.vertx.core.VertxOptions;
+import io.vertx.ext.web.Router;
+import io.vertx.micrometer.Label;
+import io.vertx.micrometer.MicrometerMetricsFactory;
+import io.vertx.micrometer.MicrometerMetricsOptions;
+import io.vertx.micrometer.PrometheusScrapingHandler;
+import io.vertx.micrometer.VertxPrometheusOptions;
+import java.util.EnumSet;
+
+/**
+ * Prometheus metrics for a server process: Vert.x's own figures (HTTP per route and status, event bus per address,
+ * pools), JVM figures, and the per-tool, per-front-end call timers recorded through the global Micrometer registry
+ * ({@code dev.reviewgate.core.metrics.CallMetrics}). One registry per process, scraped at {@code /metrics}.
+ */
+public final class HttpMetrics {
+
+  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+  /** Adds metrics to a Vert.x builder; the registry also joins the global one so library code can record into it. */
+  public VertxBuilder install(VertxBuilder builder, VertxOptions options) {
+    Metrics.addRegistry(registry);
+    options.setMetricsOptions(new MicrometerMetricsOptions()
+      .setEnabled(true)
+      .setJvmMetricsEnabled(true)
+      .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true))
+      // HTTP_ROUTE, not HTTP_PATH: bounded label values whatever paths clients send.
+      .setLabels(EnumSet.of(Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE, Label.EB_ADDRESS, Label.EB_FAILURE,
+        Label.EB_SIDE, Label.POOL_TYPE, Label.POOL_NAME)));
+    return builder.with(options).withMetrics(new MicrometerMetricsFactory(registry));
+  }
+
+  public PrometheusMeterRegistry registry() {
+    return registry;
+  }
+
+  public void mount(Router router) {
+    router.get("/metrics").handler(PrometheusScrapingHandler.create(registry));
+  }
+}

@@ -1,0 +1,39 @@
+package dev.reviewgate.http.security;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+
+/**
+ * The configured bearer token. Compared through SHA-256 digests with {@link MessageDigest#isEqual}, so the time
+ * taken reveals neither the token's length nor how many leading characters a guess got right.
+ */
+public final class BearerToken {
+
+  private final byte[] digest;
+
+  public BearerToken(String token) {
+    this.digest = sha256(token);
+  }
+
+  /** True when the {@code Authorization} header value is {@code Bearer <the token>}. */
+  public boolean matchesHeader(String authorization) {
+    if (authorization == null || authorization.length() < 7
+      || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      return false;
+    }
+    return matches(authorization.substring(7).trim());
+  }
+
+  public boolean matches(String candidate) {
+    return candidate != null && MessageDigest.isEqual(digest, sha256(candidate));
+  }
+
+  private static byte[] sha256(String value) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package dev.reviewgate.http.security;
+
+import dev.reviewgate.http.HttpOptions;
+import io.vertx.ext.web.handler.SecurityPolicyHandler;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.net.HostAndPort;
+import io.vertx.ext.web.RoutingContext;
+import java.net.URI;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * First handler on {@code /mcp} and {@code /eventbus/*}: refuses requests that a malicious web page could make
+ * through the user's browser (DNS rebinding: a foreign {@code Host}; cross-site: a foreign {@code Origin}) and,
+ * when a token is configured, requests without it. For the bridge this runs on the HTTP request that opens the
+ * socket (the WebSocket upgrade or the first SockJS request), so an unauthenticated socket never exists.
+ */
+public final class RequestGuard implements SecurityPolicyHandler {
+
+  /** Browsers cannot set headers on a WebSocket; the bridge alone also accepts the token as this query parameter. */
+  public static final String TOKEN_PARAMETER = "access_token";
+
+  private final HttpOptions options;
+  private final Optional<BearerToken> token;
+  private final boolean queryTokenAllowed;
+
+  public RequestGuard(HttpOptions options, boolean queryTokenAllowed) {
+    this.options = options;
+    this.token = options.token().map(BearerToken::new);
+    this.queryTokenAllowed = queryTokenAllowed;
+  }
+
+  @Override
+  public void handle(RoutingContext ctx) {
+    HttpServerRequest request = ctx.request();
+    // authority(): the Host header in HTTP/1.1, the :authority pseudo-header in HTTP/2.
+    HostAndPort host = request.authority();
+    if (host == null || !hostAllowed(host.host())) {
+      refuse(ctx, 403, "Host header " + (host == null ? "missing" : "'" + host + "'") + " is not accepted; "
+        + "connect through " + options.host() + " or localhost, or list the name in http.allowedHosts");
+      return;
+    }
+    String origin = request.getHeader("Origin");
+    if (origin != null && !originAllowed(origin, host, request.isSSL())) {
+      refuse(ctx, 403, "Origin '" + origin + "' is not allowed; list it in http.allowedOrigins to permit it");
+      return;
+    }
+    if (token.isPresent() && !authorized(request)) {
+      boolean presented = request.getHeader("Authorization") != null || request.getParam(TOKEN_PARAMETER) != null;
+      ctx.response().putHeader("WWW-Authenticate", presented
+        ? "Bearer realm=\"reviewgate\", error=\"invalid_token\"" : "Bearer realm=\"reviewgate\"");
+      refuse(ctx, 401, presented ? "the bearer token is not valid"
+        : "a bearer token is required: send 'Authorization: Bearer <token>' (the value of $REVIEWGATE_TOKEN on the server)");
+      return;
+    }
+    ctx.next();
+  }
+
+  private boolean authorized(HttpServerRequest request) {
+    BearerToken expected = token.orElseThrow();
+    if (expected.matchesHeader(request.getHeader("Authorization"))) {
+      return true;
+    }
+    return queryTokenAllowed && expected.matches(request.getParam(TOKEN_PARAMETER));
+  }
+
+  private boolean hostAllowed(String name) {
+    String host = name.toLowerCase(Locale.ROOT);
+    if (Loopback.isLoopbackHost(host) || host.equals(options.host().toLowerCase(Locale.ROOT))
+      || contains(options.allowedHosts(), host)) {
+      return true;
+    }
+    // Listening on every interface with a token configured: the token, not the name, is the defence.
+    return Loopback.isWildcard(options.host()) && token.isPresent() && options.allowedHosts().isEmpty();
+  }
+
+  /** Same origin as the request's own Host (which passed the checks above), or listed explicitly. */
+  private boolean originAllowed(String origin, HostAndPort host, boolean ssl) {
+    if (contains(options.allowedOrigins(), origin)) {
+      return true;
+    }
+    try {
+      URI uri = URI.create(origin);
+      String scheme = uri.getScheme();
+      if (uri.getHost() == null || !("http".equals(scheme) || "https".equals(scheme))) {
+        return false;
+      }
+      int originPort = uri.getPort() >= 0 ? uri.getPort() : ("https".equals(scheme) ? 443 : 80);
+      int hostPort = host.port() >= 0 ? host.port() : (ssl ? 443 : 80);
+      return Loopback.sameHost(uri.getHost(), host.host()) && originPort == hostPort;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  private static boolean contains(List<String> values, String value) {
+    return values.stream().anyMatch(v -> v.equalsIgnoreCase(value));
+  }
+
+  /** A JSON-RPC shaped error body: MCP clients parse it, and others read the message. */
+  public static void refuse(RoutingContext ctx, int status, String message) {
+    ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
+      .end(new JsonObject().put("jsonrpc", "2.0").putNull("id")
+        .put("error", new JsonObject().put("code", -32000).put("message", message)).encode());
+  }
+}

@@ -1,0 +1,128 @@
+package dev.reviewgate.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.WebSocket;
+import io.vertx.core.http.WebSocketClient;
+import io.vertx.core.http.WebSocketConnectOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.Timeout;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The event-bus bridge over a raw WebSocket: what passes, what is refused, and the token on opening. */
+@ExtendWith(VertxExtension.class)
+@Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+class BridgeIT {
+
+  /** A bridge connection that matches replies to requests by reply address. */
+  static final class Socket {
+    final WebSocket ws;
+    final Map<String, Promise<JsonObject>> waiting = new HashMap<>();
+    final Promise<JsonObject> unsolicited = Promise.promise();
+    int counter;
+
+    Socket(WebSocket ws) {
+      this.ws = ws;
+      ws.handler(text -> {
+        JsonObject frame = text.toJsonObject();
+        Promise<JsonObject> p = frame.getString("address") == null ? null : waiting.remove(frame.getString("address"));
+        if (p != null) {
+          p.complete(frame);
+        } else {
+          unsolicited.tryComplete(frame);
+        }
+      });
+    }
+
+    Future<JsonObject> send(String address, JsonObject body) {
+      String reply = "test.reply." + (++counter);
+      Promise<JsonObject> p = Promise.promise();
+      waiting.put(reply, p);
+      ws.writeTextMessage(new JsonObject().put("type", "send").put("address", address).put("body", body)
+        .put("replyAddress", reply).encode());
+      return p.future();
+    }
+  }
+
+  /** Held for the whole test: a client that becomes unreachable is closed, and its sockets with it. */
+  private WebSocketClient client;
+
+  Future<Socket> open(Vertx vertx, int port, String query) {
+    if (client == null) {
+      client = vertx.createWebSocketClient();
+    }
+    return client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(port)
+      .setURI("/eventbus/websocket" + query)).map(Socket::new);
+  }
+
+  @Test
+  void permittedToolAnswersValidationFailsLikeEveryFrontEndOthersAreRefused(Vertx vertx, VertxTestContext test) {
+    TestServer.start(vertx, TestServer.options(), null).compose(port -> open(vertx, port, "")).compose(socket ->
+        socket.send("reviewgate.test.echo", new JsonObject().put("text", "hello"))
+          .compose(ok -> socket.send("reviewgate.test.echo", new JsonObject().put("txt", 1))
+            .compose(invalid -> {
+              socket.ws.writeTextMessage(new JsonObject().put("type", "send").put("address", "reviewgate.test.hidden")
+                .put("body", new JsonObject()).put("replyAddress", "test.hidden").encode());
+              return socket.unsolicited.future().map(denied -> new JsonObject().put("ok", ok).put("invalid", invalid).put("denied", denied));
+            })))
+      .onComplete(test.succeeding(frames -> test.verify(() -> {
+        assertThat(frames.getJsonObject("ok").getString("type")).isEqualTo("rec");
+        assertThat(frames.getJsonObject("ok").getJsonObject("body")).isEqualTo(new JsonObject().put("echo", "hello"));
+        JsonObject invalid = frames.getJsonObject("invalid");
+        assertThat(invalid.getString("type")).isEqualTo("err");
+        assertThat(invalid.getInteger("failureCode")).isEqualTo(400);
+        assertThat(invalid.getString("message")).startsWith("invalid arguments for echo_bridge:");
+        JsonObject denied = frames.getJsonObject("denied");
+        assertThat(denied.getString("type")).isEqualTo("err");
+        assertThat(denied.getString("body")).isEqualTo("access_denied");
+        test.completeNow();
+      })));
+  }
+
+  @Test
+  void eventsFlowOutOtherAddressesCannotBeHeard(Vertx vertx, VertxTestContext test) {
+    TestServer.start(vertx, TestServer.options(), null).compose(port -> open(vertx, port, "")).compose(socket -> {
+      Promise<JsonObject> event = Promise.promise();
+      Promise<JsonObject> refused = Promise.promise();
+      socket.ws.handler(text -> {
+        JsonObject frame = text.toJsonObject();
+        if ("err".equals(frame.getString("type"))) {
+          refused.tryComplete(frame);
+        } else if ("reviewgate.review.events.r1".equals(frame.getString("address"))) {
+          event.tryComplete(frame);
+        }
+      });
+      socket.ws.writeTextMessage(new JsonObject().put("type", "register").put("address", "reviewgate.test.echo").encode());
+      socket.ws.writeTextMessage(new JsonObject().put("type", "register").put("address", "reviewgate.review.events.r1").encode());
+      // Registration is asynchronous on the server; publish until the event arrives (bounded by the test timeout).
+      long timer = vertx.setPeriodic(50, id -> vertx.eventBus().publish("reviewgate.review.events.r1", new JsonObject().put("state", "approved")));
+      return Future.all(event.future(), refused.future()).onComplete(v -> vertx.cancelTimer(timer));
+    }).onComplete(test.succeeding(all -> test.verify(() -> {
+      JsonObject event = all.resultAt(0);
+      JsonObject refused = all.resultAt(1);
+      assertThat(event.getJsonObject("body").getString("state")).isEqualTo("approved");
+      assertThat(refused.getString("body")).isEqualTo("access_denied");
+      test.completeNow();
+    })));
+  }
+
+  @Test
+  void tokenIsCheckedWhenTheSocketOpens(Vertx vertx, VertxTestContext test) {
+    TestServer.start(vertx, TestServer.options().withToken("bridge-token"), null)
+      .compose(port -> open(vertx, port, "").map(s -> "opened without token")
+        .recover(noToken -> open(vertx, port, "?access_token=bridge-token").map(s -> "opened with token: " + noToken.getMessage())))
+      .onComplete(test.succeeding(outcome -> test.verify(() -> {
+        assertThat(outcome).startsWith("opened with token").contains("401");
+        test.completeNow();
+      })));
+  }
+}
