@@ -15,6 +15,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -69,13 +70,16 @@ public final class HttpServerVerticle extends VerticleBase {
       ctx.response().putHeader("X-Content-Type-Options", "nosniff");
       ctx.next();
     });
+    // Every route, pages and health included: a DNS-rebinding page must not read even /metrics.
+    router.route().handler(new RequestGuard(options, RequestGuard.Check.SAME_SITE));
     if (mcpEndpoint != null) {
       Handler<RoutingContext> mcp = mcpEndpoint.apply(vertx);
-      router.route("/mcp").handler(new RequestGuard(options, false)).handler(limiter)
+      router.route("/mcp").handler(new RequestGuard(options, RequestGuard.Check.TOKEN)).handler(limiter)
         .handler(BodyHandler.create(false).setBodyLimit(options.maxBodyBytes())).handler(mcp);
     }
-    router.route("/eventbus/*").handler(new RequestGuard(options, true))
+    router.route("/eventbus/*").handler(new RequestGuard(options, RequestGuard.Check.TOKEN_OR_QUERY))
       .subRouter(BridgeRoutes.create(vertx, catalog, options.bridgeLimits()));
+    router.route("/metrics").handler(new RequestGuard(options, RequestGuard.Check.TOKEN));
     router.route("/console/*").handler(StaticHandler.create("reviewgate/webroot/console")
       .setCachingEnabled(false).setDirectoryListing(false));
     router.route("/review/*").handler(StaticHandler.create("reviewgate/webroot/review")
@@ -95,7 +99,16 @@ public final class HttpServerVerticle extends VerticleBase {
     router.errorHandler(405, ctx -> sendError(ctx, 405, "method not allowed here"));
     return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port())
         .setCompressionSupported(false))
-      .requestHandler(router)
+      .requestHandler(request -> {
+        // vertx-web refuses an HTTP/1.x request without Host by throwing, logged as SEVERE: a careless client is
+        // not an operator's problem, so answer it here.
+        if (request.version() != HttpVersion.HTTP_2 && request.getHeader("Host") == null) {
+          request.response().setStatusCode(400).putHeader("Content-Type", "text/plain; charset=utf-8")
+            .end("a Host header is required\n");
+          return;
+        }
+        router.handle(request);
+      })
       .listen()
       .onSuccess(s -> {
         server = s;

@@ -47,9 +47,18 @@ class HttpSecurityIT {
   }
 
   private static Future<Reply> post(Vertx vertx, int port, String host, String origin, String authorization, Buffer body) {
+    return request(vertx, HttpMethod.POST, "/mcp", port, host, origin, authorization, body);
+  }
+
+  private static Future<Reply> get(Vertx vertx, String path, int port, String host, String origin) {
+    return request(vertx, HttpMethod.GET, path, port, host, origin, null, Buffer.buffer());
+  }
+
+  private static Future<Reply> request(Vertx vertx, HttpMethod method, String path, int port, String host, String origin,
+                                       String authorization, Buffer body) {
     HttpClient client = vertx.createHttpClient();
-    RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
-      .setServer(SocketAddress.inetSocketAddress(port, "127.0.0.1")).setHost(host).setPort(port).setURI("/mcp");
+    RequestOptions options = new RequestOptions().setMethod(method)
+      .setServer(SocketAddress.inetSocketAddress(port, "127.0.0.1")).setHost(host).setPort(port).setURI(path);
     if (origin != null) {
       options.putHeader("Origin", origin);
     }
@@ -88,6 +97,65 @@ class HttpSecurityIT {
         assertThat(foreignHost.body()).contains("Host header 'evil.example.com");
         assertThat(sameOrigin.status()).isEqualTo(200);
         assertThat(otherLocalPort.status()).isEqualTo(403);
+        test.completeNow();
+      })));
+  }
+
+  @Test
+  void everyRouteRefusesAForeignHostAndAnOriginOfAnotherScheme(Vertx vertx, VertxTestContext test) {
+    List<String> paths = List.of("/health", "/health/ready", "/metrics", "/review/", "/console/", "/", "/no/such/path");
+    TestServer.start(vertx, TestServer.options(), v -> endpoint).compose(port -> {
+      List<Future<Reply>> replies = new ArrayList<>();
+      for (String path : paths) {
+        replies.add(get(vertx, path, port, "evil.example", null));
+        replies.add(get(vertx, path, port, "127.0.0.1", "https://127.0.0.1:" + port));
+      }
+      replies.add(post(vertx, port, "127.0.0.1", "https://127.0.0.1:" + port, null, Buffer.buffer("x")));
+      replies.add(get(vertx, "/health", port, "127.0.0.1", "http://127.0.0.1:" + port));
+      return Future.all(replies);
+    }).onComplete(test.succeeding(all -> test.verify(() -> {
+      for (int i = 0; i < paths.size(); i++) {
+        Reply foreignHost = all.resultAt(2 * i);
+        Reply otherScheme = all.resultAt(2 * i + 1);
+        assertThat(foreignHost.status()).as("Host: evil.example on " + paths.get(i)).isEqualTo(403);
+        assertThat(foreignHost.body()).contains("Host header 'evil.example");
+        assertThat(otherScheme.status()).as("https Origin on the http server, " + paths.get(i)).isEqualTo(403);
+      }
+      Reply mcpOtherScheme = all.resultAt(2 * paths.size());
+      Reply ownOrigin = all.resultAt(2 * paths.size() + 1);
+      assertThat(mcpOtherScheme.status()).isEqualTo(403);
+      assertThat(ownOrigin.status()).isEqualTo(200);
+      test.completeNow();
+    })));
+  }
+
+  @Test
+  void metricsNeedTheTokenWhenOneIsConfiguredHealthDoesNot(Vertx vertx, VertxTestContext test) {
+    TestServer.start(vertx, TestServer.options().withToken("s3cret-token"), v -> endpoint).compose(port -> Future.all(
+        get(vertx, "/metrics", port, "127.0.0.1", null),
+        get(vertx, "/health/live", port, "127.0.0.1", null)))
+      .onComplete(test.succeeding(all -> test.verify(() -> {
+        Reply metrics = all.resultAt(0);
+        Reply health = all.resultAt(1);
+        assertThat(metrics.status()).isEqualTo(401);
+        assertThat(health.status()).isEqualTo(200);
+        test.completeNow();
+      })));
+  }
+
+  @Test
+  void anHttp11RequestWithoutHostIsRefusedCleanly(Vertx vertx, VertxTestContext test) {
+    TestServer.start(vertx, TestServer.options(), v -> endpoint).compose(port ->
+        vertx.createNetClient().connect(port, "127.0.0.1").compose(socket -> {
+          Promise<String> answer = Promise.promise();
+          Buffer received = Buffer.buffer();
+          socket.handler(received::appendBuffer);
+          socket.closeHandler(v -> answer.tryComplete(received.toString()));
+          return socket.write("GET /health HTTP/1.1\r\nConnection: close\r\n\r\n").compose(v -> answer.future());
+        }))
+      .onComplete(test.succeeding(answer -> test.verify(() -> {
+        assertThat(answer).startsWith("HTTP/1.1 4");
+        assertThat(answer).doesNotContain("Exception");
         test.completeNow();
       })));
   }

@@ -61,6 +61,36 @@ class ToolCatalogTest {
   }
 
   @Test
+  void everyIntegerArgumentIsBoundedOnBothSides() {
+    for (Tool tool : catalog.tools()) {
+      JsonObject properties = tool.inputSchema().getJsonObject("properties", new JsonObject());
+      for (String argument : properties.fieldNames()) {
+        JsonObject schema = properties.getJsonObject(argument);
+        if ("integer".equals(schema.getValue("type")) || "number".equals(schema.getValue("type"))) {
+          assertThat(schema.getValue("minimum")).as(tool.name() + "." + argument + " minimum").isNotNull();
+          assertThat(schema.getValue("maximum")).as(tool.name() + "." + argument + " maximum").isNotNull();
+        }
+      }
+    }
+  }
+
+  @Test
+  void numbersBeyondTheirBoundsAreRefusedNotWrapped() {
+    // Decoded from the wire as clients send them: 2^31 and 2^64 do not fit an int or a long.
+    JsonObject showFile = new JsonObject("{\"path\": \"a\", \"end_line\": 2147483648}");
+    assertThatThrownBy(() -> catalog.validate("git_show_file", showFile))
+      .isInstanceOfSatisfying(ToolException.class, e -> assertThat(e.getMessage())
+        .contains("argument 'end_line'").contains("2147483647"));
+    JsonObject diff = new JsonObject("{\"diff\": \"\", \"skip\": 18446744073709551616}");
+    assertThatThrownBy(() -> catalog.validate("diff_parse", diff))
+      .isInstanceOfSatisfying(ToolException.class, e -> assertThat(e.getMessage())
+        .contains("argument 'skip'").contains("2147483647"));
+    JsonObject negative = new JsonObject("{\"diff\": \"\", \"skip\": -18446744073709551616}");
+    assertThatThrownBy(() -> catalog.validate("diff_parse", negative))
+      .isInstanceOfSatisfying(ToolException.class, e -> assertThat(e.getMessage()).contains("argument 'skip'"));
+  }
+
+  @Test
   void invalidArgumentsAreNamedWithWhatWasExpected() {
     JsonObject bad = new JsonObject().put("format", "fancy").put("top", 0).put("bogus", true);
     assertThatThrownBy(() -> catalog.validate("diff_parse", bad))

@@ -12,9 +12,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * First handler on {@code /mcp} and {@code /eventbus/*}: refuses requests that a malicious web page could make
- * through the user's browser (DNS rebinding: a foreign {@code Host}; cross-site: a foreign {@code Origin}) and,
- * when a token is configured, requests without it. For the bridge this runs on the HTTP request that opens the
+ * First handler of every route: refuses requests that a malicious web page could make through the user's browser
+ * (DNS rebinding: a foreign {@code Host}; cross-site: a foreign {@code Origin}, scheme included) and, on the routes
+ * that ask for credentials, requests without the configured token. For the bridge this runs on the HTTP request that opens the
  * socket (the WebSocket upgrade or the first SockJS request), so an unauthenticated socket never exists.
  */
 public final class RequestGuard implements SecurityPolicyHandler {
@@ -22,48 +22,69 @@ public final class RequestGuard implements SecurityPolicyHandler {
   /** Browsers cannot set headers on a WebSocket; the bridge alone also accepts the token as this query parameter. */
   public static final String TOKEN_PARAMETER = "access_token";
 
+  /** What one instance checks: every route passes {@link #SAME_SITE} first; some then ask for the token. */
+  public enum Check {
+    /** Host and Origin (DNS rebinding, cross-site requests): the first handler of every route. */
+    SAME_SITE,
+    /** The bearer token when one is configured, in the {@code Authorization} header. */
+    TOKEN,
+    /** The bearer token, also accepted as {@code ?access_token=} (the bridge: browsers cannot set WebSocket headers). */
+    TOKEN_OR_QUERY
+  }
+
   private final HttpOptions options;
   private final Optional<BearerToken> token;
-  private final boolean queryTokenAllowed;
+  private final Check check;
 
-  public RequestGuard(HttpOptions options, boolean queryTokenAllowed) {
+  public RequestGuard(HttpOptions options, Check check) {
     this.options = options;
     this.token = options.token().map(BearerToken::new);
-    this.queryTokenAllowed = queryTokenAllowed;
+    this.check = check;
   }
 
   @Override
   public void handle(RoutingContext ctx) {
+    if (check == Check.SAME_SITE ? sameSite(ctx) : authorized(ctx)) {
+      ctx.next();
+    }
+  }
+
+  private boolean sameSite(RoutingContext ctx) {
     HttpServerRequest request = ctx.request();
     // authority(): the Host header in HTTP/1.1, the :authority pseudo-header in HTTP/2.
     HostAndPort host = request.authority();
     if (host == null || !hostAllowed(host.host())) {
       refuse(ctx, 403, "Host header " + (host == null ? "missing" : "'" + host + "'") + " is not accepted; "
         + "connect through " + options.host() + " or localhost, or list the name in http.allowedHosts");
-      return;
+      return false;
     }
     String origin = request.getHeader("Origin");
     if (origin != null && !originAllowed(origin, host, request.isSSL())) {
       refuse(ctx, 403, "Origin '" + origin + "' is not allowed; list it in http.allowedOrigins to permit it");
-      return;
+      return false;
     }
-    if (token.isPresent() && !authorized(request)) {
-      boolean presented = request.getHeader("Authorization") != null || request.getParam(TOKEN_PARAMETER) != null;
-      ctx.response().putHeader("WWW-Authenticate", presented
-        ? "Bearer realm=\"reviewgate\", error=\"invalid_token\"" : "Bearer realm=\"reviewgate\"");
-      refuse(ctx, 401, presented ? "the bearer token is not valid"
-        : "a bearer token is required: send 'Authorization: Bearer <token>' (the value of $REVIEWGATE_TOKEN on the server)");
-      return;
-    }
-    ctx.next();
+    return true;
   }
 
-  private boolean authorized(HttpServerRequest request) {
+  private boolean authorized(RoutingContext ctx) {
+    HttpServerRequest request = ctx.request();
+    if (token.isEmpty() || tokenPresented(request)) {
+      return true;
+    }
+    boolean presented = request.getHeader("Authorization") != null || request.getParam(TOKEN_PARAMETER) != null;
+    ctx.response().putHeader("WWW-Authenticate", presented
+      ? "Bearer realm=\"reviewgate\", error=\"invalid_token\"" : "Bearer realm=\"reviewgate\"");
+    refuse(ctx, 401, presented ? "the bearer token is not valid"
+      : "a bearer token is required: send 'Authorization: Bearer <token>' (the value of $REVIEWGATE_TOKEN on the server)");
+    return false;
+  }
+
+  private boolean tokenPresented(HttpServerRequest request) {
     BearerToken expected = token.orElseThrow();
     if (expected.matchesHeader(request.getHeader("Authorization"))) {
       return true;
     }
-    return queryTokenAllowed && expected.matches(request.getParam(TOKEN_PARAMETER));
+    return check == Check.TOKEN_OR_QUERY && expected.matches(request.getParam(TOKEN_PARAMETER));
   }
 
   private boolean hostAllowed(String name) {
@@ -85,6 +106,10 @@ public final class RequestGuard implements SecurityPolicyHandler {
       URI uri = URI.create(origin);
       String scheme = uri.getScheme();
       if (uri.getHost() == null || !("http".equals(scheme) || "https".equals(scheme))) {
+        return false;
+      }
+      // Same origin means same scheme, host and port: https://localhost:7420 is not the origin of http://localhost:7420.
+      if (!scheme.equals(ssl ? "https" : "http")) {
         return false;
       }
       int originPort = uri.getPort() >= 0 ? uri.getPort() : ("https".equals(scheme) ? 443 : 80);

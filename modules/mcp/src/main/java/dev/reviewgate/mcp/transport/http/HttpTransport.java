@@ -85,6 +85,16 @@ public final class HttpTransport implements Handler<RoutingContext> {
     }
   }
 
+  /** Exactly {@code application/json}, parameters (such as {@code charset}) allowed: {@code application/jsonx} is not JSON. */
+  static boolean isJson(String contentType) {
+    if (contentType == null) {
+      return false;
+    }
+    int semicolon = contentType.indexOf(';');
+    String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim();
+    return type.equalsIgnoreCase("application/json");
+  }
+
   // ---- POST ---------------------------------------------------------------------------------------------------
 
   private void post(RoutingContext ctx) {
@@ -96,8 +106,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
         "Not Acceptable: send 'Accept: application/json, text/event-stream' (MCP answers in one of them)", null);
       return;
     }
-    String contentType = request.getHeader("Content-Type");
-    if (contentType == null || !contentType.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+    if (!isJson(request.getHeader("Content-Type"))) {
       error(response, 415, null, JsonRpc.INVALID_REQUEST, "Unsupported Media Type: send the JSON-RPC message as 'Content-Type: application/json'", null);
       return;
     }
