@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A session-era session: one {@link McpConnection} (negotiated version, log level, server-to-client requests) and
@@ -25,6 +26,9 @@ final class HttpSession {
   private SseStream standalone;
   private long streamCounter;
   private volatile long lastUsed = System.nanoTime();
+  /** Whether any request followed initialize: sessions opened and never used are the first to make room. */
+  private volatile boolean used;
+  private final AtomicInteger inFlight = new AtomicInteger();
   private String version;
 
   HttpSession(String id, McpServer server, HttpTransportOptions options) {
@@ -42,12 +46,36 @@ final class HttpSession {
     return connection;
   }
 
+  /** A request of the client's in this session (not the initialize that opened it). */
   void touch() {
     lastUsed = System.nanoTime();
+    used = true;
+  }
+
+  boolean used() {
+    return used;
+  }
+
+  long lastUsed() {
+    return lastUsed;
+  }
+
+  /** A call still running or a GET stream a client is reading: ending the session now would cut someone off. */
+  boolean busy() {
+    return inFlight.get() > 0 || (standalone != null && standalone.attached());
   }
 
   boolean idleLongerThan(long ms) {
     return System.nanoTime() - lastUsed > ms * 1_000_000L;
+  }
+
+  /** Brackets one request's handling, for {@link #busy()}. */
+  void started() {
+    inFlight.incrementAndGet();
+  }
+
+  void ended() {
+    inFlight.decrementAndGet();
   }
 
   void version(String negotiated) {

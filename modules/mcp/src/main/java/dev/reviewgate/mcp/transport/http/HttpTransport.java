@@ -18,9 +18,12 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.security.SecureRandom;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
 
 /**
  * MCP Streamable HTTP on one endpoint, for both protocol eras, over the transport-independent {@link McpServer}.
@@ -41,6 +44,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Runs on the event loop of the single server verticle that mounts it; sessions are confined to it.
  */
 public final class HttpTransport implements Handler<RoutingContext> {
+
+  private static final Logger LOG = Logger.getLogger(HttpTransport.class.getName());
 
   static final String SESSION_HEADER = "Mcp-Session-Id";
   static final String VERSION_HEADER = "MCP-Protocol-Version";
@@ -181,10 +186,10 @@ public final class HttpTransport implements Handler<RoutingContext> {
     HttpSession session;
     boolean opening = "initialize".equals(message.getValue("method"));
     if (opening) {
-      if (sessions.size() >= options.maxSessions()) {
+      if (sessions.size() >= options.maxSessions() && !evictOne()) {
         response.putHeader("Retry-After", "5");
         error(response, 503, message.getValue("id"), JsonRpc.INTERNAL_ERROR,
-          "too many open sessions (http.maxSessions); end unused sessions with DELETE or retry later", null);
+          "too many open sessions (http.maxSessions), each with a call or stream in progress; retry later", null);
         return;
       }
       session = new HttpSession(newSessionId(), server, options);
@@ -219,7 +224,9 @@ public final class HttpTransport implements Handler<RoutingContext> {
     ResponseChannel channel = new ResponseChannel(response, accept, stream, options.sseRetryMs(), session.primes());
     CallMetrics.Sample sample = sample(message);
     HttpSession current = session;
+    current.started();
     session.connection().handle(message, channel).onComplete(done -> {
+      current.ended();
       JsonObject reply = done.succeeded() ? done.result() : null;
       if (reply == null) {
         channel.accepted();
@@ -235,7 +242,9 @@ public final class HttpTransport implements Handler<RoutingContext> {
           current.close();
         }
       }
-      current.touch();
+      if (!opening) {
+        current.touch();
+      }
       channel.finish(reply, 200);
     });
   }
@@ -317,6 +326,22 @@ public final class HttpTransport implements Handler<RoutingContext> {
     }
     session.touch();
     return session;
+  }
+
+  /**
+   * Makes room for a new session at the cap: ends a session with nothing in progress, one never used after its
+   * initialize first, else the least recently used. A client that opens sessions in a loop thus only pushes out
+   * its own (and abandoned) ones, never a session with a running call. False when every session is busy.
+   */
+  private boolean evictOne() {
+    Comparator<HttpSession> victimOrder = Comparator.comparing(HttpSession::used).thenComparingLong(HttpSession::lastUsed);
+    Optional<HttpSession> victim = sessions.values().stream().filter(session -> !session.busy()).min(victimOrder);
+    victim.ifPresent(session -> {
+      sessions.remove(session.id());
+      session.close();
+      LOG.fine(() -> "session cap reached: ended " + (session.used() ? "the least recently used" : "a never used") + " session");
+    });
+    return victim.isPresent();
   }
 
   private void expireIdle() {

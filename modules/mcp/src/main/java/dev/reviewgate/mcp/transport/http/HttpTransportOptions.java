@@ -24,6 +24,11 @@ public record HttpTransportOptions(long sessionIdleMs, int maxSessions, int sseR
       positive(http, "sseKeepAliveMs"));
   }
 
+  /** The same options with another session cap (tests). */
+  public HttpTransportOptions withMaxSessions(int max) {
+    return new HttpTransportOptions(sessionIdleMs, max, sseReplayEvents, sseRetryMs, sseKeepAliveMs);
+  }
+
   /** The same options with another idle time (tests). */
   public HttpTransportOptions withSessionIdleMs(long ms) {
     return new HttpTransportOptions(ms, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs);

@@ -33,6 +33,8 @@ class HttpTransportIT {
 
   private Vertx vertx;
   private HttpServer httpServer;
+  private McpServer server;
+  private HttpTransportOptions options;
   private HttpTransport transport;
   private HttpTransport shortLived;
   private HttpClientSupport http;
@@ -56,8 +58,8 @@ class HttpTransportIT {
         request.progress(1, null, "waiting");
         return never.future();
       });
-    McpServer server = ConformanceTools.register(builder).build();
-    HttpTransportOptions options = HttpTransportOptions.from(ReviewgateConfig.defaults().section("http"));
+    server = ConformanceTools.register(builder).build();
+    options = HttpTransportOptions.from(ReviewgateConfig.defaults().section("http"));
     transport = new HttpTransport(vertx, server, options);
     // Sessions that expire quickly, on their own endpoint, for the expiry test.
     shortLived = new HttpTransport(vertx, server, options.withSessionIdleMs(300));
@@ -131,6 +133,43 @@ class HttpTransportIT {
 
     assertThat(http.send(HttpMethod.DELETE, inSession, null).status()).isEqualTo(200);
     assertThat(http.post(inSession, request(7, "tools/list", null)).status()).as("after DELETE").isEqualTo(404);
+  }
+
+  @Test
+  void atTheCapUnusedSessionsMakeRoomAndBusyOnesAreKept() throws Exception {
+    HttpTransport capped = new HttpTransport(vertx, server, options.withMaxSessions(2));
+    Router router = Router.router(vertx);
+    router.route("/capped").handler(BodyHandler.create(false)).handler(capped);
+    HttpServer cappedServer = HttpClientSupport.await(vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1"));
+    HttpClientSupport cappedHttp = new HttpClientSupport(vertx, cappedServer.actualPort(), "/capped");
+    try {
+      String active = cappedHttp.post(Map.of(), initialize("2025-06-18")).headers().get("Mcp-Session-Id");
+      Map<String, String> inActive = Map.of("Mcp-Session-Id", active, "MCP-Protocol-Version", "2025-06-18");
+      // One client opens sessions in a loop, as in a session-exhaustion attack: every initialize still succeeds.
+      for (int i = 0; i < 50; i++) {
+        assertThat(cappedHttp.post(Map.of(), initialize("2025-06-18")).status()).as("initialize " + i).isEqualTo(200);
+        if (i == 0) {
+          // Used after its initialize: never-used sessions go first, so this one survives the loop.
+          assertThat(cappedHttp.post(inActive, request(2, "tools/list", null)).status()).isEqualTo(200);
+        }
+      }
+      assertThat(cappedHttp.post(inActive, request(3, "tools/list", null)).status()).as("the used session").isEqualTo(200);
+
+      // Both sessions busy (a call waiting in each): the next initialize is refused, nobody is cut off.
+      String second = cappedHttp.post(Map.of(), initialize("2025-06-18")).headers().get("Mcp-Session-Id");
+      assertThat(cappedHttp.post(inActive, request(4, "tools/list", null)).status()).as("still there").isEqualTo(200);
+      for (String session : new String[] {active, second}) {
+        cappedHttp.stream(HttpMethod.POST, Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-06-18"),
+          request(9, "tools/call", new JsonObject().put("name", "test_wait_for_cancel").put("arguments", new JsonObject())
+            .put("_meta", new JsonObject().put("progressToken", "p"))).encode());
+      }
+      Reply refused = cappedHttp.post(Map.of(), initialize("2025-06-18"));
+      assertThat(refused.status()).isEqualTo(503);
+      assertThat(refused.headers().get("Retry-After")).isNotNull();
+    } finally {
+      capped.close();
+      HttpClientSupport.await(cappedServer.close());
+    }
   }
 
   @Test
