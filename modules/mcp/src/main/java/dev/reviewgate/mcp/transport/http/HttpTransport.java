@@ -346,7 +346,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
 
   private void expireIdle() {
     sessions.values().removeIf(session -> {
-      if (session.idleLongerThan(options.sessionIdleMs())) {
+      if (session.idleLongerThan(options.sessionIdleMs()) && !session.busy()) {
         session.close();
         return true;
       }
