@@ -1,5 +1,6 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.core.bus.CancelSignals;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -47,7 +48,10 @@ final class VertxRuntime {
     // No file-cache or classpath-extraction directories for the command-line modes: they only cost start time.
     VertxOptions options = new VertxOptions().setFileSystemOptions(new FileSystemOptions()
       .setFileCachingEnabled(fileCaching).setClassPathResolvingEnabled(fileCaching));
-    return customize.apply(Vertx.builder(), options).build();
+    Vertx vertx = customize.apply(Vertx.builder(), options).build();
+    // Made here, on the launcher's thread, so that the one cancel consumer belongs to no backend verticle.
+    CancelSignals.of(vertx);
+    return vertx;
   }
 
   static void close(Vertx vertx) {

@@ -2,6 +2,7 @@ package dev.reviewgate.git;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.CancelSignals;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
@@ -29,6 +30,7 @@ public final class GitVerticle extends VerticleBase {
   private GitOptions options;
   /** Git work in flight by call id; touched only on this verticle's event loop. */
   private final java.util.Map<String, Cancellation> running = new java.util.HashMap<>();
+  private Runnable stopListening;
   private RepoRegistry registry;
   private GitWorkers workers;
   private ResultCache cache;
@@ -51,7 +53,7 @@ public final class GitVerticle extends VerticleBase {
       .compose(created -> {
         registry = created;
         return Future.all(List.of(
-          vertx.eventBus().<JsonObject>consumer(Addresses.CANCEL, message -> cancel(message.body())).completion(),
+          CancelSignals.of(vertx).listen(vertx, this::cancel).onSuccess(stop -> stopListening = stop),
           ToolEndpoint.serve(vertx, catalog, "git_repos", args -> workers.submit(c -> repos())),
           serve("git_resolve", (args, c) -> reader(args).resolve(args.getString("revision"))),
           serve("git_log", (args, c) -> reader(args).log(args.getString("range"), strings(args, "paths"),
@@ -69,6 +71,9 @@ public final class GitVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
+    if (stopListening != null) {
+      stopListening.run();
+    }
     if (workers != null) {
       workers.close();
     }
@@ -107,8 +112,8 @@ public final class GitVerticle extends VerticleBase {
   }
 
   /** A caller abandoned a call: stop its git work at the next check (the reply goes nowhere anyway). */
-  private void cancel(JsonObject body) {
-    Cancellation cancellation = body == null ? null : running.remove(body.getString("callId", ""));
+  private void cancel(String callId) {
+    Cancellation cancellation = running.remove(callId);
     if (cancellation != null) {
       cancellation.cancelByCaller();
     }

@@ -5,6 +5,7 @@ import dev.reviewgate.core.DashboardLocation;
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.CallContext;
+import dev.reviewgate.core.bus.CancelSignals;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import io.vertx.core.Future;
@@ -42,6 +43,7 @@ public final class ReviewVerticle extends VerticleBase {
   private final Path workingDir;
   private final Map<String, Review> reviews = new HashMap<>();
   private final Map<String, PendingWait> waits = new HashMap<>();
+  private Runnable stopListening;
   private final Map<String, DiffView> diffs;
   private ReviewStore store;
   private ReviewWriter writer;
@@ -79,12 +81,15 @@ public final class ReviewVerticle extends VerticleBase {
         ToolEndpoint.serve(vertx, catalog, "review_get", this::get),
         ToolEndpoint.serve(vertx, catalog, "review_comment", this::comment),
         ToolEndpoint.serve(vertx, catalog, "review_complete", this::complete),
-        vertx.eventBus().<JsonObject>consumer(Addresses.CANCEL, message -> cancel(message.body())).completion()));
+        CancelSignals.of(vertx).listen(vertx, this::cancel).onSuccess(stop -> stopListening = stop)));
     });
   }
 
   @Override
   public Future<?> stop() {
+    if (stopListening != null) {
+      stopListening.run();
+    }
     waits.values().forEach(wait -> wait.fail(new ToolException(Failure.UNAVAILABLE, "the review service is stopping; call "
       + "review_update with action wait_for_feedback again once it is back. Queued feedback is kept.")));
     waits.clear();
@@ -240,11 +245,7 @@ public final class ReviewVerticle extends VerticleBase {
   }
 
   /** A front-end abandoned a call: if it is a pending wait, end it and keep the queue as it is. */
-  private void cancel(JsonObject body) {
-    String callId = body == null ? null : body.getString("callId");
-    if (callId == null) {
-      return;
-    }
+  private void cancel(String callId) {
     waits.entrySet().removeIf(entry -> {
       PendingWait wait = entry.getValue();
       if (!callId.equals(wait.callId())) {
