@@ -34,6 +34,7 @@ public final class BridgeRoutes {
   }
 
   public static Router create(Vertx vertx, ToolCatalog catalog, BridgeLimits limits) {
+    ClientDisconnects.quiet();
     SockJSBridgeOptions bridge = new SockJSBridgeOptions()
       .setReplyTimeout(limits.replyTimeoutMs())
       .setPingTimeout(limits.pingTimeoutMs())

@@ -125,4 +125,43 @@ class BridgeIT {
         test.completeNow();
       })));
   }
+
+  @Test
+  void aSocketDroppedWithoutACloseFrameIsNotAnOperatorsProblem(Vertx vertx, VertxTestContext test) {
+    java.util.List<java.util.logging.LogRecord> loud = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.logging.Handler capture = new java.util.logging.Handler() {
+      @Override
+      public void publish(java.util.logging.LogRecord record) {
+        if (record.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()) {
+          loud.add(record);
+        }
+      }
+
+      @Override
+      public void flush() {
+      }
+
+      @Override
+      public void close() {
+      }
+    };
+    java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+    root.addHandler(capture);
+    TestServer.start(vertx, TestServer.options(), null)
+      .compose(port -> vertx.createNetClient().connect(port, "127.0.0.1").compose(socket -> {
+        Promise<Void> upgraded = Promise.promise();
+        socket.handler(bytes -> upgraded.tryComplete());
+        return socket.write("GET /eventbus/websocket HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nUpgrade: websocket\r\n"
+            + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+          .compose(v -> upgraded.future())
+          // Gone without a close frame, as a closed browser tab or a dropped network is.
+          .compose(v -> socket.close());
+      }))
+      .compose(v -> vertx.timer(500))
+      .onComplete(test.succeeding(v -> test.verify(() -> {
+        root.removeHandler(capture);
+        assertThat(loud).extracting(java.util.logging.LogRecord::getMessage).isEmpty();
+        test.completeNow();
+      })));
+  }
 }
