@@ -12,6 +12,8 @@ import java.io.FileOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.logging.Level;
@@ -39,19 +41,22 @@ final class StdioCommand {
     Vertx vertx = VertxRuntime.create(reviews);
     AtomicReference<Future<Void>> backends = new AtomicReference<>();
     AtomicReference<McpServer> built = new AtomicReference<>();
+    AtomicBoolean closing = new AtomicBoolean();
+    Promise<Void> doorSettled = Promise.promise();
     Supplier<Future<?>> startBackends = () -> {
       Future<Void> started = backends.get();
       if (started != null) {
         return started;
       }
       Promise<Void> promise = Promise.promise();
-      if (!backends.compareAndSet(null, promise.future())) {
-        return backends.get();
+      if (closing.get() || !backends.compareAndSet(null, promise.future())) {
+        return closing.get() ? Future.failedFuture("the client's input ended") : backends.get();
       }
       Backends.deploy(vertx, config)
-        .onFailure(failure -> LOG.log(Level.SEVERE, "backends did not start; tool calls will fail", failure))
+        .onFailure(failure -> LOG.log(closing.get() ? Level.FINE : Level.SEVERE, "backends did not start; tool calls will fail", failure))
         .onComplete(promise);
-      Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, built.get().catalog(), System.err), "reviewgate-dashboard-door");
+      Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, built.get().catalog(), System.err).onComplete(doorSettled),
+        "reviewgate-dashboard-door");
       door.setDaemon(true);
       door.start();
       return promise.future();
@@ -73,8 +78,23 @@ final class StdioCommand {
     };
     StdioTransport transport = new StdioTransport(server, System.in, out);
     transport.start().toCompletionStage().toCompletableFuture().join();
+    closing.set(true);
+    // Input ended, perhaps while the backends or the dashboard door were still starting: let that settle first,
+    // so that closing never races a half-done deployment (which Vert.x reports as errors nobody can act on).
+    Future<Void> starting = backends.get();
+    if (starting != null) {
+      settle(Future.join(starting, doorSettled.future()), config.startTimeoutMs());
+    }
     VertxRuntime.close(vertx);
     return 0;
+  }
+
+  private static void settle(Future<?> future, long timeoutMs) {
+    try {
+      future.toCompletionStage().toCompletableFuture().get(timeoutMs, TimeUnit.MILLISECONDS);
+    } catch (Exception e) {
+      LOG.log(Level.FINE, "start-up had not settled at exit", e);
+    }
   }
 
   /** Takes stdout for the protocol and sends every other write to it (libraries, stray prints) to stderr. */

@@ -15,6 +15,8 @@ public final class JsonRpc {
   public static final int METHOD_NOT_FOUND = -32601;
   public static final int INVALID_PARAMS = -32602;
   public static final int INTERNAL_ERROR = -32603;
+  /** The server ended a request it had accepted (the code LSP and several MCP SDKs use for a cancelled request). */
+  public static final int REQUEST_CANCELLED = -32800;
 
   /** Resource not found in the session era (2025-11-25 and earlier); 2026-07-28 uses {@link #INVALID_PARAMS}. */
   public static final int RESOURCE_NOT_FOUND_LEGACY = -32002;

@@ -1,5 +1,6 @@
 package dev.reviewgate.mcp;
 
+import dev.reviewgate.core.catalog.Tool;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -57,6 +58,9 @@ public final class McpConnection {
   private boolean closed;
 
   private record InFlight(RequestContext request, Promise<JsonObject> reply) {
+    boolean waitsForPerson() {
+      return request.waitingForPerson();
+    }
   }
 
   McpConnection(McpServer server, Context context, Outbound outbound) {
@@ -111,6 +115,34 @@ public final class McpConnection {
       if (entry != null) {
         entry.request().cancel();
         entry.reply().tryComplete(null);
+      }
+    });
+  }
+
+  /**
+   * The client's input ended (stdio EOF): calls that wait for a person end at once, each with an error reply the
+   * client can still read, so that a wait never keeps the process (and its dashboard port) alive for nobody.
+   * Other requests may still finish; {@link #endInFlight(String)} ends what is left.
+   */
+  public void endOfInput() {
+    endWhere(InFlight::waitsForPerson, "the client's input ended while this call waited for a person, so the wait was "
+      + "cancelled; what it created (a review) and any queued feedback are kept: review_list and review_status show them");
+  }
+
+  /** Ends every request still in flight with an error reply saying {@code why} (their work is cancelled). */
+  public void endInFlight(String why) {
+    endWhere(entry -> true, why);
+  }
+
+  private void endWhere(java.util.function.Predicate<InFlight> which, String why) {
+    onContext(() -> {
+      for (Map.Entry<Object, InFlight> entry : new ArrayList<>(inFlight.entrySet())) {
+        InFlight call = entry.getValue();
+        if (which.test(call)) {
+          inFlight.remove(entry.getKey());
+          call.request().cancel();
+          call.reply().tryComplete(JsonRpc.error(call.request().id(), JsonRpc.REQUEST_CANCELLED, why, null));
+        }
       }
     });
   }
@@ -217,6 +249,10 @@ public final class McpConnection {
     if (closed) {
       reply.complete(JsonRpc.error(id, JsonRpc.INTERNAL_ERROR, "the connection is closing; send the request again on a new connection", null));
       return;
+    }
+    if ("tools/call".equals(method) && params.getValue("name") instanceof String tool
+      && server.catalog().byName(tool).map(Tool::waitsForPerson).orElse(false)) {
+      request.waitsForPerson();
     }
     inFlight.put(idKey(id), new InFlight(request, reply));
     Future<JsonObject> result;

@@ -25,6 +25,7 @@ public final class RequestContext {
   private final Outbound sink;
   private final List<Runnable> cancelHooks = new ArrayList<>();
   private volatile boolean cancelled;
+  private volatile boolean waitsForPerson;
   private volatile boolean finished;
   private double lastProgress = Double.NEGATIVE_INFINITY;
 
@@ -41,6 +42,15 @@ public final class RequestContext {
     this.statelessLogLevel = statelessLogLevel;
     this.progressToken = progressToken;
     this.sink = sink;
+  }
+
+  /** Marks a call that may block until a person acts (the tool's catalog entry says so). */
+  void waitsForPerson() {
+    waitsForPerson = true;
+  }
+
+  boolean waitingForPerson() {
+    return waitsForPerson;
   }
 
   public Object id() {

@@ -5,7 +5,8 @@ import java.util.Set;
 
 /**
  * One operation of reviewgate: how models see it (name, title, description, schemas, annotations), where it is
- * served (the event-bus address) and who may call it.
+ * served (the event-bus address) and who may call it. {@code waitsForPerson}: a call may block until a person acts
+ * (catalog key {@code waitsForPerson}); a front-end whose caller is gone (stdio end of input) ends such calls at once.
  */
 public record Tool(
   String name,
@@ -15,7 +16,8 @@ public record Tool(
   JsonObject inputSchema,
   JsonObject outputSchema,
   Annotations annotations,
-  Set<Exposure> exposure) {
+  Set<Exposure> exposure,
+  boolean waitsForPerson) {
 
   public static final int MAX_DESCRIPTION = 1024;
 

@@ -114,7 +114,8 @@ public final class ToolCatalog {
     }
     return new Tool(name, entry.getString("address"), entry.getString("title"), description, input,
       output == null ? null : expandIncludes(loader, output),
-      Annotations.fromJson(entry.getJsonObject("annotations", new JsonObject())), exposure);
+      Annotations.fromJson(entry.getJsonObject("annotations", new JsonObject())), exposure,
+      entry.getBoolean("waitsForPerson", false));
   }
 
   private static JsonObject expandIncludes(ClassLoader loader, JsonObject schema) {

@@ -106,26 +106,34 @@ public final class StdioTransport {
     } catch (IOException e) {
       LOG.log(Level.WARNING, "stdin failed; stopping", e);
     }
+    connection.endOfInput();
     drainThenStop();
   }
 
   private void drainThenStop() {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainOnEofMs);
+    awaitDrained(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainOnEofMs));
+    if (pending.get() > 0) {
+      LOG.info(() -> pending.get() + " request(s) still running " + drainOnEofMs + " ms after end of input; ending them");
+      connection.endInFlight("the client's input ended and this request did not finish within mcp.drainOnEofMs ("
+        + drainOnEofMs + " ms); it was cancelled");
+      awaitDrained(System.nanoTime() + TimeUnit.SECONDS.toNanos(1));
+    }
+    connection.close();
+    outgoing.add(STOP);
+  }
+
+  /** Waits until no request is in flight or {@code deadline} (System.nanoTime) has passed. */
+  private void awaitDrained(long deadline) {
     synchronized (drained) {
       while (pending.get() > 0 && System.nanoTime() < deadline) {
         try {
           drained.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          break;
+          return;
         }
       }
     }
-    if (pending.get() > 0) {
-      LOG.warning(() -> pending.get() + " request(s) still running " + drainOnEofMs + " ms after end of input; abandoning them");
-    }
-    connection.close();
-    outgoing.add(STOP);
   }
 
   private void writeLoop() {
