@@ -567,13 +567,13 @@ public final class GitReader implements AutoCloseable {
         byte[] data = reader.open(id, Constants.OBJ_BLOB).getCachedBytes(options.maxGrepFileBytes());
         String path = walk.getPathString();
         if (Blobs.looksBinary(data)) {
-          if (compiled.matcher(new String(data, StandardCharsets.ISO_8859_1)).find()) {
+          if (compiled.matcher(new WatchedText(new String(data, StandardCharsets.ISO_8859_1), cancellation)).find()) {
             matches.add(new JsonObject().put("path", path).put("binary", true));
             truncated = matches.size() >= cap;
           }
           continue;
         }
-        truncated = grepText(compiled, path, data, matches, cap);
+        truncated = grepText(compiled, path, data, matches, cap, cancellation);
       }
       JsonObject out = new JsonObject().put("repo", name).put("sha", commit.name()).put("matches", matches)
         .put("files_searched", files).put("truncated", truncated);
@@ -590,7 +590,7 @@ public final class GitReader implements AutoCloseable {
     }
   }
 
-  private boolean grepText(Pattern pattern, String path, byte[] data, JsonArray matches, int cap) {
+  private boolean grepText(Pattern pattern, String path, byte[] data, JsonArray matches, int cap, Cancellation cancellation) {
     int line = 1;
     int start = 0;
     while (start < data.length) {
@@ -598,8 +598,9 @@ public final class GitReader implements AutoCloseable {
       while (end < data.length && data[end] != '\n') {
         end++;
       }
+      cancellation.check();
       String text = new String(data, start, end - start, StandardCharsets.UTF_8);
-      Matcher matcher = pattern.matcher(text);
+      Matcher matcher = pattern.matcher(new WatchedText(text, cancellation));
       if (matcher.find()) {
         String shown = text.length() > options.maxGrepLineChars() ? text.substring(0, options.maxGrepLineChars()) + "…" : text;
         matches.add(new JsonObject().put("path", path).put("line", line).put("column", matcher.start() + 1)
