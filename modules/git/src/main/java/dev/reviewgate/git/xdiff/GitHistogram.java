@@ -1,5 +1,6 @@
 package dev.reviewgate.git.xdiff;
 
+import dev.reviewgate.git.Cancellation;
 import java.util.HashMap;
 import java.util.Map;
 import org.eclipse.jgit.diff.Edit;
@@ -32,10 +33,12 @@ final class GitHistogram {
   private final int[] classPtr;
   private final int[] classCount;
   private final int[] classStamp;
+  private final Cancellation cancellation;
   private int stamp;
 
   private GitHistogram(RawText a, RawText b, int[] classA, int[] classB, int classes, boolean[] changedA,
-                       boolean[] changedB) {
+                       boolean[] changedB, Cancellation cancellation) {
+    this.cancellation = cancellation;
     this.a = a;
     this.b = b;
     this.classA = classA;
@@ -47,8 +50,11 @@ final class GitHistogram {
     this.classStamp = new int[classes + 1];
   }
 
-  /** Fills the change marks of both sides. Arrays have length size + 2. */
-  static void diff(Lines linesA, Lines linesB, boolean[] changedA, boolean[] changedB) {
+  /**
+   * Fills the change marks of both sides. Arrays have length size + 2. Checks {@code cancellation} at every region
+   * it splits, so a large file's diff stops near its deadline rather than after it.
+   */
+  static void diff(Lines linesA, Lines linesB, boolean[] changedA, boolean[] changedB, Cancellation cancellation) {
     RawText a = linesA.text();
     RawText b = linesB.text();
     int n = a.size();
@@ -58,7 +64,7 @@ final class GitHistogram {
     int classes = classify(linesA, linesB, classA, classB);
     // No common prefix/suffix trimming: git trims only for its Myers algorithm, and where the histogram
     // anchors depends on the whole file.
-    new GitHistogram(a, b, classA, classB, classes, changedA, changedB)
+    new GitHistogram(a, b, classA, classB, classes, changedA, changedB, cancellation)
       .histogram(1, n, 1, m);
   }
 
@@ -97,6 +103,7 @@ final class GitHistogram {
 
   private void histogram(int line1, int count1, int line2, int count2) {
     while (true) {
+      cancellation.check();
       if (count1 <= 0 && count2 <= 0) {
         return;
       }

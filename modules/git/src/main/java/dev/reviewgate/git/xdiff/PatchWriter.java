@@ -226,7 +226,7 @@ public final class PatchWriter {
     if (algorithm instanceof HistogramDiff) {
       boolean[] changedA = new boolean[a.size() + 2];
       boolean[] changedB = new boolean[b.size() + 2];
-      GitHistogram.diff(a, b, changedA, changedB);
+      GitHistogram.diff(a, b, changedA, changedB, cancellation);
       return Slider.compact(a, b, changedA, changedB, true);
     }
     return Slider.compact(a, b, algorithm.diff(RawTextComparator.DEFAULT, a.text(), b.text()), true);
