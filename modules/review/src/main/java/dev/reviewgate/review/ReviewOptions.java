@@ -19,10 +19,12 @@ import java.util.logging.Logger;
  * @param diffCacheEntries diffs of reviews kept in memory for the dashboard
  * @param maxLinesPerFile  a file's diff in a review is cut after this many lines (the page says so)
  * @param maxQuotedChars   in a wait result, earlier comments of the thread are quoted up to this length
+ * @param syncIntervalMs   how often the store is checked for changes made by other processes sharing it
  */
 public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHost, int dashboardPort,
                             String dashboardUrl, long heartbeatMs, long maxWaitMs, long gitTimeoutMs, int contextLines,
-                            int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile, int maxQuotedChars) {
+                            int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile, int maxQuotedChars,
+                            long syncIntervalMs) {
 
   /** Waits must end before the MCP layer gives up on the call, or the reply (and the feedback in it) is dropped. */
   private static final long REPLY_MARGIN_MS = 5_000;
@@ -44,7 +46,8 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       + "Raise mcp.toolTimeoutsMs.review_request and review_update above review.maxWaitMs + review.gitTimeoutMs.");
     return new ReviewOptions(options.enabled(), options.storageDir(), options.dashboardHost(), options.dashboardPort(),
       options.dashboardUrl(), options.heartbeatMs(), bound, options.gitTimeoutMs(), options.contextLines(),
-      options.maxMarkerChars(), options.diffCacheEntries(), options.maxLinesPerFile(), options.maxQuotedChars());
+      options.maxMarkerChars(), options.diffCacheEntries(), options.maxLinesPerFile(), options.maxQuotedChars(),
+      options.syncIntervalMs());
   }
 
   public static ReviewOptions from(JsonObject section) {
@@ -62,7 +65,8 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       section.getInteger("maxMarkerChars"),
       section.getInteger("diffCacheEntries"),
       section.getInteger("maxLinesPerFile"),
-      section.getInteger("maxQuotedChars"));
+      section.getInteger("maxQuotedChars"),
+      positive(section, "syncIntervalMs"));
   }
 
   private static long positive(JsonObject section, String key) {

@@ -11,16 +11,31 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.channels.FileLock;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
 
 /**
  * Reviews on disk: one JSON document per review, {@code <dir>/<id>.json}. Blocking; callers run it on worker threads.
+ *
+ * <p>Any number of processes on one machine may share a store. Every change is a read-modify-write under the
+ * store's exclusive lock ({@code <dir>/.lock}: an OS file lock between processes, a JVM lock between threads): the
+ * latest document is read, the change applied to it, and the result saved with its {@code version} one higher. No
+ * process therefore overwrites another's change, and a reader that sees a higher version knows something changed.
  *
  * <p>A save is atomic and durable before it returns: the document goes to a temporary file in the same directory,
  * which is forced to disk, renamed over the old document, and then the directory itself is forced so the rename
@@ -33,6 +48,18 @@ public final class ReviewStore {
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
   private static final String SUFFIX = ".json";
   private static final String TEMP_MARK = ".tmp-";
+  private static final String LOCK_FILE = ".lock";
+  private static final String VERSION = "version";
+  /** One lock per store directory within this JVM: OS file locks are per process, not per thread. */
+  private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
+
+  /** A review as stored, with the version of its document (every save increments it). */
+  public record Stored(Review review, long version) {
+  }
+
+  /** When a document last changed on disk, for cheap change detection ({@link #stamps()}). */
+  public record Stamp(long modifiedNanos, long size) {
+  }
 
   private final Path dir;
 
@@ -41,26 +68,58 @@ public final class ReviewStore {
     this.dir = dir.toAbsolutePath().normalize();
     try {
       Files.createDirectories(this.dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open the review store at " + this.dir, e);
+    }
+    // Under the lock: another process sharing the store may be between writing a temporary file and renaming it.
+    locked(() -> {
       try (DirectoryStream<Path> leftovers = Files.newDirectoryStream(this.dir, "*" + TEMP_MARK + "*")) {
         for (Path leftover : leftovers) {
           Files.deleteIfExists(leftover);
         }
+        return null;
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot open the review store at " + this.dir, e);
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot open the review store at " + this.dir, e);
-    }
+    });
   }
 
   public Path dir() {
     return dir;
   }
 
-  /** Writes the review durably; when this returns, the document on disk is this one. */
-  public void save(Review review) {
-    String id = checkedId(review.id());
+  /** Writes the review durably (replacing whatever is stored); when this returns, the document on disk is this one. */
+  public Stored save(Review review) {
+    return update(review.id(), stored -> review);
+  }
+
+  /**
+   * Applies {@code change} to the latest stored document of review {@code id} (null when there is none) under the
+   * store's lock and saves the result durably with the next version; a change that returns its argument unchanged
+   * saves nothing. An exception from {@code change} leaves the document as it was.
+   */
+  public Stored update(String id, UnaryOperator<Review> change) {
+    String checked = checkedId(id);
+    return locked(() -> {
+      Optional<Stored> current = loadStored(checked);
+      Review before = current.map(Stored::review).orElse(null);
+      long version = current.map(Stored::version).orElse(0L);
+      Review after = change.apply(before);
+      if (after == before) {
+        return current.orElse(null);
+      }
+      if (!after.id().equals(checked)) {
+        throw new IllegalArgumentException("a change of review " + checked + " returned review " + after.id());
+      }
+      write(checked, after, version + 1);
+      return new Stored(after, version + 1);
+    });
+  }
+
+  private void write(String id, Review review, long version) {
     Path target = dir.resolve(id + SUFFIX);
     Path temp = dir.resolve(id + SUFFIX + TEMP_MARK + UUID.randomUUID());
-    byte[] bytes = ReviewJson.toJson(review).encodePrettily().getBytes(StandardCharsets.UTF_8);
+    byte[] bytes = ReviewJson.toJson(review).put(VERSION, version).encodePrettily().getBytes(StandardCharsets.UTF_8);
     try {
       try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
@@ -81,12 +140,50 @@ public final class ReviewStore {
     }
   }
 
-  public Optional<Review> load(String id) {
+  private <T> T locked(Supplier<T> work) {
+    ReentrantLock jvm = JVM_LOCKS.computeIfAbsent(dir, d -> new ReentrantLock());
+    jvm.lock();
+    try (FileChannel channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+         FileLock lock = channel.lock()) {
+      return work.get();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot lock the review store at " + dir, e);
+    } finally {
+      jvm.unlock();
+    }
+  }
+
+  /** The review with its document's version, as stored now. */
+  public Optional<Stored> loadStored(String id) {
     Path file = dir.resolve(checkedId(id) + SUFFIX);
     if (!Files.exists(file)) {
       return Optional.empty();
     }
-    return Optional.of(read(file));
+    return Optional.of(readStored(file));
+  }
+
+  /** Every document's last change (by id), to notice what another process wrote without reading every document. */
+  public Map<String, Stamp> stamps() {
+    Map<String, Stamp> stamps = new HashMap<>();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + SUFFIX)) {
+      for (Path file : files) {
+        String name = file.getFileName().toString();
+        try {
+          BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+          stamps.put(name.substring(0, name.length() - SUFFIX.length()),
+            new Stamp(attributes.lastModifiedTime().to(TimeUnit.NANOSECONDS), attributes.size()));
+        } catch (NoSuchFileException gone) {
+          // replaced between listing and reading: the next look sees the new one
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list reviews in " + dir, e);
+    }
+    return stamps;
+  }
+
+  public Optional<Review> load(String id) {
+    return loadStored(id).map(Stored::review);
   }
 
   /**
@@ -94,11 +191,16 @@ public final class ReviewStore {
    * rather than keeping the others from loading.
    */
   public List<Review> loadAll() {
-    List<Review> reviews = new ArrayList<>();
+    return loadAllStored().stream().map(Stored::review).toList();
+  }
+
+  /** {@link #loadAll()} with each document's version. */
+  public List<Stored> loadAllStored() {
+    List<Stored> reviews = new ArrayList<>();
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + SUFFIX)) {
       for (Path file : files) {
         try {
-          reviews.add(read(file));
+          reviews.add(readStored(file));
         } catch (RuntimeException e) {
           LOG.log(Level.WARNING, "skipping unreadable review document " + file + ": " + e.getMessage());
         }
@@ -106,13 +208,15 @@ public final class ReviewStore {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list reviews in " + dir, e);
     }
-    reviews.sort((a, b) -> a.createdAt().compareTo(b.createdAt()));
+    reviews.sort((a, b) -> a.review().createdAt().compareTo(b.review().createdAt()));
     return reviews;
   }
 
-  private static Review read(Path file) {
+  private static Stored readStored(Path file) {
     try {
-      return ReviewJson.fromJson(new JsonObject(Files.readString(file, StandardCharsets.UTF_8)));
+      JsonObject json = new JsonObject(Files.readString(file, StandardCharsets.UTF_8));
+      long version = json.getLong(VERSION, 0L);
+      return new Stored(ReviewJson.fromJson(json), version);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.logging.Logger;
 
 /**
@@ -42,6 +43,11 @@ public final class ReviewVerticle extends VerticleBase {
   private final ToolCatalog catalog;
   private final Path workingDir;
   private final Map<String, Review> reviews = new HashMap<>();
+  /** Version of each review's document as this process last saw it; a higher one on disk is another process's change. */
+  private final Map<String, Long> versions = new HashMap<>();
+  private Map<String, ReviewStore.Stamp> seen = Map.of();
+  private boolean syncing;
+  private long syncTimer = -1;
   private final Map<String, PendingWait> waits = new HashMap<>();
   private Runnable stopListening;
   private final Map<String, DiffView> diffs;
@@ -67,16 +73,19 @@ public final class ReviewVerticle extends VerticleBase {
     git = new GitSource(vertx.eventBus(), options.gitTimeoutMs(), options.maxLinesPerFile());
     return vertx.executeBlocking(() -> {
       ReviewStore opened = new ReviewStore(StorageLocation.resolve(options, workingDir));
-      return Map.entry(opened, opened.loadAll());
-    }, false).compose(loaded -> {
-      store = loaded.getKey();
-      loaded.getValue().forEach(review -> reviews.put(review.id(), review));
-      writer = new ReviewWriter(vertx, store, reviews::get);
+      Map<String, ReviewStore.Stamp> stamps = opened.stamps();
+      return new Opened(opened, stamps, opened.loadAllStored());
+    }, false).compose(opened -> {
+      store = opened.store();
+      seen = opened.stamps();
+      opened.reviews().forEach(this::remember);
+      writer = new ReviewWriter(vertx, store, this::remember);
+      syncTimer = vertx.setPeriodic(options.syncIntervalMs(), id -> sync());
       LOG.info("reviews stored in " + store.dir() + " (" + reviews.size() + " loaded)");
       return Future.all(List.of(
         ToolEndpoint.serve(vertx, catalog, "review_request", this::request),
         ToolEndpoint.serve(vertx, catalog, "review_update", this::update),
-        ToolEndpoint.serve(vertx, catalog, "review_status", args -> Future.succeededFuture(status(review(args)))),
+        ToolEndpoint.serve(vertx, catalog, "review_status", args -> review(args).map(this::status)),
         ToolEndpoint.serve(vertx, catalog, "review_list", this::list),
         ToolEndpoint.serve(vertx, catalog, "review_get", this::get),
         ToolEndpoint.serve(vertx, catalog, "review_comment", this::comment),
@@ -85,8 +94,12 @@ public final class ReviewVerticle extends VerticleBase {
     });
   }
 
+  private record Opened(ReviewStore store, Map<String, ReviewStore.Stamp> stamps, List<ReviewStore.Stored> reviews) {
+  }
+
   @Override
   public Future<?> stop() {
+    vertx.cancelTimer(syncTimer);
     if (stopListening != null) {
       stopListening.run();
     }
@@ -107,10 +120,14 @@ public final class ReviewVerticle extends VerticleBase {
       String id = newId();
       Review review = Review.create(id, pinned.repo(), args.getString("title"), args.getString("description", ""),
         range, pinned.base(), pinned.head(), view.fileStats(), view.markers(options.maxMarkerChars()), Instant.now());
-      reviews.put(id, review);
       diffs.put(id, view);
       return review;
-    }).compose(review -> writer.persist(review.id()).map(review)).compose(review -> {
+    }).compose(review -> writer.apply(review.id(), stored -> {
+      if (stored != null) {
+        throw ToolException.conflict("review id " + review.id() + " is taken; send review_request again");
+      }
+      return new ReviewWriter.Applied<>(review, review);
+    })).compose(review -> {
       publish(review, new JsonObject().put("type", "created"));
       String url = reviewUrl(review.id());
       JsonObject facts = new JsonObject()
@@ -129,16 +146,21 @@ public final class ReviewVerticle extends VerticleBase {
   }
 
   private Future<JsonObject> update(JsonObject args, CallContext context) {
-    Review review = review(args);
+    return review(args).compose(review -> update(review, args, context));
+  }
+
+  private Future<JsonObject> update(Review review, JsonObject args, CallContext context) {
     String action = args.getString("action");
     JsonObject facts = new JsonObject().put("review_id", review.id());
     return switch (action) {
       case "wait_for_feedback" -> awaitFeedback(review.id(), context, facts);
       case "add_comment" -> agentComment(review, args);
       case "approve", "request_changes" -> {
-        Review next = review.withStatus(action.equals("approve") ? ReviewStatus.APPROVED
-          : ReviewStatus.CHANGES_REQUESTED, Instant.now());
-        yield change(next, new JsonObject().put("type", "status")).map(saved -> facts
+        ReviewStatus status = action.equals("approve") ? ReviewStatus.APPROVED : ReviewStatus.CHANGES_REQUESTED;
+        yield change(review.id(), current -> {
+          Review next = current.withStatus(status, Instant.now());
+          return new ReviewWriter.Applied<>(next, next);
+        }, next -> new JsonObject().put("type", "status")).map(saved -> facts
           .put("status", saved.status().wire()).put("outcome", "status_set").put("pending", saved.queue().size())
           .put("instructions", FeedbackText.statusSet(saved)));
       }
@@ -152,12 +174,17 @@ public final class ReviewVerticle extends VerticleBase {
       return Future.failedFuture(ToolException.invalid("add_comment needs body: the text of your answer. Give "
         + "thread_id to reply in a thread, or file and line to start one."));
     }
-    Review.Commented done = review.comment(Author.AGENT, body, args.getString("thread_id"), args.getString("file"),
-      args.getInteger("line"), args.getString("side"), Instant.now());
-    return change(done.review(), commentEvent(done)).map(saved -> new JsonObject()
-      .put("review_id", saved.id()).put("status", saved.status().wire()).put("outcome", "comment_added")
-      .put("thread_id", done.thread().id()).put("comment_id", done.comment().id()).put("pending", saved.queue().size())
-      .put("instructions", FeedbackText.commentAdded(saved, done.thread().id())));
+    return change(review.id(), current -> {
+      Review.Commented done = current.comment(Author.AGENT, body, args.getString("thread_id"), args.getString("file"),
+        args.getInteger("line"), args.getString("side"), Instant.now());
+      return new ReviewWriter.Applied<>(done.review(), done);
+    }, ReviewVerticle::commentEvent).map(done -> {
+      Review saved = reviews.get(review.id());
+      return new JsonObject()
+        .put("review_id", saved.id()).put("status", saved.status().wire()).put("outcome", "comment_added")
+        .put("thread_id", done.thread().id()).put("comment_id", done.comment().id()).put("pending", saved.queue().size())
+        .put("instructions", FeedbackText.commentAdded(saved, done.thread().id()));
+    });
   }
 
   private Future<JsonObject> list(JsonObject args) {
@@ -175,35 +202,40 @@ public final class ReviewVerticle extends VerticleBase {
   // --- dashboard tools ----------------------------------------------------------------------------------------
 
   private Future<JsonObject> get(JsonObject args) {
-    Review review = review(args);
-    return diff(review).map(view -> new JsonObject()
+    return review(args).compose(review -> diff(review).map(view -> new JsonObject()
       .put("review", ReviewJson.toJson(review).put("url", reviewUrl(review.id())))
       .put("diff", view.toJson())
-      .put("agent_waiting", waits.containsKey(review.id())));
+      .put("agent_waiting", waits.containsKey(review.id()))));
   }
 
   private Future<JsonObject> comment(JsonObject args) {
-    Review review = review(args);
+    return review(args).compose(review -> personComment(review, args));
+  }
+
+  private Future<JsonObject> personComment(Review review, JsonObject args) {
     String file = args.getString("file");
     Integer line = args.getInteger("line");
     if (line != null && file == null) {
       return Future.failedFuture(ToolException.invalid("line needs file: name the file the line belongs to, or "
         + "omit line to comment on the review as a whole."));
     }
-    Review.Commented done = review.comment(Author.PERSON, args.getString("body"), args.getString("thread_id"), file,
-      line, args.getString("side"), Instant.now());
-    return change(done.review(), commentEvent(done)).map(saved -> new JsonObject()
-      .put("review_id", saved.id())
+    return change(review.id(), current -> {
+      Review.Commented done = current.comment(Author.PERSON, args.getString("body"), args.getString("thread_id"), file,
+        line, args.getString("side"), Instant.now());
+      return new ReviewWriter.Applied<>(done.review(), done);
+    }, ReviewVerticle::commentEvent).map(done -> new JsonObject()
+      .put("review_id", review.id())
       .put("thread", ReviewJson.toJson(done.thread()))
       .put("comment", ReviewJson.toJson(done.comment()))
-      .put("delivered", deliverIfWaiting(saved.id())));
+      .put("delivered", deliverIfWaiting(review.id())));
   }
 
   private Future<JsonObject> complete(JsonObject args) {
-    Review review = review(args);
-    Review next = review.complete(CompletionAction.fromWire(args.getString("action")), args.getString("notes"),
-      Instant.now());
-    return change(next, new JsonObject().put("type", "completed").put("completion", ReviewJson.toJson(next.completion())))
+    CompletionAction action = CompletionAction.fromWire(args.getString("action"));
+    return review(args).compose(review -> change(review.id(), current -> {
+      Review next = current.complete(action, args.getString("notes"), Instant.now());
+      return new ReviewWriter.Applied<>(next, next);
+    }, next -> new JsonObject().put("type", "completed").put("completion", ReviewJson.toJson(next.completion()))))
       .map(saved -> new JsonObject()
         .put("review_id", saved.id())
         .put("status", saved.status().wire())
@@ -214,11 +246,18 @@ public final class ReviewVerticle extends VerticleBase {
   // --- waits --------------------------------------------------------------------------------------------------
 
   private Future<JsonObject> awaitFeedback(String id, CallContext context, JsonObject facts) {
-    Review review = reviews.get(id);
-    if (!review.queue().isEmpty()) {
-      return deliver(id, facts);
+    Review queued = reviews.get(id);
+    if (!queued.queue().isEmpty()) {
+      // Taken as stored: another process sharing the store may have handed that item out already.
+      return take(id, facts.copy()).compose(result -> result != null ? Future.succeededFuture(result) : wait(id, context, facts));
     }
-    if (review.completion() != null) {
+    return wait(id, context, facts);
+  }
+
+  /** Waits for the next feedback on review {@code id} (none is queued as far as this process knows). */
+  private Future<JsonObject> wait(String id, CallContext context, JsonObject facts) {
+    Review review = reviews.get(id);
+    if (review.completion() != null && review.queue().isEmpty()) {
       return Future.succeededFuture(facts.put("status", review.status().wire()).put("outcome", "closed")
         .put("feedback", null).put("pending", 0).put("instructions", FeedbackText.closed(review)));
     }
@@ -258,33 +297,40 @@ public final class ReviewVerticle extends VerticleBase {
     });
   }
 
-  /** Hands the oldest queued item to the waiting agent, if one waits; true when it did. */
+  /** Hands the oldest queued item to the waiting agent, if one waits; true when one waited. */
   private boolean deliverIfWaiting(String id) {
     PendingWait wait = waits.remove(id);
     if (wait == null) {
       return false;
     }
-    deliver(id, wait.base()).onComplete(done -> {
-      if (done.succeeded()) {
-        wait.end(done.result());
-      } else {
+    take(id, wait.base()).onComplete(done -> {
+      if (done.failed()) {
         wait.fail(done.cause());
+      } else if (done.result() != null) {
+        wait.end(done.result());
+      } else if (!waits.containsKey(id)) {
+        waits.put(id, wait); // another process took the item first: keep waiting for the next one
+      } else {
+        wait.end(wait.base().put("status", reviews.get(id).status().wire()).put("outcome", "superseded")
+          .put("feedback", null).put("pending", 0).put("instructions", FeedbackText.superseded(reviews.get(id))));
       }
     });
     return true;
   }
 
   /**
-   * Takes the oldest item off the queue and builds the wait result. The answer goes out before the dequeue is on
-   * disk: a crash in between hands the item out again after restart rather than losing it.
+   * Takes the oldest queued item off the review as stored (under the store's lock, so that of several processes
+   * sharing the store exactly one hands it out) and builds the wait result; null when the queue was empty.
    */
-  private Future<JsonObject> deliver(String id, JsonObject facts) {
-    Review review = reviews.get(id);
-    Feedback item = review.queue().get(0);
-    Review next = review.dequeue(Instant.now());
-    reviews.put(id, next);
-    writer.persist(id).onFailure(e -> LOG.warning("could not save the delivery of feedback " + item.seq()
-      + " on review " + id + ": " + e.getMessage()));
+  private Future<JsonObject> take(String id, JsonObject facts) {
+    return writer.<Feedback>apply(id, current -> current == null || current.queue().isEmpty()
+        ? new ReviewWriter.Applied<>(current, null)
+        : new ReviewWriter.Applied<>(current.dequeue(Instant.now()), current.queue().get(0)))
+      .compose(item -> item == null ? Future.succeededFuture(null) : delivered(id, item, facts));
+  }
+
+  private Future<JsonObject> delivered(String id, Feedback item, JsonObject facts) {
+    Review next = reviews.get(id);
     publish(next, new JsonObject().put("type", "delivered").put("seq", item.seq()));
     publishWaiting(next);
     int pending = next.queue().size();
@@ -297,20 +343,105 @@ public final class ReviewVerticle extends VerticleBase {
     Future<JsonObject> context = item.file() == null || item.line() == null
       ? Future.succeededFuture(null)
       : diff(next).map(view -> view.context(item.file(), item.line(), item.side(), options.contextLines()))
-        .otherwise((JsonObject) null);
+        .otherwise(failure -> {
+          LOG.fine(() -> "no code context for feedback " + item.seq() + " on review " + id + ": " + failure.getMessage());
+          return null;
+        });
     return context.map(code -> result.put("outcome", "comment").put("code_context", code)
       .put("instructions", FeedbackText.comment(next, item, code, pending, options.maxQuotedChars())));
   }
 
   // --- state, events ------------------------------------------------------------------------------------------
 
-  /** Applies a change, persists it, then tells the dashboards; completes with the saved review. */
-  private Future<Review> change(Review next, JsonObject event) {
-    reviews.put(next.id(), next);
-    return writer.persist(next.id()).map(saved -> {
-      publish(reviews.get(next.id()), event);
-      return reviews.get(next.id());
+  /**
+   * Applies a change to the review as stored, persists it, then tells the dashboards; completes with the change's
+   * value. Fails with 404 when the review is gone, or with the change's own failure (nothing saved).
+   */
+  private <T> Future<T> change(String id, Function<Review, ReviewWriter.Applied<T>> change, Function<T, JsonObject> event) {
+    return writer.apply(id, current -> {
+      if (current == null) {
+        throw notFound(id);
+      }
+      return change.apply(current);
+    }).map(value -> {
+      publish(reviews.get(id), event.apply(value));
+      return value;
     });
+  }
+
+  /** Keeps a stored review as this process's current view of it. */
+  private void remember(ReviewStore.Stored stored) {
+    Long known = versions.get(stored.review().id());
+    if (known == null || stored.version() >= known) {
+      reviews.put(stored.review().id(), stored.review());
+      versions.put(stored.review().id(), stored.version());
+    }
+  }
+
+  /**
+   * Picks up what other processes sharing the store changed: new reviews, comments, completions, deliveries. The
+   * dashboards this process serves hear of them as events, and an agent waiting here gets new feedback.
+   */
+  private void sync() {
+    if (syncing) {
+      return;
+    }
+    syncing = true;
+    Map<String, ReviewStore.Stamp> before = seen;
+    vertx.executeBlocking(() -> {
+      Map<String, ReviewStore.Stamp> now = store.stamps();
+      List<ReviewStore.Stored> changed = new ArrayList<>();
+      for (Map.Entry<String, ReviewStore.Stamp> entry : now.entrySet()) {
+        if (!entry.getValue().equals(before.get(entry.getKey()))) {
+          try {
+            store.loadStored(entry.getKey()).ifPresent(changed::add);
+          } catch (RuntimeException unreadable) {
+            LOG.fine(() -> "skipping review document " + entry.getKey() + ": " + unreadable.getMessage());
+          }
+        }
+      }
+      return new Opened(store, now, changed);
+    }, false).onComplete(done -> {
+      syncing = false;
+      if (done.failed()) {
+        LOG.fine(() -> "could not look for changes in the review store: " + done.cause().getMessage());
+        return;
+      }
+      seen = done.result().stamps();
+      done.result().reviews().forEach(this::changedElsewhere);
+    });
+  }
+
+  private void changedElsewhere(ReviewStore.Stored stored) {
+    String id = stored.review().id();
+    Long known = versions.get(id);
+    if (known != null && stored.version() <= known) {
+      return; // this process's own write, or one it has seen
+    }
+    Review before = reviews.get(id);
+    remember(stored);
+    Review after = stored.review();
+    if (before == null) {
+      publish(after, new JsonObject().put("type", "created"));
+    } else {
+      Map<String, ReviewThread> threads = new HashMap<>();
+      before.threads().forEach(thread -> threads.put(thread.id(), thread));
+      for (ReviewThread thread : after.threads()) {
+        ReviewThread old = threads.get(thread.id());
+        int seenComments = old == null ? 0 : old.comments().size();
+        for (ReviewComment comment : thread.comments().subList(Math.min(seenComments, thread.comments().size()), thread.comments().size())) {
+          publish(after, commentEvent(new Review.Commented(after, thread, comment)));
+        }
+      }
+      if (before.completion() == null && after.completion() != null) {
+        publish(after, new JsonObject().put("type", "completed").put("completion", ReviewJson.toJson(after.completion())));
+      } else if (before.status() != after.status()) {
+        publish(after, new JsonObject().put("type", "status"));
+      }
+    }
+    if (!after.queue().isEmpty() && waits.containsKey(id)) {
+      deliverIfWaiting(id);
+    }
   }
 
   private void publish(Review review, JsonObject event) {
@@ -399,13 +530,28 @@ public final class ReviewVerticle extends VerticleBase {
     return (page.endsWith("/") ? page : page + "/") + "#/reviews/" + reviewId;
   }
 
-  private Review review(JsonObject args) {
+  /** The review named by {@code review_id}: as this process knows it, else as stored (made by another process). */
+  private Future<Review> review(JsonObject args) {
     String id = args.getString("review_id");
-    Review review = reviews.get(id);
-    if (review == null) {
-      throw ToolException.notFound("review '" + id + "' not found; review_list shows the reviews this server knows.");
+    Review known = reviews.get(id);
+    if (known != null) {
+      return Future.succeededFuture(known);
     }
-    return review;
+    return vertx.executeBlocking(() -> store.loadStored(id), false).map(stored -> {
+      if (stored.isEmpty()) {
+        throw notFound(id);
+      }
+      boolean news = !reviews.containsKey(id);
+      remember(stored.get());
+      if (news) {
+        publish(stored.get().review(), new JsonObject().put("type", "created"));
+      }
+      return reviews.get(id);
+    });
+  }
+
+  private static ToolException notFound(String id) {
+    return ToolException.notFound("review '" + id + "' not found; review_list shows the reviews this server knows.");
   }
 
   private String newId() {

@@ -9,15 +9,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A writer process killed with SIGKILL in the middle of a burst of comments loses no comment it acknowledged and
@@ -31,51 +32,75 @@ class ReviewStoreDurabilityTest {
   Path dir;
 
   @ParameterizedTest
-  @ValueSource(strings = {"store", "bus"})
-  void sigkillMidBurstLosesNoAcknowledgedComment(String mode) throws Exception {
+  @CsvSource({"store, 1", "bus, 1", "store, 2", "bus, 2"})
+  void sigkillMidBurstLosesNoAcknowledgedComment(String mode, int processes) throws Exception {
     new ReviewStore(dir).save(ReviewFixtures.review("r1")
-      .comment(Author.PERSON, "comment 1", null, "src/App.java", 3, "new", Instant.now()).review());
-    Set<String> acknowledged = new HashSet<>(Set.of("comment 1"));
+      .comment(Author.PERSON, "comment 0", null, "src/App.java", 3, "new", Instant.now()).review());
+    Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+    acknowledged.add("comment 0");
     Random random = new Random();
-    for (int round = 0; round < 3; round++) {
-      runAndKill(mode, 20 + random.nextInt(150), acknowledged);
+    for (int round = 0; round < (processes == 1 ? 3 : 2); round++) {
+      List<Process> burst = new ArrayList<>();
+      List<Thread> readers = new ArrayList<>();
+      for (int p = 0; p < processes; p++) {
+        // Two processes on one store: both write the same review at once, each reading the other's changes.
+        int kill = 20 + random.nextInt(150);
+        String label = "round" + round + "-process" + p;
+        Process process = start(mode, label);
+        burst.add(process);
+        Thread reader = new Thread(() -> readUntilKilled(process, kill, acknowledged));
+        reader.start();
+        readers.add(reader);
+      }
+      for (Thread reader : readers) {
+        reader.join(60_000);
+      }
+      for (Process process : burst) {
+        process.destroyForcibly();
+        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+      }
 
       ReviewStore reopened = new ReviewStore(dir);
       try (Stream<Path> files = Files.list(dir)) {
-        List<Path> all = files.toList();
-        assertThat(all).as("only the document remains; temporary files are removed on open")
+        List<Path> all = files.filter(file -> !file.getFileName().toString().equals(".lock")).toList();
+        assertThat(all).as("only the document (and the store's lock file) remains; temporary files are removed on open")
           .containsExactly(dir.resolve("r1.json"));
         new JsonObject(Files.readString(all.get(0))); // parses as a whole
       }
       Review review = reopened.load("r1").orElseThrow();
       List<String> bodies = review.threads().get(0).comments().stream().map(ReviewComment::body).toList();
       assertThat(bodies).as("every acknowledged comment survives the kill").containsAll(acknowledged);
+      assertThat(bodies).as("no comment is stored twice").doesNotHaveDuplicates();
       assertThat(review.queue()).extracting(Feedback::body).as("each comment is queued for the agent, in order")
         .containsExactlyElementsOf(bodies);
     }
   }
 
-  /** Runs the burst until it has acknowledged {@code count} more comments, then kills it with SIGKILL. */
-  private void runAndKill(String mode, int count, Set<String> acknowledged) throws Exception {
+  private Process start(String mode, String label) throws Exception {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-      StoreBurst.class.getName(), dir.toString(), mode)
+    return new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+      StoreBurst.class.getName(), dir.toString(), mode, label)
       .redirectError(ProcessBuilder.Redirect.DISCARD)
       .start();
+  }
+
+  /** Collects acknowledgements until {@code count} more arrived, then kills the process with SIGKILL. */
+  private static void readUntilKilled(Process process, int count, Set<String> acknowledged) {
     int seen = 0;
     try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = out.readLine()) != null) {
-        acknowledged.add("comment " + line.substring("ACK ".length()));
+        acknowledged.add(line.substring("ACK ".length()));
         if (++seen >= count) {
           process.destroyForcibly(); // SIGKILL on Linux: no shutdown hooks, nothing flushed
           break;
         }
       }
-    } finally {
-      process.destroyForcibly();
-      assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
-    assertThat(seen).as("the burst ran (did the subprocess start?)").isEqualTo(count);
+    if (seen < count) {
+      throw new AssertionError("the burst stopped after " + seen + " of " + count + " acknowledgements");
+    }
   }
 }
