@@ -47,7 +47,7 @@ final class ServeProcess implements AutoCloseable {
     List<String> command = new ArrayList<>(List.of(McpProcess.java(), "-jar", McpProcess.jar().toString(), "serve", "--port", "0"));
     command.addAll(List.of(arguments));
     ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
-    builder.environment().keySet().removeIf(name -> name.startsWith("REVIEWGATE_"));
+    McpProcess.isolate(builder.environment()); // no developer configuration, and GitHub calls stay on loopback
     builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
     return new ServeProcess(builder.start());
   }

@@ -229,6 +229,11 @@ public final class ReviewStore {
     }
   }
 
+  /** Whether {@code id} can name a review document (letters, digits, '_' and '-'; no path). */
+  public static boolean isId(String id) {
+    return id != null && ID.matcher(id).matches();
+  }
+
   private static String checkedId(String id) {
     if (id == null || !ID.matcher(id).matches()) {
       throw new IllegalArgumentException("not a review id: " + id);

@@ -537,6 +537,9 @@ public final class ReviewVerticle extends VerticleBase {
     if (known != null) {
       return Future.succeededFuture(known);
     }
+    if (!ReviewStore.isId(id)) {
+      return Future.failedFuture(notFound(id));
+    }
     return vertx.executeBlocking(() -> store.loadStored(id), false).map(stored -> {
       if (stored.isEmpty()) {
         throw notFound(id);
