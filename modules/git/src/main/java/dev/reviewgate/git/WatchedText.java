@@ -2,13 +2,13 @@ package dev.reviewgate.git;
 
 /**
  * Text that a regular-expression engine reads through {@link #charAt}, checking the operation's {@link Cancellation}
- * every {@value #CHECK_EVERY} characters read. RE2 matches in linear time, but with a large compiled pattern
+ * every {@value #CHECK_EVERY} characters read (a volatile read; a large pattern costs microseconds per character). RE2 matches in linear time, but with a large compiled pattern
  * (e.g. {@code (?:x?){1000}x{1000}}) one line can still take seconds; reading through this stops such a match
  * within a few milliseconds of the deadline instead of letting it burn a worker thread to the end.
  */
 final class WatchedText implements CharSequence {
 
-  private static final int CHECK_EVERY = 4096;
+  private static final int CHECK_EVERY = 512;
 
   private final String text;
   private final Cancellation cancellation;

@@ -74,6 +74,12 @@ class ReviewStoreDurabilityTest {
       assertThat(review.queue()).extracting(Feedback::body).as("each comment is queued for the agent, in order")
         .containsExactlyElementsOf(bodies);
     }
+    System.out.println("sigkill " + mode + " x" + processes + ": " + acknowledged.size() + " comments acknowledged, "
+      + acknowledged.stream().filter(body -> !stored().contains(body)).count() + " lost");
+  }
+
+  private List<String> stored() {
+    return new ReviewStore(dir).load("r1").orElseThrow().threads().get(0).comments().stream().map(ReviewComment::body).toList();
   }
 
   private Process start(String mode, String label) throws Exception {
