@@ -203,6 +203,25 @@ class DiffFidelityTest {
     assertNumstatLikeGit(repo, base, head);
   }
 
+  @Test
+  void emptyFilesUnderBinaryAttributesShowTheHeaderAloneLikeGit() {
+    TestRepo repo = new TestRepo(tmp);
+    repo.write(".gitattributes", "*.dat binary\n*.cfg -diff\n");
+    repo.write("gone.dat", "");
+    repo.write("was-empty.dat", "");
+    String base = repo.commit("base");
+    repo.write("new.dat", "");
+    repo.write("new.cfg", "");
+    repo.write("filled.dat", "now with bytes\n");
+    repo.write("was-empty.dat", "grown\n");
+    repo.git("rm", "-q", "gone.dat");
+    String head = repo.commit("empty binaries");
+    String expected = git(repo, base, head);
+    assertThat(expected).contains("diff --git a/new.dat b/new.dat\nnew file mode 100644\nindex 0000000..e69de29\ndiff")
+      .contains("Binary files /dev/null and b/filled.dat differ").contains("Binary files a/was-empty.dat and b/was-empty.dat differ");
+    assertThat(ours(repo, base, head)).isEqualTo(expected);
+  }
+
   /** git_changed_files' counts, binary flags and rename paths against {@code git diff --numstat -M}. */
   private void assertNumstatLikeGit(TestRepo repo, String base, String head) {
     GitReader reader = repo.reader();

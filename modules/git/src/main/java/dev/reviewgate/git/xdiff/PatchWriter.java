@@ -46,7 +46,11 @@ public final class PatchWriter {
   }
 
   /** The two sides of a change as the line diff sees them. */
-  private record Sides(byte[] oldData, byte[] newData, boolean binary) {
+  private record Sides(byte[] oldData, byte[] newData, boolean binary, boolean loaded) {
+    /** Both sides were read (neither over the blob limit) and hold the same bytes. */
+    boolean loadedEqual() {
+      return loaded && java.util.Arrays.equals(oldData, newData);
+    }
   }
 
   public Stats stats(FileChange change) {
@@ -117,7 +121,11 @@ public final class PatchWriter {
     }
     Sides sides = sides(change);
     if (sides.binary) {
-      write(out, "Binary files " + fromLabel + " and " + toLabel + " differ\n");
+      // As git: binary sides with the same bytes (an empty file added or deleted under a binary or -diff
+      // attribute: /dev/null and the empty blob) show the header alone.
+      if (!sides.loadedEqual()) {
+        write(out, "Binary files " + fromLabel + " and " + toLabel + " differ\n");
+      }
       forget(change);
       return new Stats(0, 0, true);
     }
@@ -240,7 +248,8 @@ public final class PatchWriter {
       || (change.hasNew() && binary(change.newPath(), change.newMode(), newData))
       || (!change.hasOld() && attributes.verdict(change.newPath()) == DiffAttributes.Verdict.BINARY)
       || (!change.hasNew() && attributes.verdict(change.oldPath()) == DiffAttributes.Verdict.BINARY);
-    return new Sides(oldData == null ? new byte[0] : oldData, newData == null ? new byte[0] : newData, binary);
+    return new Sides(oldData == null ? new byte[0] : oldData, newData == null ? new byte[0] : newData, binary,
+      oldData != null && newData != null);
   }
 
   private boolean binary(String path, int mode, byte[] data) {
