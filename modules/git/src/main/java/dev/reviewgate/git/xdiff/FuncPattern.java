@@ -24,6 +24,7 @@ final class FuncPattern {
    */
   private final byte[][] needles;
 
+  // Written from git 2.39's documented and observed behaviour (DiffFidelityTest checks each against the git CLI).
   private static final Map<String, FuncPattern> BUILT_IN = Map.of(
     "java", new FuncPattern(List.of(
       new Rule(Pattern.compile("^[ \t]*(catch|do|for|if|instanceof|new|return|switch|throw|while)"), true),
@@ -31,7 +32,24 @@ final class FuncPattern {
         false),
       new Rule(Pattern.compile("^[ \t]*(([A-Za-z_<>&][\\]\\[?&<>.,A-Za-z_0-9]*[ \t]+)+[A-Za-z_][A-Za-z_0-9]*[ \t]*\\([^;]*)$"),
         false)),
-      "(", "class", "enum", "interface", "record"));
+      "(", "class", "enum", "interface", "record"),
+    // C and C++: any line that starts in column 0 with a name (or "::"), except a label or an access specifier
+    // ("done:", "public:") with nothing after it but a comment.
+    "cpp", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*[A-Za-z_][A-Za-z_0-9]*:\\s*($|/[/*])"), true),
+      new Rule(Pattern.compile("^((::\\s*)?[A-Za-z_].*)$"), false))),
+    // Python: class and (async) def lines at any indentation, shown from the keyword on.
+    "python", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*((class|(async[ \t]+)?def)[ \t].*)$"), false)),
+      "class", "def"),
+    // Perl: packages, subs whose line ends after the signature (a prototype, when there is one, is what git shows),
+    // the special blocks (shown by name) and POD headings.
+    "perl", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^package .*"), false),
+      new Rule(Pattern.compile("^sub [A-Za-z0-9_':]+[ \t]*(\\([^)]*\\)[ \t]*)?(:[^;#]*)?(\\{[ \t]*)?(#.*)?$"), false),
+      new Rule(Pattern.compile("^(BEGIN|END|INIT|CHECK|UNITCHECK|AUTOLOAD|DESTROY)[ \t]*(\\{[ \t]*)?(#.*)?$"), false),
+      new Rule(Pattern.compile("^=head[0-9] .*"), false)),
+      "package", "sub ", "BEGIN", "END", "INIT", "CHECK", "AUTOLOAD", "DESTROY", "=head"));
 
   /** Longer lines are never headings (git has no such cap; minified code is the only place they occur). */
   static final int MAX_LINE = 4096;
