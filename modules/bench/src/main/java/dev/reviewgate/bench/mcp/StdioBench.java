@@ -34,13 +34,15 @@ public final class StdioBench {
 
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
-      System.err.println("usage: StdioBench coldstart [RUNS] | gitdiff REPO BASE HEAD [CALLS]");
+      System.err.println("usage: StdioBench coldstart [RUNS] | gitdiff REPO BASE HEAD [CALLS] | firstcalls REPO [COMMITS] [TOOL]");
       System.exit(2);
     }
     switch (args[0]) {
       case "coldstart" -> coldStart(args.length > 1 ? Integer.parseInt(args[1]) : 10);
       case "gitdiff" -> gitDiff(Path.of(args[1]), args[2], args[3], args.length > 4 ? Integer.parseInt(args[4]) : 200);
       case "ping" -> ping(args.length > 1 ? Integer.parseInt(args[1]) : 2000);
+      case "firstcalls" -> firstCalls(Path.of(args[1]), args.length > 2 ? Integer.parseInt(args[2]) : 200,
+        args.length > 3 ? args[3] : "git_diff");
       default -> {
         System.err.println("unknown mode " + args[0]);
         System.exit(2);
@@ -130,6 +132,79 @@ public final class StdioBench {
     System.out.printf("tools/call git_diff %s..%s over stdio, warm, %d calls: p50 %.2f ms, p90 %.2f ms; "
         + "git diff process: p50 %.2f ms, p90 %.2f ms; ratio p50 %.2f%n", base, head, calls, mcpP50, mcp[calls * 9 / 10] / 1e6,
       gitP50, git[calls * 9 / 10] / 1e6, mcpP50 / gitP50);
+  }
+
+  /**
+   * What an agent reviewing a branch meets: each of the last N non-merge commits asked once ({@code tools/call TOOL
+   * {commit: SHA}} on one warm stdio process, so never a cached repeat), interleaved per commit with the process the
+   * agent would otherwise run ({@code git diff --histogram PARENT SHA}, or {@code --name-status}/{@code --stat} for
+   * git_changed_files/git_diff_stat) without user configuration. Prints p50/p90 of both and of the per-commit ratio.
+   * Point it at a fresh clone (packed objects) of a real repository.
+   */
+  private static void firstCalls(Path repo, int commits, String tool) throws Exception {
+    List<String> shas = Arrays.stream(new String(new ProcessBuilder("git", "rev-list", "--no-merges", "--max-count=" + (commits + 20), "HEAD")
+        .directory(repo.toFile()).start().getInputStream().readAllBytes(), StandardCharsets.UTF_8).split("\n"))
+      .filter(line -> !line.isBlank()).toList();
+    Process process = new ProcessBuilder(serverCommand()).directory(repo.toFile())
+      .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    OutputStream in = process.getOutputStream();
+    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    roundTrip(in, out, INITIALIZE);
+    in.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n".getBytes(StandardCharsets.UTF_8));
+    // Warm the process (JIT, the backends) on commits that are not measured: the last 20 of the list.
+    List<String> warm = shas.subList(Math.max(0, shas.size() - 20), shas.size());
+    List<String> measured = shas.subList(0, Math.max(0, shas.size() - 20));
+    int id = 10;
+    for (String sha : warm) {
+      roundTrip(in, out, call(id++, tool, sha));
+    }
+    String[] extra = switch (tool) {
+      case "git_changed_files" -> new String[] {"--name-status", "-M"};
+      case "git_diff_stat" -> new String[] {"--stat", "-M"};
+      default -> new String[] {"--histogram", "-M"};
+    };
+    Path home = java.nio.file.Files.createTempDirectory("reviewgate-bench-home");
+    List<Double> ours = new ArrayList<>();
+    List<Double> git = new ArrayList<>();
+    List<Double> ratio = new ArrayList<>();
+    for (String sha : measured) {
+      long start = System.nanoTime();
+      String reply = roundTrip(in, out, call(id++, tool, sha));
+      double mcp = (System.nanoTime() - start) / 1e6;
+      if (reply.contains("\"isError\":true")) {
+        continue; // e.g. a root commit without a parent
+      }
+      List<String> command = new ArrayList<>(List.of("git", "diff"));
+      command.addAll(Arrays.asList(extra));
+      command.addAll(List.of(sha + "~", sha));
+      ProcessBuilder builder = new ProcessBuilder(command).directory(repo.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
+      builder.environment().put("HOME", home.toString());
+      builder.environment().put("GIT_CONFIG_NOSYSTEM", "1");
+      start = System.nanoTime();
+      Process diff = builder.start();
+      diff.getInputStream().readAllBytes();
+      diff.waitFor();
+      double cli = (System.nanoTime() - start) / 1e6;
+      ours.add(mcp);
+      git.add(cli);
+      ratio.add(mcp / cli);
+    }
+    in.close();
+    process.waitFor(30, TimeUnit.SECONDS);
+    System.out.printf("%s first call per commit over stdio, %d commits of %s: p50 %.2f ms, p90 %.2f ms; git process p50 "
+        + "%.2f ms, p90 %.2f ms; per-commit ratio p50 %.2f, p90 %.2f%n", tool, ours.size(), repo, pct(ours, 50), pct(ours, 90),
+      pct(git, 50), pct(git, 90), pct(ratio, 50), pct(ratio, 90));
+  }
+
+  private static String call(int id, String tool, String sha) {
+    return new JsonObject().put("jsonrpc", "2.0").put("id", id).put("method", "tools/call")
+      .put("params", new JsonObject().put("name", tool).put("arguments", new JsonObject().put("commit", sha))).encode();
+  }
+
+  private static double pct(List<Double> values, int percentile) {
+    List<Double> sorted = new ArrayList<>(values);
+    java.util.Collections.sort(sorted);
+    return sorted.isEmpty() ? Double.NaN : sorted.get(Math.min(sorted.size() - 1, sorted.size() * percentile / 100));
   }
 
   /** The protocol's own overhead: ping round trips on one warm process. */
