@@ -269,6 +269,46 @@ class DiffFidelityTest {
   }
 
   @Test
+  void goRustRubyPhpAndMarkdownDriverHeadingsMatchGits() {
+    TestRepo repo = new TestRepo(tmp);
+    repo.write(".gitattributes", "*.go diff=golang\n*.rs diff=rust\n*.rb diff=ruby\n*.php diff=php\n*.md diff=markdown\n");
+    String go = "package main\n\ntype Tree struct {\n" + repeat("\tf%d int\n") + "}\n\nfunc (t *Tree) Walk(depth int) error {\n"
+      + repeat("\tv%d := %<d\n") + "\treturn nil\n}\n\nfunc main() {\n" + repeat("\tw%d := %<d\n") + "}\n";
+    String rs = "mod tree;\n\npub struct Tree {\n" + repeat("    f%d: u32,\n") + "}\n\nimpl<T> Walker for Tree {\n"
+      + "    pub async fn walk(&self) -> u32 {\n" + repeat("        let v%d = %<d;\n") + "        0\n    }\n}\n\n"
+      + "pub(crate) unsafe fn raw() {\n" + repeat("    let w%d = %<d;\n") + "}\n";
+    String rb = "module Outer\n  class Tree\n    def walk(depth)\n" + repeat("      v%d = %<d\n") + "    end\n\n"
+      + "    def self.build\n" + repeat("      w%d = %<d\n") + "    end\n  end\nend\n";
+    String php = "<?php\nabstract class Tree {\n    public static function walk($d) {\n" + repeat("        $v%d = %<d;\n")
+      + "    }\n    private function build() {\n" + repeat("        $w%d = %<d;\n") + "    }\n}\n\nfunction main() {\n"
+      + repeat("    $x%d = %<d;\n") + "}\n";
+    String md = "# Title\n\nintro\n\n## Section one\n\n" + repeat("line %d\n") + "\n   ### Indented heading\n\n"
+      + repeat("more %d\n") + "\n####### not a heading\n\n" + repeat("tail %d\n");
+    repo.write("a.go", go).write("a.rs", rs).write("a.rb", rb).write("a.php", php).write("a.md", md);
+    String base = repo.commit("base");
+    repo.write("a.go", go.replace("v7 := 7", "v7 := 70").replace("w7 := 7", "w7 := 70").replace("f7 int", "f7 int64"));
+    repo.write("a.rs", rs.replace("let v7 = 7", "let v7 = 70").replace("let w7 = 7", "let w7 = 70").replace("f7: u32", "f7: u64"));
+    repo.write("a.rb", rb.replace("v7 = 7", "v7 = 70").replace("w7 = 7", "w7 = 70"));
+    repo.write("a.php", php.replace("$v7 = 7", "$v7 = 70").replace("$w7 = 7", "$w7 = 70").replace("$x7 = 7", "$x7 = 70"));
+    repo.write("a.md", md.replace("line 7", "line seven").replace("more 7", "more seven").replace("tail 7", "tail seven"));
+    String head = repo.commit("edits inside functions and sections");
+    String expected = git(repo, base, head);
+    assertThat(expected).contains("@@ type Tree struct {", "@@ func (t *Tree) Walk(depth int) error {", "@@ pub struct Tree {",
+      "@@ pub async fn walk(&self) -> u32 {", "@@ pub(crate) unsafe fn raw() {", "@@ def walk(depth)", "@@ def self.build",
+      "@@ public static function walk($d) {", "@@ private function build() {", "@@ ## Section one", "@@    ### Indented heading");
+    assertThat(ours(repo, base, head)).isEqualTo(expected);
+  }
+
+  /** Eight lines from a format with the line number as its argument. */
+  private static String repeat(String format) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < 8; i++) {
+      out.append(String.format(format, i));
+    }
+    return out.toString();
+  }
+
+  @Test
   void emptyFilesUnderBinaryAttributesShowTheHeaderAloneLikeGit() {
     TestRepo repo = new TestRepo(tmp);
     repo.write(".gitattributes", "*.dat binary\n*.cfg -diff\n");

@@ -49,7 +49,31 @@ final class FuncPattern {
       new Rule(Pattern.compile("^sub [A-Za-z0-9_':]+[ \t]*(\\([^)]*\\)[ \t]*)?(:[^;#]*)?(\\{[ \t]*)?(#.*)?$"), false),
       new Rule(Pattern.compile("^(BEGIN|END|INIT|CHECK|UNITCHECK|AUTOLOAD|DESTROY)[ \t]*(\\{[ \t]*)?(#.*)?$"), false),
       new Rule(Pattern.compile("^=head[0-9] .*"), false)),
-      "package", "sub ", "BEGIN", "END", "INIT", "CHECK", "AUTOLOAD", "DESTROY", "=head"));
+      "package", "sub ", "BEGIN", "END", "INIT", "CHECK", "AUTOLOAD", "DESTROY", "=head"),
+    // Go: func lines and struct/interface type declarations, shown from the keyword on.
+    "golang", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*(func[ \t]*.*)$"), false),
+      new Rule(Pattern.compile("^[ \t]*(type[ \t].*(?:struct|interface)[ \t]*\\{?[ \t]*)$"), false)),
+      "func", "type"),
+    // Rust: items (fn, struct, enum, union, mod, trait, impl, macro_rules!) with their visibility and qualifiers,
+    // never a declaration that ends in ';'.
+    "rust", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*((?:pub(?:\\([^)]+\\))?[ \t]+)?(?:(?:async|const|unsafe|extern[ \t]+\"[^\"]+\")[ \t]+)?"
+        + "(?:struct|enum|union|mod|trait|fn|impl|macro_rules!)[< \t]+[^;]*)$"), false)),
+      "struct", "enum", "union", "mod", "trait", "fn", "impl", "macro_rules!"),
+    // Ruby: class, module and def lines, shown from the keyword on.
+    "ruby", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*((?:class|module|def)[ \t].*)$"), false)),
+      "class", "module", "def"),
+    // PHP: functions with their modifiers, and class-like declarations.
+    "php", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*((?:(?:public|protected|private|static|abstract|final)[ \t]+)*function.*)$"), false),
+      new Rule(Pattern.compile("^[ \t]*((?:(?:(?:final|abstract)[ \t]+)?class|enum|interface|trait).*)$"), false)),
+      "function", "class", "enum", "interface", "trait"),
+    // Markdown: ATX headings (one to six '#', at most three spaces before them), the whole line.
+    "markdown", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^ {0,3}#{1,6}[ \t].*"), false)),
+      "#"));
 
   /** Longer lines are never headings (git has no such cap; minified code is the only place they occur). */
   static final int MAX_LINE = 4096;
