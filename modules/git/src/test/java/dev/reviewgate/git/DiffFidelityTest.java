@@ -299,6 +299,35 @@ class DiffFidelityTest {
     assertThat(ours(repo, base, head)).isEqualTo(expected);
   }
 
+  @Test
+  void kotlinCssHtmlTexAndSchemeDriverHeadingsMatchGits() {
+    TestRepo repo = new TestRepo(tmp);
+    repo.write(".gitattributes", "*.kt diff=kotlin\n*.css diff=css\n*.html diff=html\n*.tex diff=tex\n*.scm diff=scheme\n");
+    String kt = "package x\n\ndata class Tree(val a: Int) {\n" + repeat("    val f%d = %<d\n")
+      + "    private suspend fun walk(depth: Int): Int {\n" + repeat("        val v%d = %<d\n") + "        return 0\n    }\n}\n\n"
+      + "interface Walker {\n" + repeat("    fun m%d()\n") + "}\n";
+    String css = "body {\n" + repeat("  margin-%d: 0;\n") + "}\n\n.nav a:hover,\n#main > p {\n" + repeat("  color-%d: red;\n")
+      + "}\n\n@media screen {\n" + repeat("  p%d { x: 1; }\n") + "}\n";
+    String html = "<html>\n<body>\n<h1>Title</h1>\n" + repeat("<p>para %d</p>\n") + "  <H2 class=\"x\">Second</H2>\n"
+      + repeat("<p>more %d</p>\n") + "<h7>no</h7>\n" + repeat("<p>tail %d</p>\n") + "</body>\n</html>\n";
+    String tex = "\\documentclass{article}\n\\begin{document}\n\\section{Intro}\n" + repeat("Line %d.\n")
+      + "\\subsection*{Details}\n" + repeat("More %d.\n") + "\\chapter{Big}\n" + repeat("Tail %d.\n") + "\\end{document}\n";
+    String scm = "(define (walk tree)\n" + repeat("  (display %d)\n") + "  tree)\n\n(define-syntax swap!\n"
+      + repeat("  (rule %d)\n") + "  )\n\n(library (foo bar)\n" + repeat("  (export x%d)\n") + "  )\n";
+    repo.write("a.kt", kt).write("a.css", css).write("a.html", html).write("a.tex", tex).write("a.scm", scm);
+    String base = repo.commit("base");
+    for (String[] file : new String[][] {{"a.kt", kt}, {"a.css", css}, {"a.html", html}, {"a.tex", tex}, {"a.scm", scm}}) {
+      repo.write(file[0], file[1].replaceAll("(?<![0-9])7(?![0-9])", "77"));
+    }
+    String head = repo.commit("edits inside every block");
+    String expected = git(repo, base, head);
+    assertThat(expected).contains("@@ data class Tree(val a: Int) {", "@@ private suspend fun walk(depth: Int): Int {",
+      "@@ fun m3()", "@@ body {", "@@ #main > p {", "@@ @media screen {", "@@ <h1>Title</h1>", "@@ <H2 class=\"x\">Second</H2>",
+      "@@ \\section{Intro}", "@@ \\subsection*{Details}", "@@ \\chapter{Big}", "@@ (define (walk tree)",
+      "@@ (define-syntax swap!", "@@ (library (foo bar)");
+    assertThat(ours(repo, base, head)).isEqualTo(expected);
+  }
+
   /** Eight lines from a format with the line number as its argument. */
   private static String repeat(String format) {
     StringBuilder out = new StringBuilder();

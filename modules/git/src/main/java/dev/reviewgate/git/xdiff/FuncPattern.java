@@ -25,55 +25,76 @@ final class FuncPattern {
   private final byte[][] needles;
 
   // Written from git 2.39's documented and observed behaviour (DiffFidelityTest checks each against the git CLI).
-  private static final Map<String, FuncPattern> BUILT_IN = Map.of(
-    "java", new FuncPattern(List.of(
+  private static final Map<String, FuncPattern> BUILT_IN = Map.ofEntries(
+    Map.entry("java", new FuncPattern(List.of(
       new Rule(Pattern.compile("^[ \t]*(catch|do|for|if|instanceof|new|return|switch|throw|while)"), true),
       new Rule(Pattern.compile("^[ \t]*(([a-z-]+[ \t]+)*(class|enum|interface|record)[ \t]+[A-Za-z][A-Za-z0-9_$]*[ \t]+.*)$"),
         false),
       new Rule(Pattern.compile("^[ \t]*(([A-Za-z_<>&][\\]\\[?&<>.,A-Za-z_0-9]*[ \t]+)+[A-Za-z_][A-Za-z_0-9]*[ \t]*\\([^;]*)$"),
         false)),
-      "(", "class", "enum", "interface", "record"),
+      "(", "class", "enum", "interface", "record")),
     // C and C++: any line that starts in column 0 with a name (or "::"), except a label or an access specifier
     // ("done:", "public:") with nothing after it but a comment.
-    "cpp", new FuncPattern(List.of(
+    Map.entry("cpp", new FuncPattern(List.of(
       new Rule(Pattern.compile("^[ \t]*[A-Za-z_][A-Za-z_0-9]*:\\s*($|/[/*])"), true),
-      new Rule(Pattern.compile("^((::\\s*)?[A-Za-z_].*)$"), false))),
+      new Rule(Pattern.compile("^((::\\s*)?[A-Za-z_].*)$"), false)))),
     // Python: class and (async) def lines at any indentation, shown from the keyword on.
-    "python", new FuncPattern(List.of(
+    Map.entry("python", new FuncPattern(List.of(
       new Rule(Pattern.compile("^[ \t]*((class|(async[ \t]+)?def)[ \t].*)$"), false)),
-      "class", "def"),
+      "class", "def")),
     // Perl: packages, subs whose line ends after the signature (a prototype, when there is one, is what git shows),
     // the special blocks (shown by name) and POD headings.
-    "perl", new FuncPattern(List.of(
+    Map.entry("perl", new FuncPattern(List.of(
       new Rule(Pattern.compile("^package .*"), false),
       new Rule(Pattern.compile("^sub [A-Za-z0-9_':]+[ \t]*(\\([^)]*\\)[ \t]*)?(:[^;#]*)?(\\{[ \t]*)?(#.*)?$"), false),
       new Rule(Pattern.compile("^(BEGIN|END|INIT|CHECK|UNITCHECK|AUTOLOAD|DESTROY)[ \t]*(\\{[ \t]*)?(#.*)?$"), false),
       new Rule(Pattern.compile("^=head[0-9] .*"), false)),
-      "package", "sub ", "BEGIN", "END", "INIT", "CHECK", "AUTOLOAD", "DESTROY", "=head"),
+      "package", "sub ", "BEGIN", "END", "INIT", "CHECK", "AUTOLOAD", "DESTROY", "=head")),
     // Go: func lines and struct/interface type declarations, shown from the keyword on.
-    "golang", new FuncPattern(List.of(
+    Map.entry("golang", new FuncPattern(List.of(
       new Rule(Pattern.compile("^[ \t]*(func[ \t]*.*)$"), false),
       new Rule(Pattern.compile("^[ \t]*(type[ \t].*(?:struct|interface)[ \t]*\\{?[ \t]*)$"), false)),
-      "func", "type"),
+      "func", "type")),
     // Rust: items (fn, struct, enum, union, mod, trait, impl, macro_rules!) with their visibility and qualifiers,
     // never a declaration that ends in ';'.
-    "rust", new FuncPattern(List.of(
+    Map.entry("rust", new FuncPattern(List.of(
       new Rule(Pattern.compile("^[ \t]*((?:pub(?:\\([^)]+\\))?[ \t]+)?(?:(?:async|const|unsafe|extern[ \t]+\"[^\"]+\")[ \t]+)?"
         + "(?:struct|enum|union|mod|trait|fn|impl|macro_rules!)[< \t]+[^;]*)$"), false)),
-      "struct", "enum", "union", "mod", "trait", "fn", "impl", "macro_rules!"),
+      "struct", "enum", "union", "mod", "trait", "fn", "impl", "macro_rules!")),
     // Ruby: class, module and def lines, shown from the keyword on.
-    "ruby", new FuncPattern(List.of(
+    Map.entry("ruby", new FuncPattern(List.of(
       new Rule(Pattern.compile("^[ \t]*((?:class|module|def)[ \t].*)$"), false)),
-      "class", "module", "def"),
+      "class", "module", "def")),
     // PHP: functions with their modifiers, and class-like declarations.
-    "php", new FuncPattern(List.of(
+    Map.entry("php", new FuncPattern(List.of(
       new Rule(Pattern.compile("^[ \t]*((?:(?:public|protected|private|static|abstract|final)[ \t]+)*function.*)$"), false),
       new Rule(Pattern.compile("^[ \t]*((?:(?:(?:final|abstract)[ \t]+)?class|enum|interface|trait).*)$"), false)),
-      "function", "class", "enum", "interface", "trait"),
+      "function", "class", "enum", "interface", "trait")),
     // Markdown: ATX headings (one to six '#', at most three spaces before them), the whole line.
-    "markdown", new FuncPattern(List.of(
+    Map.entry("markdown", new FuncPattern(List.of(
       new Rule(Pattern.compile("^ {0,3}#{1,6}[ \t].*"), false)),
-      "#"));
+      "#")),
+    // Kotlin: fun, class and interface lines with their modifiers.
+    Map.entry("kotlin", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*((?:[a-z]+[ \t]+)*(?:fun|class|interface)[ \t]+.*)$"), false)),
+      "fun", "class", "interface")),
+    // CSS: a selector or at-rule line; never a declaration (a line ending in ':' or ';'). Letters in either case.
+    Map.entry("css", new FuncPattern(List.of(
+      new Rule(Pattern.compile("[:;]\\s*$"), true),
+      new Rule(Pattern.compile("^[:\\[@.#]?[_a-z0-9].*$", Pattern.CASE_INSENSITIVE), false)))),
+    // HTML: h1 to h6 headings (either case), from the tag on.
+    Map.entry("html", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*(<[Hh][1-6](?:[ \t].*)?>.*)$"), false)),
+      "<h", "<H")),
+    // TeX: part, chapter and (sub)*section commands, starred or not.
+    Map.entry("tex", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^(\\\\(?:(?:sub)*section|chapter|part)\\*?\\{.*)$"), false)),
+      "\\")),
+    // Scheme: define forms (define, def, defstruct, define-syntax, …) and library/module/struct/class forms.
+    Map.entry("scheme", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*(\\((?:(?:define|def(?:struct|syntax|class|method|rules|record|proto|alias)?)[-*/ \t]"
+        + "|(?:library|module|struct|class)[*+ \t]).*)$"), false)),
+      "(")));
 
   /** Longer lines are never headings (git has no such cap; minified code is the only place they occur). */
   static final int MAX_LINE = 4096;
