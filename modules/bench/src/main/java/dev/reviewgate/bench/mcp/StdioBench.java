@@ -87,13 +87,24 @@ public final class StdioBench {
       runs, ms[0], ms[runs / 2], ms[runs - 1], String.join(" ", serverCommand()));
   }
 
+  /** A server process started in {@code repo} with its session initialized. */
+  private record Session(Process process, OutputStream in, BufferedReader out) {
+    static Session open(Path repo) throws IOException {
+      Process process = new ProcessBuilder(serverCommand()).directory(repo.toFile())
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      Session session = new Session(process, process.getOutputStream(),
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)));
+      roundTrip(session.in(), session.out(), INITIALIZE);
+      session.in().write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n".getBytes(StandardCharsets.UTF_8));
+      return session;
+    }
+  }
+
   private static void gitDiff(Path repo, String base, String head, int calls) throws Exception {
-    Process process = new ProcessBuilder(serverCommand()).directory(repo.toFile())
-      .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    OutputStream in = process.getOutputStream();
-    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    roundTrip(in, out, INITIALIZE);
-    in.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n".getBytes(StandardCharsets.UTF_8));
+    Session session = Session.open(repo);
+    Process process = session.process();
+    OutputStream in = session.in();
+    BufferedReader out = session.out();
     String repoName = new JsonObject(roundTrip(in, out, new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", "tools/call")
       .put("params", new JsonObject().put("name", "git_repos").put("arguments", new JsonObject())).encode()))
       .getJsonObject("result").getJsonObject("structuredContent").getJsonArray("repos").getJsonObject(0).getString("name");
@@ -145,12 +156,10 @@ public final class StdioBench {
     List<String> shas = Arrays.stream(new String(new ProcessBuilder("git", "rev-list", "--no-merges", "--max-count=" + (commits + 20), "HEAD")
         .directory(repo.toFile()).start().getInputStream().readAllBytes(), StandardCharsets.UTF_8).split("\n"))
       .filter(line -> !line.isBlank()).toList();
-    Process process = new ProcessBuilder(serverCommand()).directory(repo.toFile())
-      .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    OutputStream in = process.getOutputStream();
-    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    roundTrip(in, out, INITIALIZE);
-    in.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n".getBytes(StandardCharsets.UTF_8));
+    Session session = Session.open(repo);
+    Process process = session.process();
+    OutputStream in = session.in();
+    BufferedReader out = session.out();
     // Warm the process (JIT, the backends) on commits that are not measured: the last 20 of the list.
     List<String> warm = shas.subList(Math.max(0, shas.size() - 20), shas.size());
     List<String> measured = shas.subList(0, Math.max(0, shas.size() - 20));
