@@ -328,6 +328,29 @@ class DiffFidelityTest {
     assertThat(ours(repo, base, head)).isEqualTo(expected);
   }
 
+  @Test
+  void headingsCutInsideAUtf8CharacterOrInLatin1EndWhereGitEndsThem() {
+    TestRepo repo = new TestRepo(tmp);
+    StringBuilder text = new StringBuilder();
+    java.util.List<byte[]> headings = java.util.List.of(
+      ("msgstr \"ab " + "неправилен брой аргументи, трябва да е точно един".repeat(2)).getBytes(StandardCharsets.UTF_8),
+      ("title " + "x".repeat(72) + " абв").getBytes(StandardCharsets.UTF_8),
+      ("name  " + "中文".repeat(30)).getBytes(StandardCharsets.UTF_8),
+      "caf\u00e9 latin-1 heading".getBytes(StandardCharsets.ISO_8859_1));
+    java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+    for (byte[] heading : headings) {
+      file.writeBytes(heading);
+      file.writeBytes(repeat("  body %d\n").replace("  body 0", "\n  body 0").getBytes(StandardCharsets.UTF_8));
+      file.writeBytes("\n".getBytes(StandardCharsets.UTF_8));
+    }
+    repo.write("messages.po", file.toByteArray());
+    String base = repo.commit("base");
+    repo.write("messages.po", new String(file.toByteArray(), StandardCharsets.ISO_8859_1).replace("body 5", "BODY 5")
+      .getBytes(StandardCharsets.ISO_8859_1));
+    String head = repo.commit("edits under every heading");
+    assertSameAsGit(repo, base, head);
+  }
+
   /** Eight lines from a format with the line number as its argument. */
   private static String repeat(String format) {
     StringBuilder out = new StringBuilder();

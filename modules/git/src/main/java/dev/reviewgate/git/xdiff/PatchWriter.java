@@ -183,7 +183,9 @@ public final class PatchWriter {
       byte[] heading = func.text();
       if (heading.length > 0) {
         out.write(' ');
-        out.write(heading, 0, heading.length);
+        // git prints a hunk header only up to its first byte that does not start a valid UTF-8 character: a
+        // heading cut at 80 bytes inside a character, or a Latin-1 line, ends there.
+        out.write(heading, 0, Utf8.validPrefix(heading));
       }
       out.write('\n');
       for (int i = s2; i < head.getBeginB(); i++) {
