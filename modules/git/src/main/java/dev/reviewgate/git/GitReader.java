@@ -10,6 +10,7 @@ import dev.reviewgate.git.xdiff.DiffAttributes;
 import dev.reviewgate.git.xdiff.FileChange;
 import dev.reviewgate.git.xdiff.PatchWriter;
 import dev.reviewgate.git.xdiff.Renames;
+import dev.reviewgate.git.xdiff.RepoDiffConfig;
 import dev.reviewgate.git.xdiff.TreeChanges;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -55,6 +56,8 @@ public final class GitReader implements AutoCloseable {
   private final Repository repository;
   private final GitOptions options;
   private final Inputs inputs;
+
+  private volatile CachedConfig diffConfig;
 
   public GitReader(String name, Repository repository, GitOptions options) {
     this.name = name;
@@ -370,17 +373,44 @@ public final class GitReader implements AutoCloseable {
   private record Session(List<FileChange> changes, PatchWriter writer) {
   }
 
+  /** The repository's own diff settings, read again only when its config or info/attributes file changed. */
+  private RepoDiffConfig diffConfig() {
+    java.nio.file.Path gitDir = repository.getDirectory().toPath();
+    long stamp = modified(gitDir.resolve("config")) * 31 + modified(gitDir.resolve("info").resolve("attributes"));
+    CachedConfig cached = diffConfig;
+    if (cached == null || cached.stamp() != stamp) {
+      cached = new CachedConfig(stamp, RepoDiffConfig.read(gitDir));
+      diffConfig = cached;
+    }
+    return cached.config();
+  }
+
+  private record CachedConfig(long stamp, RepoDiffConfig config) {
+  }
+
+  private static long modified(java.nio.file.Path file) {
+    try {
+      return java.nio.file.Files.getLastModifiedTime(file).toMillis();
+    } catch (IOException missing) {
+      return 0;
+    }
+  }
+
   private Session session(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
     List<String> filter = paths(diffOptions.paths());
     ObjectId newTree = pair.head().getTree();
     ObjectId oldTree = pair.base() == null ? null : pair.base().getTree();
     Blobs blobs = new Blobs(reader, options.maxBlobBytes());
-    DiffAttributes attributes = DiffAttributes.of(reader, newTree, options.maxBlobBytes());
+    RepoDiffConfig config = diffConfig();
+    DiffAttributes attributes = DiffAttributes.of(reader, newTree, options.maxBlobBytes(), config);
     List<FileChange> changes = TreeChanges.between(reader, oldTree, newTree, filter, cancellation);
-    changes = new Renames(blobs, attributes, options.renameThreshold(), options.renameLimit(), cancellation)
-      .detect(changes);
+    if (config.renames()) {
+      changes = new Renames(blobs, attributes, options.renameThreshold(),
+        config.renameLimit().orElse(options.renameLimit()), cancellation).detect(changes);
+    }
     // Counting packed objects opens every pack index: done only when an index line is written (not for stats).
-    Abbreviator abbreviator = new Abbreviator(reader, () -> Abbreviator.automaticLength(repository.getObjectDatabase()));
+    Abbreviator abbreviator = new Abbreviator(reader, () -> config.abbrev().isPresent() ? config.abbrev().getAsInt()
+      : Abbreviator.automaticLength(repository.getObjectDatabase()));
     PatchWriter writer = new PatchWriter(blobs, attributes, abbreviator,
       DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
     return new Session(changes, writer);

@@ -351,6 +351,31 @@ class DiffFidelityTest {
     assertSameAsGit(repo, base, head);
   }
 
+  @Test
+  void theRepositorysOwnDiffSettingsAndInfoAttributesApplyLikeGit() throws Exception {
+    TestRepo repo = new TestRepo(tmp);
+    repo.git("config", "core.abbrev", "12");
+    repo.git("config", "diff.renames", "false");
+    repo.git("config", "diff.sections.xfuncname", "!^#\n^\\[([a-z]+)\\]$");
+    repo.git("config", "diff.opaque.binary", "true");
+    java.nio.file.Files.createDirectories(repo.dir().resolve(".git/info"));
+    java.nio.file.Files.writeString(repo.dir().resolve(".git/info/attributes"), "forced.txt binary\n");
+    repo.write(".gitattributes", "*.ini diff=sections\n*.blob diff=opaque\n");
+    String ini = "[core]\n" + repeat("key%d = %<d\n") + "# [comment]\n[remote]\n" + repeat("url%d = %<d\n");
+    repo.write("settings.ini", ini).write("data.blob", "plain text\n").write("forced.txt", "text\n")
+      .write("moved-from.txt", repeat("a fairly long line number %d that stays the same\n"));
+    String base = repo.commit("base");
+    repo.write("settings.ini", ini.replace("key7 = 7", "key7 = 70").replace("url7 = 7", "url7 = 70"))
+      .write("data.blob", "changed text\n").write("forced.txt", "changed\n");
+    repo.git("mv", "moved-from.txt", "moved-to.txt");
+    String head = repo.commit("settings");
+    // Plain git diff: -M would force the rename detection that diff.renames=false turns off.
+    String expected = new String(repo.gitBytes("diff", "--histogram", "--no-color", base, head), StandardCharsets.ISO_8859_1);
+    assertThat(expected).contains("@@ core", "@@ remote", "Binary files a/data.blob and b/data.blob differ",
+      "Binary files a/forced.txt and b/forced.txt differ", "deleted file mode", "index 000000000000..");
+    assertThat(ours(repo, base, head)).isEqualTo(expected);
+  }
+
   /** Eight lines from a format with the line number as its argument. */
   private static String repeat(String format) {
     StringBuilder out = new StringBuilder();

@@ -15,7 +15,30 @@ import java.util.regex.Pattern;
  */
 final class FuncPattern {
 
-  private record Rule(Pattern pattern, boolean negate) {
+  /** One pattern: a fixed built-in one (java.util.regex), or one from the repository's config (RE2/J: linear time). */
+  private record Rule(Pattern pattern, com.google.re2j.Pattern configured, boolean negate) {
+
+    Rule(Pattern pattern, boolean negate) {
+      this(pattern, null, negate);
+    }
+
+    /** [start, end) of group 1 when it took part in the match, else of the whole match; null without a match. */
+    int[] find(String line) {
+      if (configured != null) {
+        com.google.re2j.Matcher m = configured.matcher(line);
+        if (!m.find()) {
+          return null;
+        }
+        boolean group = m.groupCount() >= 1 && m.start(1) >= 0;
+        return group ? new int[] {m.start(1), m.end(1)} : new int[] {m.start(), m.end()};
+      }
+      Matcher m = pattern.matcher(line);
+      if (!m.find()) {
+        return null;
+      }
+      boolean group = m.groupCount() >= 1 && m.start(1) >= 0;
+      return group ? new int[] {m.start(1), m.end(1)} : new int[] {m.start(), m.end()};
+    }
   }
 
   /**
@@ -137,6 +160,28 @@ final class FuncPattern {
     return driver == null ? null : BUILT_IN.get(driver);
   }
 
+  /**
+   * The rules for a driver: the repository's {@code diff.<driver>.xfuncname} when set (it overrides a built-in
+   * driver of the same name, as in git), else the built-in ones; null for the default rule. A pattern RE2 cannot
+   * compile leaves the driver on the default rule (git itself would refuse to diff).
+   */
+  static FuncPattern forDriver(String driver, RepoDiffConfig config) {
+    String configured = driver == null ? null : config.funcnames().get(driver);
+    if (configured == null) {
+      return forDriver(driver);
+    }
+    List<Rule> rules = new java.util.ArrayList<>();
+    try {
+      for (String line : configured.split("\n")) {
+        boolean negate = line.startsWith("!");
+        rules.add(new Rule(null, com.google.re2j.Pattern.compile(negate ? line.substring(1) : line), negate));
+      }
+    } catch (com.google.re2j.PatternSyntaxException invalid) {
+      return null;
+    }
+    return new FuncPattern(rules);
+  }
+
   /** The heading text of the line at [start, end) (newline included), or null when it is not a heading. */
   byte[] match(byte[] raw, int start, int end, int maxBytes) {
     if (end - start > MAX_LINE || !mayMatch(raw, start, end)) {
@@ -149,13 +194,13 @@ final class FuncPattern {
     // ISO-8859-1 keeps one char per byte, so offsets map back to bytes exactly.
     String line = new String(raw, start, length, StandardCharsets.ISO_8859_1);
     for (Rule rule : rules) {
-      Matcher matcher = rule.pattern.matcher(line);
-      if (matcher.find()) {
+      int[] found = rule.find(line);
+      if (found != null) {
         if (rule.negate) {
           return null;
         }
-        int from = matcher.groupCount() >= 1 && matcher.start(1) >= 0 ? matcher.start(1) : matcher.start();
-        int to = matcher.groupCount() >= 1 && matcher.start(1) >= 0 ? matcher.end(1) : matcher.end();
+        int from = found[0];
+        int to = found[1];
         int size = Math.min(to - from, maxBytes);
         while (size > 0 && Lines.isSpace(raw[start + from + size - 1])) {
           size--;

@@ -138,7 +138,7 @@ public final class PatchWriter {
     write(out, "--- " + fromLabel + (fromLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n"
       + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
     String driver = attributes.driver(oldPath);
-    FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath));
+    FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath), attributes.config());
     Stats stats = hunks(a, b, edits, pattern, out);
     forget(change);
     return stats;
