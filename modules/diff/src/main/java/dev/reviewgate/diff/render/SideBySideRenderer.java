@@ -3,6 +3,7 @@ package dev.reviewgate.diff.render;
 import dev.reviewgate.diff.model.ChangeType;
 import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.model.Hunk;
+import dev.reviewgate.diff.model.LineKind;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,11 +12,13 @@ import java.util.List;
  * OLD | NEW columns with line numbers, for reading rather than applying. Each row is
  * {@code <old no> <old text> <mark> <new no> <new text>}, the mark being a space (unchanged), {@code |} (changed:
  * the n-th deleted line of a block beside its n-th added line), {@code <} (deleted) or {@code >} (added). Text is
- * cut with {@code …} to fit the width; tabs become spaces; "no newline" markers are not shown.
+ * cut with {@code …} to fit the width; tabs become spaces. A side whose last line has no newline gets git's
+ * {@code \ No newline at end of file} in a row of its own under that line, on that side only.
  */
 public final class SideBySideRenderer {
 
   private static final int TAB = 4;
+  private static final String NO_NEWLINE = "\\ No newline at end of file";
 
   private SideBySideRenderer() {
   }
@@ -49,32 +52,60 @@ public final class SideBySideRenderer {
     row(out, numberWidth, column, "", "OLD", ' ', "", "NEW");
     for (Hunk h : f.hunks()) {
       out.append(Hunk.headerLine(h.oldStart(), h.oldCount(), h.newStart(), h.newCount(), h.heading()));
-      List<String[]> deleted = new ArrayList<>();
-      List<String[]> added = new ArrayList<>();
+      List<Cell> deleted = new ArrayList<>();
+      List<Cell> added = new ArrayList<>();
+      LineKind[] previous = new LineKind[1];
       h.forEachLine((kind, oldNo, newNo, src, s, e) -> {
         switch (kind) {
-          case DELETED -> deleted.add(new String[] {Integer.toString(oldNo), text(src, s, e)});
-          case ADDED -> added.add(new String[] {Integer.toString(newNo), text(src, s, e)});
+          case DELETED -> deleted.add(new Cell(Integer.toString(oldNo), text(src, s, e)));
+          case ADDED -> added.add(new Cell(Integer.toString(newNo), text(src, s, e)));
           case CONTEXT -> {
             flush(out, numberWidth, column, deleted, added);
             String t = text(src, s, e);
             row(out, numberWidth, column, Integer.toString(oldNo), t, ' ', Integer.toString(newNo), t);
           }
-          case NO_NEWLINE -> { }
+          case NO_NEWLINE -> {
+            // The marker belongs to the line just before it: one side's last line, or a context line (both sides).
+            if (previous[0] == LineKind.DELETED && !deleted.isEmpty()) {
+              deleted.get(deleted.size() - 1).noNewline = true;
+            } else if (previous[0] == LineKind.ADDED && !added.isEmpty()) {
+              added.get(added.size() - 1).noNewline = true;
+            } else {
+              row(out, numberWidth, column, "", NO_NEWLINE, ' ', "", NO_NEWLINE);
+            }
+          }
         }
+        previous[0] = kind;
       });
       flush(out, numberWidth, column, deleted, added);
     }
     out.append('\n');
   }
 
-  private static void flush(StringBuilder out, int nw, int cw, List<String[]> deleted, List<String[]> added) {
+  /** One side of a row: line number and text, and whether git marks the line "no newline at end of file". */
+  private static final class Cell {
+    final String number;
+    final String text;
+    boolean noNewline;
+
+    Cell(String number, String text) {
+      this.number = number;
+      this.text = text;
+    }
+  }
+
+  private static void flush(StringBuilder out, int nw, int cw, List<Cell> deleted, List<Cell> added) {
     int n = Math.max(deleted.size(), added.size());
     for (int i = 0; i < n; i++) {
-      String[] d = i < deleted.size() ? deleted.get(i) : null;
-      String[] a = i < added.size() ? added.get(i) : null;
+      Cell d = i < deleted.size() ? deleted.get(i) : null;
+      Cell a = i < added.size() ? added.get(i) : null;
       char mark = d != null && a != null ? '|' : d != null ? '<' : '>';
-      row(out, nw, cw, d == null ? "" : d[0], d == null ? "" : d[1], mark, a == null ? "" : a[0], a == null ? "" : a[1]);
+      row(out, nw, cw, d == null ? "" : d.number, d == null ? "" : d.text, mark, a == null ? "" : a.number, a == null ? "" : a.text);
+      boolean oldMarked = d != null && d.noNewline;
+      boolean newMarked = a != null && a.noNewline;
+      if (oldMarked || newMarked) {
+        row(out, nw, cw, "", oldMarked ? NO_NEWLINE : "", mark, "", newMarked ? NO_NEWLINE : "");
+      }
     }
     deleted.clear();
     added.clear();
