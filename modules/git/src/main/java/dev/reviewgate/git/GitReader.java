@@ -319,8 +319,11 @@ public final class GitReader implements AutoCloseable {
   public record DiffOptions(DiffAlgorithm.SupportedAlgorithm algorithm, int contextLines, List<String> paths) {
   }
 
-  /** Unified diff bytes as {@code git diff} prints them, cut at {@code git.maxDiffBytes} between files. */
-  public record Patch(Pair pair, byte[] bytes, int files, List<String> omitted) {
+  /**
+   * Unified diff bytes as {@code git diff} prints them, cut at {@code git.maxDiffBytes} between files;
+   * {@code overBlobLimit}: files shown as binary only because a side is larger than {@code git.maxBlobBytes}.
+   */
+  public record Patch(Pair pair, byte[] bytes, int files, List<String> omitted, List<String> overBlobLimit) {
   }
 
   public Patch diff(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
@@ -337,7 +340,7 @@ public final class GitReader implements AutoCloseable {
         session.writer.write(change, out);
         written++;
       }
-      return new Patch(pair, out.toByteArray(), written, omitted);
+      return new Patch(pair, out.toByteArray(), written, omitted, session.writer.overBlobLimit());
     }
   }
 

@@ -189,15 +189,27 @@ public final class GitVerticle extends VerticleBase {
     JsonObject result = engine.shape(engine.parse(patch.bytes()), args);
     result.put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
     if (!patch.omitted().isEmpty()) {
-      JsonArray warnings = result.getJsonArray("warnings");
-      if (warnings == null) {
-        warnings = new JsonArray();
-        result.put("warnings", warnings);
-      }
-      warnings.add("diff cut at git.maxDiffBytes (" + options.maxDiffBytes() + " bytes): " + patch.omitted().size()
-        + " more files not included; fetch them with paths=[...], e.g. " + String.join(", ",
-        patch.omitted().subList(0, Math.min(5, patch.omitted().size()))));
+      warnings(result).add("diff cut at git.maxDiffBytes (" + options.maxDiffBytes() + " bytes): " + patch.omitted().size()
+        + " more files not included; fetch them with paths=[...], e.g. " + firstFive(patch.omitted()));
+    }
+    if (!patch.overBlobLimit().isEmpty()) {
+      warnings(result).add(patch.overBlobLimit().size() + " file(s) shown as 'Binary files ... differ' only because a "
+        + "version is larger than git.maxBlobBytes (" + options.maxBlobBytes() + " bytes), where git would show the "
+        + "lines: " + firstFive(patch.overBlobLimit()) + ". Raise git.maxBlobBytes in the server's configuration to diff them.");
     }
     return result;
+  }
+
+  private static JsonArray warnings(JsonObject result) {
+    JsonArray warnings = result.getJsonArray("warnings");
+    if (warnings == null) {
+      warnings = new JsonArray();
+      result.put("warnings", warnings);
+    }
+    return warnings;
+  }
+
+  private static String firstFive(List<String> paths) {
+    return String.join(", ", paths.subList(0, Math.min(5, paths.size()))) + (paths.size() > 5 ? ", …" : "");
   }
 }

@@ -30,6 +30,7 @@ public final class PatchWriter {
   private final DiffAlgorithm algorithm;
   private final int context;
   private final Cancellation cancellation;
+  private final List<String> overBlobLimit = new java.util.ArrayList<>();
 
   public PatchWriter(Blobs blobs, DiffAttributes attributes, Abbreviator abbreviator, DiffAlgorithm algorithm,
                      int context, Cancellation cancellation) {
@@ -242,9 +243,17 @@ public final class PatchWriter {
     return Slider.compact(a, b, algorithm.diff(RawTextComparator.DEFAULT, a.text(), b.text()), true);
   }
 
+  /** Paths written as binary only because a side is over the blob limit (git would have diffed them). */
+  public List<String> overBlobLimit() {
+    return List.copyOf(overBlobLimit);
+  }
+
   private Sides sides(FileChange change) {
     byte[] oldData = content(change.oldMode(), change.oldId());
     byte[] newData = content(change.newMode(), change.newId());
+    if ((oldData == null && change.hasOld()) || (newData == null && change.hasNew())) {
+      overBlobLimit.add(change.path());
+    }
     boolean binary = (oldData == null && change.hasOld()) || (newData == null && change.hasNew())
       || (change.hasOld() && binary(change.oldPath(), change.oldMode(), oldData))
       || (change.hasNew() && binary(change.newPath(), change.newMode(), newData))
