@@ -376,6 +376,51 @@ class DiffFidelityTest {
     assertThat(ours(repo, base, head)).isEqualTo(expected);
   }
 
+  @Test
+  void theRemainingBuiltInDriverHeadingsMatchGits() {
+    TestRepo repo = new TestRepo(tmp);
+    repo.write(".gitattributes", "*.adb diff=ada\n*.sh diff=bash\n*.bib diff=bibtex\n*.cs diff=csharp\n*.dts diff=dts\n"
+      + "*.ex diff=elixir\n*.f90 diff=fortran\n*.fountain diff=fountain\n*.m diff=matlab\n*.mm diff=objc\n*.pas diff=pascal\n");
+    java.util.Map<String, String> files = new java.util.TreeMap<>();
+    files.put("a.adb", "with Ada.Text_IO;\npackage body Walker is\n" + repeat("   V%d : Integer := %<d;\n")
+      + "   procedure Walk (Depth : Integer) is\n" + repeat("      X%d : Integer := %<d;\n") + "   begin\n      null;\n   end Walk;\n"
+      + "   function Old_Name return Integer renames New_Name;\n" + repeat("   W%d : Integer := %<d;\n") + "end Walker;\n");
+    files.put("a.sh", "#!/bin/sh\n\nsetup() {\n" + repeat("  v%d=%<d\n") + "}\n\nfunction cleanup {\n" + repeat("  w%d=%<d\n")
+      + "}\n\nfunction both() (\n" + repeat("  x%d=%<d\n") + ")\n\nfunction bare\n" + repeat("  y%d=%<d\n"));
+    files.put("a.bib", "@article{knuth74,\n" + repeat("  field%d = {%<d},\n") + "}\n\n@Book{ lamport, title={x},\n"
+      + repeat("  other%d = {%<d},\n") + "}\n");
+    files.put("a.cs", "namespace Demo.Walk\n{\n  public sealed class Walker<T>\n  {\n" + repeat("    int f%d = %<d;\n")
+      + "    public async Task<int> WalkAsync(int depth)\n    {\n" + repeat("      var v%d = %<d;\n") + "      return 0;\n    }\n"
+      + "    public int Depth\n    {\n" + repeat("      get { return %d; }\n") + "    }\n  }\n}\n");
+    files.put("a.dts", "/dts-v1/;\n/ {\n" + repeat("\tprop%d = <%<d>;\n") + "\t&uart0 {\n" + repeat("\t\tstatus%d = \"okay\";\n")
+      + "\t};\n\tcpus {\n" + repeat("\t\tc%d = <%<d>;\n") + "\t};\n};\n");
+    files.put("a.ex", "defmodule Walker do\n" + repeat("  @attr%d %<d\n") + "  def walk(depth) do\n" + repeat("    x%d = %<d\n")
+      + "  end\n\n  defp helper(x) do\n" + repeat("    y%d = %<d\n") + "  end\n\n  test \"walks\" do\n" + repeat("    z%d = %<d\n")
+      + "  end\nend\n");
+    files.put("a.f90", "program main\n" + repeat("  integer :: v%d = %<d\n") + "contains\n  recursive integer function walk(depth)\n"
+      + repeat("    w%d = %<d\n") + "  end function walk\n  ! subroutine commented\n" + repeat("  x%d = %<d\n") + "end program main\n");
+    files.put("a.fountain", "Title: Walk\n\nINT. KITCHEN - DAY\n\n" + repeat("Line %d of action.\n") + "\nEXT. GARDEN - NIGHT\n\n"
+      + repeat("Beat %d.\n") + "\n.FORCED HEADING\n\n" + repeat("End %d.\n"));
+    files.put("a.m", "classdef Walker\n" + repeat("  %% note %d\n") + "  function r = walk(depth)\n" + repeat("    v%d = %<d;\n")
+      + "  end\n%% Section two\n" + repeat("w%d = %<d;\n") + "## Octave section\n" + repeat("x%d = %<d;\n"));
+    files.put("a.mm", "@implementation Walker\n" + repeat("// note %d\n") + "- (int)walk:(int)depth {\n" + repeat("  int v%d = %<d;\n")
+      + "  return 0;\n}\n\nstatic int helper(int x) {\n" + repeat("  int w%d = %<d;\n") + "  if (x) {\n" + repeat("    x%d = %<d;\n")
+      + "  }\n  return x;\n}\n@end\n");
+    files.put("a.pas", "unit Walker;\n\ninterface\n\ntype\n  TWalker = class(TObject)\n" + repeat("    F%d: Integer;\n")
+      + "  end;\n\nimplementation\n\nprocedure TWalker.Walk(Depth: Integer);\nbegin\n" + repeat("  V%d := %<d;\n")
+      + "end;\n\nfunction Helper: Integer;\nbegin\n" + repeat("  W%d := %<d;\n") + "end;\n\nend.\n");
+    files.forEach(repo::write);
+    String base = repo.commit("base");
+    files.forEach((name, text) -> repo.write(name, text.replaceAll("(?<![0-9])7(?![0-9])", "77")));
+    String head = repo.commit("edits inside every block");
+    String expected = git(repo, base, head);
+    assertThat(expected).contains("@@ procedure Walk (Depth : Integer) is", "@@ setup()", "@@ function cleanup {",
+      "@@ @article{knuth74", "@@ public async Task<int> WalkAsync(int depth)", "@@ &uart0 {", "@@ def walk(depth) do",
+      "@@ recursive integer function walk(depth)", "@@ INT. KITCHEN - DAY", "@@ function r = walk(depth)", "@@ - (int)walk:(int)depth {",
+      "@@ procedure TWalker.Walk(Depth: Integer);");
+    assertThat(ours(repo, base, head)).isEqualTo(expected);
+  }
+
   /** Eight lines from a format with the line number as its argument. */
   private static String repeat(String format) {
     StringBuilder out = new StringBuilder();

@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * patterns, where a match of a negated one rejects the line; the text shown is group 1 of the first matching
  * pattern (or the whole match). The patterns are fixed here, not taken from input, and written without nested
  * ambiguity, so java.util.regex (several times faster than RE2/J on these) cannot be driven into backtracking
- * blow-ups by file content; lines are also capped at {@link #MAX_LINE} bytes. Only drivers listed here are known; for others the default rule applies.
+ * blow-ups by file content; lines are also capped at {@link #MAX_LINE} bytes. Every built-in driver of git 2.39 is
+ * here; a driver the repository configures ({@code diff.<name>.xfuncname}) is matched with RE2/J instead.
  */
 final class FuncPattern {
 
@@ -117,7 +118,66 @@ final class FuncPattern {
     Map.entry("scheme", new FuncPattern(List.of(
       new Rule(Pattern.compile("^[ \t]*(\\((?:(?:define|def(?:struct|syntax|class|method|rules|record|proto|alias)?)[-*/ \t]"
         + "|(?:library|module|struct|class)[*+ \t]).*)$"), false)),
-      "(")));
+      "(")),
+    // Ada (any case): procedures, functions, packages, protected types and tasks; never a renaming, an
+    // instantiation, a separate body or a with clause.
+    Map.entry("ada", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^(?:.*[ \t])?(?:is[ \t]+new|renames|is[ \t]+separate)(?:[ \t].*)?$", Pattern.CASE_INSENSITIVE), true),
+      new Rule(Pattern.compile("^[ \t]*with[ \t].*$", Pattern.CASE_INSENSITIVE), true),
+      new Rule(Pattern.compile("^[ \t]*((?:procedure|function)[ \t]+.*)$", Pattern.CASE_INSENSITIVE), false),
+      new Rule(Pattern.compile("^[ \t]*((?:package|protected|task)[ \t]+.*)$", Pattern.CASE_INSENSITIVE), false)))),
+    // Shell: "name()" (the heading ends at the parentheses), or "function name" with "()" or a blank, then the
+    // opening of its body ({, (, (( or [[), shown up to that opening.
+    Map.entry("bash", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*([a-zA-Z_][a-zA-Z0-9_]*[ \t]*\\([ \t]*\\)"
+        + "|function[ \t]+[a-zA-Z_][a-zA-Z0-9_]*(?:[ \t]*\\([ \t]*\\)|[ \t]+)[ \t]*(?:\\{|\\(\\(?|\\[\\[))"), false)))),
+    // BibTeX: an entry's type and key ("@article{key"), without what follows.
+    Map.entry("bibtex", new FuncPattern(List.of(
+      new Rule(Pattern.compile("(@[a-zA-Z]+[ \t]*\\{?[ \t]*[^ \t\"@',\\\\#}{~%]*).*$"), false)),
+      "@")),
+    // C#: methods and constructors, properties, type definitions and namespaces; never a statement keyword.
+    Map.entry("csharp", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*(do|while|for|if|else|instanceof|new|return|switch|case|throw|catch|using)"), true),
+      new Rule(Pattern.compile("^[ \t]*(((static|public|internal|private|protected|new|virtual|sealed|override|unsafe|async)"
+        + "[ \t]+)*[\\]\\[<>@.~_A-Za-z0-9]+[ \t]+[<>@._A-Za-z0-9]+[ \t]*\\(.*\\))[ \t]*$"), false),
+      new Rule(Pattern.compile("^[ \t]*(((static|public|internal|private|protected|new|virtual|sealed|override|unsafe)"
+        + "[ \t]+)*[\\]\\[<>@.~_A-Za-z0-9]+[ \t]+[@._A-Za-z0-9]+)[ \t]*$"), false),
+      new Rule(Pattern.compile("^[ \t]*(((static|public|internal|private|protected|new|unsafe|sealed|abstract|partial)"
+        + "[ \t]+)*(class|enum|interface|struct|record)[ \t]+.*)$"), false),
+      new Rule(Pattern.compile("^[ \t]*(namespace[ \t]+.*)$"), false)))),
+    // Device tree source: nodes (a word, a &label or the root "/ {"), never a property (a line with ';' or '=').
+    Map.entry("dts", new FuncPattern(List.of(
+      new Rule(Pattern.compile(";"), true),
+      new Rule(Pattern.compile("="), true),
+      new Rule(Pattern.compile("^[ \t]*((/[ \t]*\\{|&?[a-zA-Z_]).*)"), false)))),
+    // Elixir: def, defp, defmacro, defmodule, defimpl, defprotocol and test, from the keyword on.
+    Map.entry("elixir", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*((def(?:macro|module|impl|protocol|p)?|test)[ \t].*)$"), false)),
+      "def", "test")),
+    // Fortran (any case): program units, subroutines and functions (with their prefixes), also their END lines;
+    // never a comment or a "module procedure" line.
+    Map.entry("fortran", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^(?:[C*]|[ \t]*!)", Pattern.CASE_INSENSITIVE), true),
+      new Rule(Pattern.compile("^[ \t]*MODULE[ \t]+PROCEDURE[ \t]", Pattern.CASE_INSENSITIVE), true),
+      new Rule(Pattern.compile("^[ \t]*((?:END[ \t]+)?(?:PROGRAM|MODULE|BLOCK[ \t]+DATA"
+        + "|(?:[^!'\" \t]+[ \t]+)*(?:SUBROUTINE|FUNCTION))[ \t]+[A-Z].*)$", Pattern.CASE_INSENSITIVE), false)))),
+    // Fountain screenplays (any case): scene headings (INT., EXT., EST., INT./EXT., I/E, or a forced ".HEADING").
+    Map.entry("fountain", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^((?:\\.[^.]|(?:int|ext|est|int\\.?/ext|i/e)[. ]).*)$", Pattern.CASE_INSENSITIVE), false)))),
+    // MATLAB and Octave: classdef and function lines, and code-section comments (%%, %%%, ##).
+    Map.entry("matlab", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^\\s*((?:classdef|function)\\s.*)$|^(?:%%%?|##)\\s.*$"), false)))),
+    // Objective-C: methods (- or + with a return type), C functions, and class, interface and protocol blocks.
+    Map.entry("objc", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^[ \t]*(do|for|if|else|return|switch|while)"), true),
+      new Rule(Pattern.compile("^[ \t]*([-+][ \t]*\\([ \t]*[A-Za-z_][A-Za-z_0-9* \t]*\\)[ \t]*[A-Za-z_].*)$"), false),
+      new Rule(Pattern.compile("^[ \t]*(([A-Za-z_][A-Za-z_0-9]*[ \t]+)+[A-Za-z_][A-Za-z_0-9]*[ \t]*\\([^;]*)$"), false),
+      new Rule(Pattern.compile("^(@(implementation|interface|protocol)[ \t].*)$"), false)))),
+    // Pascal: procedures, functions, constructors, destructors, the unit sections, and class/record type declarations.
+    Map.entry("pascal", new FuncPattern(List.of(
+      new Rule(Pattern.compile("^(((class[ \t]+)?(procedure|function)|constructor|destructor|interface"
+        + "|implementation|initialization|finalization)[ \t]*.*)$"), false),
+      new Rule(Pattern.compile("^(.*=[ \t]*(class|record).*)$"), false)))));
 
   /** Longer lines are never headings (git has no such cap; minified code is the only place they occur). */
   static final int MAX_LINE = 4096;
