@@ -50,10 +50,26 @@ public final class Main {
       err.println(Cli.USAGE);
       return 2;
     } catch (Exception e) {
+      IllegalArgumentException configuration = configurationProblem(e);
+      if (configuration != null) {
+        // A backend refused its configuration (e.g. a repository that cannot be opened): the text says what to fix.
+        err.println("reviewgate: " + configuration.getMessage());
+        return 2;
+      }
       Logger.getLogger(Main.class.getName()).log(Level.SEVERE, "reviewgate failed", e);
       err.println("reviewgate: " + e.getMessage());
       return 1;
     }
+  }
+
+  /** The configuration error at the root of a start-up failure, if that is what it is. */
+  static IllegalArgumentException configurationProblem(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof IllegalArgumentException configuration) {
+        return configuration;
+      }
+    }
+    return null;
   }
 
   private static int tools(Cli cli, PrintStream out) {

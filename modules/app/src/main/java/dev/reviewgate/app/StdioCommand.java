@@ -53,7 +53,14 @@ final class StdioCommand {
         return closing.get() ? Future.failedFuture("the client's input ended") : backends.get();
       }
       Backends.deploy(vertx, config)
-        .onFailure(failure -> LOG.log(closing.get() ? Level.FINE : Level.SEVERE, "backends did not start; tool calls will fail", failure))
+        .onFailure(failure -> {
+          IllegalArgumentException configuration = Main.configurationProblem(failure);
+          if (configuration != null && !closing.get()) {
+            LOG.severe("backends did not start, so tool calls will fail: " + configuration.getMessage());
+          } else {
+            LOG.log(closing.get() ? Level.FINE : Level.SEVERE, "backends did not start; tool calls will fail", failure);
+          }
+        })
         .onComplete(promise);
       Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, built.get().catalog(), System.err).onComplete(doorSettled),
         "reviewgate-dashboard-door");

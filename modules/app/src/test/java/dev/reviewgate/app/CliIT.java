@@ -86,6 +86,14 @@ class CliIT {
   }
 
   @Test
+  void aConfiguredRepositoryThatCannotBeOpenedStopsTheStartWithExitTwoAndNoTrace() throws Exception {
+    Run typo = run("call", "git_repos", "{}", "--repo", "typo=/no/such/repository");
+    assertThat(typo.exit()).isEqualTo(2);
+    assertThat(typo.stderr()).contains("repos.typo (/no/such/repository)").contains("fix the path or remove the entry")
+      .doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  @Test
   void aToolErrorGoesToStderrWithExitOne() throws Exception {
     Run ok = run("call", "git_diff", "{\"base\": \"HEAD~1\", \"head\": \"HEAD\", \"files_only\": true}");
     assertThat(ok.exit()).as(ok.stderr()).isZero();

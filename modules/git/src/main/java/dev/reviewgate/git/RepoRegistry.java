@@ -54,10 +54,12 @@ public final class RepoRegistry implements AutoCloseable {
     }
     for (String name : repos == null ? List.<String>of() : repos.fieldNames()) {
       Object path = repos.getValue(name);
+      // A repository the configuration names but cannot be served stops the start, as a mistyped key does: a
+      // server that quietly serves less than it was told to is found out only by its users.
       if (!NAME.matcher(name).matches() || !(path instanceof String text) || text.isBlank()) {
-        LOG.warning("configuration repos." + name + " skipped: names are letters, digits, '.', '_', '-' and the "
-          + "value is a path to a repository");
-        continue;
+        readers.values().forEach(GitReader::close);
+        throw new IllegalArgumentException("configuration repos." + name + ": names are letters, digits, '.', '_', '-' "
+          + "and the value is the path of a git repository");
       }
       try {
         Repository repository = open(Path.of(text));
@@ -66,7 +68,9 @@ public final class RepoRegistry implements AutoCloseable {
           previous.close();
         }
       } catch (IOException | RuntimeException e) {
-        LOG.warning("configuration repos." + name + " (" + text + ") is not a git repository and is skipped: " + e.getMessage());
+        readers.values().forEach(GitReader::close);
+        throw new IllegalArgumentException("configuration repos." + name + " (" + text + ") is not a git repository "
+          + "that can be opened: " + e.getMessage() + "; fix the path or remove the entry");
       }
     }
     return new RepoRegistry(readers, defaultName);

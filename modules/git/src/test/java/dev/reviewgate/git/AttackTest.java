@@ -103,6 +103,18 @@ class AttackTest {
   }
 
   @Test
+  void aConfiguredRepositoryThatCannotBeOpenedStopsTheStartWithAClearMessage() {
+    TestRepo repo = new TestRepo(tmp);
+    repo.write("a.txt", "x\n").commit("one");
+    JsonObject repos = new JsonObject().put("mine", repo.dir().toString()).put("typo", tmp.resolve("no-such-dir").toString());
+    assertThatThrownBy(() -> RepoRegistry.create(repos, null, TestRepo.options()))
+      .isInstanceOf(IllegalArgumentException.class)
+      .hasMessageContaining("repos.typo").hasMessageContaining("no-such-dir").hasMessageContaining("fix the path or remove");
+    assertThatThrownBy(() -> RepoRegistry.create(new JsonObject().put("bad name!", repo.dir().toString()), null, TestRepo.options()))
+      .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("repos.bad name!");
+  }
+
+  @Test
   void theDefaultRepositoryIsFoundUpwardFromTheWorkingDirectoryAndNamedAfterItsFolder() throws Exception {
     TestRepo repo = new TestRepo(tmp);
     repo.write("deep/er/a.txt", "x\n").commit("one");

@@ -57,11 +57,6 @@ public final class JsonRpc {
     return message.containsKey("method") && message.containsKey("id");
   }
 
-  /** A message with a method and no id: the receiver must not answer it. */
-  public static boolean isNotification(JsonObject message) {
-    return message.containsKey("method") && !message.containsKey("id");
-  }
-
   /** A message without a method that carries a result or an error: the answer to a server-sent request. */
   public static boolean isResponse(JsonObject message) {
     return !message.containsKey("method") && (message.containsKey("result") || message.containsKey("error"));

@@ -31,10 +31,6 @@ public final class JsonRpcException extends RuntimeException {
     return new JsonRpcException(JsonRpc.INVALID_PARAMS, message);
   }
 
-  public static JsonRpcException invalidRequest(String message) {
-    return new JsonRpcException(JsonRpc.INVALID_REQUEST, message);
-  }
-
   public static JsonRpcException methodNotFound(String method, String hint) {
     return new JsonRpcException(JsonRpc.METHOD_NOT_FOUND, "Method not found: " + method + (hint == null ? "" : ". " + hint));
   }
