@@ -117,8 +117,13 @@ public final class HttpServerVerticle extends VerticleBase {
       });
   }
 
+  /** A JSON-RPC error on /mcp, where clients parse one; plain text on pages, health and every other path. */
   private static void sendError(RoutingContext ctx, int status, String message) {
     if (ctx.response().ended() || ctx.response().headWritten()) {
+      return;
+    }
+    if (!ctx.request().path().startsWith("/mcp")) {
+      ctx.response().setStatusCode(status).putHeader("Content-Type", "text/plain; charset=utf-8").end(message + "\n");
       return;
     }
     ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")

@@ -130,6 +130,16 @@ class HttpSecurityIT {
   }
 
   @Test
+  void anUnknownPageIsAPlain404NotAJsonRpcError(Vertx vertx, VertxTestContext test) {
+    TestServer.start(vertx, TestServer.options(), v -> endpoint).compose(port -> get(vertx, "/no/such/page", port, "127.0.0.1", null))
+      .onComplete(test.succeeding(reply -> test.verify(() -> {
+        assertThat(reply.status()).isEqualTo(404);
+        assertThat(reply.body()).contains("no such path; MCP is served at /mcp").doesNotContain("jsonrpc");
+        test.completeNow();
+      })));
+  }
+
+  @Test
   void metricsNeedTheTokenWhenOneIsConfiguredHealthDoesNot(Vertx vertx, VertxTestContext test) {
     TestServer.start(vertx, TestServer.options().withToken("s3cret-token"), v -> endpoint).compose(port -> Future.all(
         get(vertx, "/metrics", port, "127.0.0.1", null),
