@@ -1,76 +1,28 @@
 package dev.reviewgate.git;
 
+import dev.reviewgate.diff.render.StatRenderer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Renders changed files as {@code git diff --stat} does: one line per file with a +/- graph, then the totals. */
+/**
+ * {@code git_diff_stat}: the changed-file list with the text {@code git diff --stat} prints, rendered by the diff
+ * engine's {@link StatRenderer} — the same renderer as {@code git_diff} with {@code format: stat}.
+ */
 final class DiffStatText {
-
-  private static final int WIDTH = 80;
 
   private DiffStatText() {
   }
 
-  static JsonObject withText(JsonObject changed) {
+  static JsonObject withText(JsonObject changed, int width) {
     JsonArray files = changed.getJsonArray("files");
-    int nameWidth = 0;
-    int maxChange = 0;
+    List<StatRenderer.Entry> entries = new ArrayList<>(files.size());
     for (int i = 0; i < files.size(); i++) {
       JsonObject file = files.getJsonObject(i);
-      nameWidth = Math.max(nameWidth, name(file).length());
-      maxChange = Math.max(maxChange, file.getInteger("additions") + file.getInteger("deletions"));
+      entries.add(new StatRenderer.Entry(file.getString("path"), file.getString("old_path"),
+        file.getInteger("additions", 0), file.getInteger("deletions", 0), file.getBoolean("binary", false)));
     }
-    nameWidth = Math.min(nameWidth, 50);
-    int countWidth = Math.max(String.valueOf(maxChange).length(), 3);
-    int graphWidth = Math.max(WIDTH - nameWidth - countWidth - 6, 10);
-    StringBuilder text = new StringBuilder();
-    for (int i = 0; i < files.size(); i++) {
-      JsonObject file = files.getJsonObject(i);
-      String name = name(file);
-      if (name.length() > nameWidth) {
-        name = "..." + name.substring(name.length() - nameWidth + 3);
-      }
-      text.append(' ').append(name).append(" ".repeat(nameWidth - name.length())).append(" | ");
-      if (file.getBoolean("binary")) {
-        text.append("Bin\n");
-        continue;
-      }
-      int added = file.getInteger("additions");
-      int deleted = file.getInteger("deletions");
-      int total = added + deleted;
-      String count = String.valueOf(total);
-      text.append(" ".repeat(countWidth - count.length())).append(count);
-      if (total > 0) {
-        int plus = scale(added, maxChange, graphWidth);
-        int minus = scale(deleted, maxChange, graphWidth);
-        text.append(' ').append("+".repeat(plus)).append("-".repeat(minus));
-      }
-      text.append('\n');
-    }
-    JsonObject totals = changed.getJsonObject("totals");
-    int count = totals.getInteger("files_changed");
-    int insertions = totals.getInteger("insertions");
-    int deletions = totals.getInteger("deletions");
-    text.append(' ').append(count).append(count == 1 ? " file changed" : " files changed");
-    if (insertions > 0 || deletions == 0) {
-      text.append(", ").append(insertions).append(insertions == 1 ? " insertion(+)" : " insertions(+)");
-    }
-    if (deletions > 0 || insertions == 0) {
-      text.append(", ").append(deletions).append(deletions == 1 ? " deletion(-)" : " deletions(-)");
-    }
-    text.append('\n');
-    return changed.put("text", text.toString());
-  }
-
-  private static String name(JsonObject file) {
-    String oldPath = file.getString("old_path");
-    return oldPath == null ? file.getString("path") : oldPath + " => " + file.getString("path");
-  }
-
-  private static int scale(int value, int max, int width) {
-    if (max <= width || value == 0) {
-      return value;
-    }
-    return Math.max(1, (int) Math.round((double) value * width / max));
+    return changed.put("text", StatRenderer.renderEntries(entries, width));
   }
 }

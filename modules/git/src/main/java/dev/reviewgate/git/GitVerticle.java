@@ -59,7 +59,7 @@ public final class GitVerticle extends VerticleBase {
           serve("git_log", (args, c) -> reader(args).log(args.getString("range"), strings(args, "paths"),
             args.getInteger("limit"), args.getString("cursor"), c)),
           serve("git_changed_files", (args, c) -> changed(args, c)),
-          serve("git_diff_stat", (args, c) -> DiffStatText.withText(changed(args, c))),
+          serve("git_diff_stat", (args, c) -> DiffStatText.withText(changed(args, c), engine.options().statWidth())),
           serve("git_diff", this::diff),
           serve("git_show_file", (args, c) -> reader(args).showFile(revision(args), args.getString("path"),
             args.getInteger("start_line"), args.getInteger("end_line"))),

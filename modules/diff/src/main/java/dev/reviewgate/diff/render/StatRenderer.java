@@ -15,7 +15,28 @@ public final class StatRenderer {
   private StatRenderer() {
   }
 
+  /**
+   * One line of the stat: the file's path (and the path it came from when renamed or copied), its counts, and
+   * whether it is binary. Built from the diff model or from a changed-file list, so every tool prints the same stat.
+   */
+  public record Entry(String path, String oldPath, int additions, int deletions, boolean binary) {
+
+    /** The name column: {@code dir/{old => new}} for a rename or copy, else the path. */
+    String name() {
+      return oldPath == null || oldPath.equals(path) ? path : renameName(oldPath, path);
+    }
+  }
+
   public static String render(List<FileDiff> files, int width) {
+    List<Entry> entries = new ArrayList<>(files.size());
+    for (FileDiff f : files) {
+      boolean moved = f.changeType() == ChangeType.RENAMED || f.changeType() == ChangeType.COPIED;
+      entries.add(new Entry(f.path(), moved ? f.oldPath() : null, f.additions(), f.deletions(), f.binary()));
+    }
+    return renderEntries(entries, width);
+  }
+
+  public static String renderEntries(List<Entry> files, int width) {
     if (files.isEmpty()) {
       return " 0 files changed\n";
     }
@@ -25,9 +46,8 @@ public final class StatRenderer {
     boolean anyBinary = false;
     int adds = 0;
     int dels = 0;
-    for (FileDiff f : files) {
-      String name = f.changeType() == ChangeType.RENAMED || f.changeType() == ChangeType.COPIED
-        ? renameName(f.oldPath(), f.newPath()) : f.path();
+    for (Entry f : files) {
+      String name = f.name();
       names.add(name);
       maxName = Math.max(maxName, columns(name));
       if (f.binary()) {
@@ -55,7 +75,7 @@ public final class StatRenderer {
     }
     StringBuilder out = new StringBuilder(files.size() * (width + 1) + 80);
     for (int i = 0; i < files.size(); i++) {
-      FileDiff f = files.get(i);
+      Entry f = files.get(i);
       String name = fit(names.get(i), nameWidth);
       out.append(' ').append(name).append(" ".repeat(Math.max(0, nameWidth - columns(name)))).append(" | ");
       if (f.binary()) {
