@@ -1,9 +1,7 @@
 package dev.reviewgate.git;
 
+import dev.reviewgate.core.BoundedLru;
 import io.vertx.core.json.JsonObject;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -14,17 +12,14 @@ public final class ResultCache {
 
   private static final Pattern FULL_SHA = Pattern.compile("[0-9a-f]{40}");
 
-  private record Entry(JsonObject value, long bytes) {
-  }
-
   private final int maxEntries;
   private final long maxBytes;
-  private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
-  private long bytes;
+  private final BoundedLru<String, JsonObject> entries;
 
   public ResultCache(int maxEntries, long maxBytes) {
     this.maxEntries = maxEntries;
     this.maxBytes = maxBytes;
+    this.entries = new BoundedLru<>(maxEntries, maxBytes);
   }
 
   /** Whether every given revision is a full SHA (and at least one is given). */
@@ -47,15 +42,12 @@ public final class ResultCache {
   }
 
   /**
-   * A copy of the cached result, or null. Only the map look-up holds the lock: a stored value is never changed, so
-   * copying it needs none, and the event loop never waits while a worker sizes a large result.
+   * A copy of the cached result, or null. Only the look-up holds the cache's lock: a stored value is never changed,
+   * so copying it needs none, and the event loop never waits while a worker sizes a large result.
    */
   public JsonObject get(String key) {
-    Entry entry;
-    synchronized (this) {
-      entry = entries.get(key);
-    }
-    return entry == null ? null : entry.value.copy();
+    JsonObject value = entries.get(key);
+    return value == null ? null : value.copy();
   }
 
   public void put(String key, JsonObject value) {
@@ -67,18 +59,6 @@ public final class ResultCache {
     if (size > maxBytes) {
       return;
     }
-    Entry fresh = new Entry(value.copy(), size);
-    synchronized (this) {
-      Entry previous = entries.put(key, fresh);
-      if (previous != null) {
-        bytes -= previous.bytes;
-      }
-      bytes += size;
-      Iterator<Map.Entry<String, Entry>> oldest = entries.entrySet().iterator();
-      while ((entries.size() > maxEntries || bytes > maxBytes) && oldest.hasNext()) {
-        bytes -= oldest.next().getValue().bytes;
-        oldest.remove();
-      }
-    }
+    entries.put(key, value.copy(), size);
   }
 }

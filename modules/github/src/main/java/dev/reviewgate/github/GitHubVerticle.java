@@ -1,5 +1,6 @@
 package dev.reviewgate.github;
 
+import dev.reviewgate.core.BoundedLru;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
@@ -9,7 +10,6 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
@@ -49,7 +49,7 @@ public final class GitHubVerticle extends VerticleBase {
     GitHubOptions options = GitHubOptions.from(config.section("github"), env);
     client = new GitHubClient(vertx, options);
     DiffEngine engine = new DiffEngine(config.section("diff"));
-    Map<String, PullRequestDiffs.Source> pinned = PullRequestDiffs.pinnedCache(options.pinnedDiffCacheEntries());
+    BoundedLru<String, PullRequestDiffs.Source> pinned = PullRequestDiffs.pinnedCache(options.pinnedDiffCacheEntries());
     // Reading .git/config is file I/O: off the event loop.
     return vertx.executeBlocking(() -> options.owner() != null && options.repo() != null
         ? new RepoRef(options.owner(), options.repo())

@@ -1,5 +1,6 @@
 package dev.reviewgate.github;
 
+import dev.reviewgate.core.BoundedLru;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.model.ByteSlice;
@@ -13,10 +14,8 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -42,7 +41,7 @@ public final class PullRequestDiffs {
   private final PullRequestReader reader;
   private final DiffEngine engine;
   private final GitHubOptions options;
-  private final Map<String, Source> pinned;
+  private final BoundedLru<String, Source> pinned;
 
   /** A diff as bytes, where it came from, and what the caller should know about it. */
   record Source(byte[] diff, List<String> warnings) {
@@ -51,7 +50,7 @@ public final class PullRequestDiffs {
   /**
    * @param pinned diffs at an exact sha, shared by every call ({@link #pinnedCache(int)})
    */
-  PullRequestDiffs(Vertx vertx, GitHubClient client, PullRequestReader reader, DiffEngine engine, Map<String, Source> pinned) {
+  PullRequestDiffs(Vertx vertx, GitHubClient client, PullRequestReader reader, DiffEngine engine, BoundedLru<String, Source> pinned) {
     this.vertx = vertx;
     this.client = client;
     this.reader = reader;
@@ -61,13 +60,8 @@ public final class PullRequestDiffs {
   }
 
   /** The least recently used of more than {@code max} pinned diffs is dropped. */
-  static Map<String, Source> pinnedCache(int max) {
-    return new LinkedHashMap<>(16, 0.75f, true) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<String, Source> eldest) {
-        return size() > max;
-      }
-    };
+  static BoundedLru<String, Source> pinnedCache(int max) {
+    return BoundedLru.ofEntries(max);
   }
 
   public Future<JsonObject> diff(RepoRef repo, int number, JsonObject args) {
@@ -298,15 +292,11 @@ public final class PullRequestDiffs {
   }
 
   private Source cachedPinned(String key) {
-    synchronized (pinned) {
-      return pinned.get(key);
-    }
+    return pinned.get(key);
   }
 
   private void remember(String key, Source source) {
-    synchronized (pinned) {
-      pinned.put(key, source);
-    }
+    pinned.put(key, source);
   }
 
   private static byte[] bytes(Buffer body) {

@@ -1,6 +1,7 @@
 package dev.reviewgate.review;
 
 import dev.reviewgate.core.Addresses;
+import dev.reviewgate.core.BoundedLru;
 import dev.reviewgate.core.DashboardLocation;
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
@@ -17,7 +18,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -50,7 +50,7 @@ public final class ReviewVerticle extends VerticleBase {
   private long syncTimer = -1;
   private final Map<String, PendingWait> waits = new HashMap<>();
   private Runnable stopListening;
-  private final Map<String, DiffView> diffs;
+  private final BoundedLru<String, DiffView> diffs;
   private ReviewStore store;
   private ReviewWriter writer;
   private GitSource git;
@@ -59,13 +59,7 @@ public final class ReviewVerticle extends VerticleBase {
     this.options = options;
     this.catalog = catalog;
     this.workingDir = workingDir;
-    int cacheEntries = options.diffCacheEntries();
-    this.diffs = new LinkedHashMap<>(16, 0.75f, true) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<String, DiffView> eldest) {
-        return size() > cacheEntries;
-      }
-    };
+    this.diffs = BoundedLru.ofEntries(options.diffCacheEntries());
   }
 
   @Override
