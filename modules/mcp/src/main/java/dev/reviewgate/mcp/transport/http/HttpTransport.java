@@ -6,6 +6,7 @@ import dev.reviewgate.mcp.JsonRpc;
 import dev.reviewgate.mcp.McpConnection;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.Outbound;
+import dev.reviewgate.mcp.ProtocolEra;
 import dev.reviewgate.mcp.ProtocolVersions;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -131,8 +132,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
       error(response, 400, null, JsonRpc.INVALID_REQUEST, "Invalid Request: the body must be one JSON-RPC message object", null);
       return;
     }
-    Era era = Era.of(request.getHeader(VERSION_HEADER), message);
-    if (era == Era.STATELESS) {
+    if (RequestEra.of(request.getHeader(VERSION_HEADER), message) == ProtocolEra.STATELESS) {
       StatelessRules.check(request, message, server.catalog()).ifPresentOrElse(
         problem -> error(response, 400, message.getValue("id"), problem.code(), problem.message(), problem.data()),
         () -> postStateless(ctx, message, accept));
@@ -178,7 +178,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
     HttpServerRequest request = ctx.request();
     HttpServerResponse response = ctx.response();
     String headerVersion = trim(request.getHeader(VERSION_HEADER));
-    if (headerVersion != null && !Era.SESSION_HEADER_VERSIONS.contains(headerVersion)) {
+    if (headerVersion != null && !RequestEra.SESSION_HEADER_VERSIONS.contains(headerVersion)) {
       error(response, 400, message.getValue("id"), JsonRpc.INVALID_REQUEST, "Bad Request: unsupported " + VERSION_HEADER
         + " '" + headerVersion + "'; this server speaks " + String.join(", ", ProtocolVersions.ALL), null);
       return;
@@ -254,7 +254,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
   private void get(RoutingContext ctx) {
     HttpServerRequest request = ctx.request();
     HttpServerResponse response = ctx.response();
-    if (Era.statelessHeader(request.getHeader(VERSION_HEADER))) {
+    if (RequestEra.statelessHeader(request.getHeader(VERSION_HEADER))) {
       response.putHeader("Allow", "POST");
       error(response, 405, null, JsonRpc.INVALID_REQUEST, "Method not allowed: 2026-07-28 is POST only", null);
       return;
@@ -298,7 +298,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
 
   private void delete(RoutingContext ctx) {
     HttpServerResponse response = ctx.response();
-    if (Era.statelessHeader(ctx.request().getHeader(VERSION_HEADER))) {
+    if (RequestEra.statelessHeader(ctx.request().getHeader(VERSION_HEADER))) {
       response.putHeader("Allow", "POST");
       error(response, 405, null, JsonRpc.INVALID_REQUEST, "Method not allowed: 2026-07-28 has no sessions to delete", null);
       return;

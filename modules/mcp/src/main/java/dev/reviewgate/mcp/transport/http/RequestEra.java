@@ -1,32 +1,35 @@
 package dev.reviewgate.mcp.transport.http;
 
 import dev.reviewgate.mcp.McpConnection;
+import dev.reviewgate.mcp.ProtocolEra;
 import dev.reviewgate.mcp.ProtocolVersions;
 import io.vertx.core.json.JsonObject;
 import java.util.Set;
 
-/** Which protocol era an HTTP request belongs to, from its {@code MCP-Protocol-Version} header and its body. */
-enum Era {
-  SESSION, STATELESS;
+/** Which {@link ProtocolEra} an HTTP request belongs to, from its {@code MCP-Protocol-Version} header and its body. */
+final class RequestEra {
+
+  private RequestEra() {
+  }
 
   /** Versions a session-era client may name in the header (absent means 2025-03-26, per 2025-06-18). */
   static final Set<String> SESSION_HEADER_VERSIONS =
     Set.of("2024-11-05", "2025-03-26", ProtocolVersions.V2025_06_18, ProtocolVersions.V2025_11_25);
 
-  static Era of(String header, JsonObject message) {
+  static ProtocolEra of(String header, JsonObject message) {
     String version = HttpTransport.trim(header);
     String metaVersion = metaVersion(message);
     if (version != null) {
       if (ProtocolVersions.STATELESS.contains(version)) {
-        return STATELESS;
+        return ProtocolEra.STATELESS;
       }
       if (SESSION_HEADER_VERSIONS.contains(version)) {
-        return SESSION;
+        return ProtocolEra.SESSION;
       }
       // An unknown version: a stateless request (its _meta names a version) gets -32020 / -32022, others 400.
-      return metaVersion != null ? STATELESS : SESSION;
+      return metaVersion != null ? ProtocolEra.STATELESS : ProtocolEra.SESSION;
     }
-    return metaVersion != null && !SESSION_HEADER_VERSIONS.contains(metaVersion) ? STATELESS : SESSION;
+    return metaVersion != null && !SESSION_HEADER_VERSIONS.contains(metaVersion) ? ProtocolEra.STATELESS : ProtocolEra.SESSION;
   }
 
   static boolean statelessHeader(String header) {
