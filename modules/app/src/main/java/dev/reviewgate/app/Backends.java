@@ -13,27 +13,33 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * The backend verticles every front-end talks to, deployed into one Vert.x. This list is the one place that says
- * which backends exist; each reads its own section of the configuration.
+ * The backend verticles every front-end talks to, deployed into one Vert.x: the one table that says which backends
+ * exist. Each row names the node role it belongs to ({@code git}, {@code diff}, {@code github}, {@code review}), so a
+ * node can deploy only some of them; each reads its own section of the configuration.
  */
 final class Backends {
 
-  /** One backend: how to build it from the configuration (null when the configuration switches it off). */
-  private record Backend(String name, Function<ReviewgateConfig, io.vertx.core.Deployable> factory) {
+  /** The roles a node can take on; {@code front} (the HTTP and stdio front-ends) is not a backend. */
+  static final List<String> ROLES = List.of("diff", "git", "review", "github");
+
+  /** One backend: its role, its name, and how to build it from the configuration (null when switched off). */
+  private record Backend(String role, String name, Function<ReviewgateConfig, io.vertx.core.Deployable> factory) {
   }
 
   private static final List<Backend> ALL = List.of(
-    new Backend("DiffVerticle", config -> new DiffVerticle(ToolCatalog.standard(), new DiffEngine(config.section("diff")))),
+    new Backend("diff", "DiffVerticle", config -> new DiffVerticle(ToolCatalog.standard(), new DiffEngine(config.section("diff")))),
     // The default repository is the git repository of the working directory the process was started in.
-    new Backend("GitVerticle", config -> new GitVerticle(config, ToolCatalog.standard(), Path.of("").toAbsolutePath())),
-    new Backend("ReviewVerticle", config -> config.section("review").getBoolean("enabled", true)
-      ? new ReviewVerticle(ReviewOptions.from(config), ToolCatalog.standard(), Path.of(""))
-      : null),
-    new Backend("GitHubVerticle", config -> new GitHubVerticle(config, ToolCatalog.standard())));
+    new Backend("git", "GitVerticle", config -> new GitVerticle(config, ToolCatalog.standard(), Path.of("").toAbsolutePath())),
+    new Backend("review", "ReviewVerticle", config -> {
+      ReviewOptions options = ReviewOptions.from(config);
+      return options.enabled() ? new ReviewVerticle(options, ToolCatalog.standard(), Path.of("")) : null;
+    }),
+    new Backend("github", "GitHubVerticle", config -> new GitHubVerticle(config, ToolCatalog.standard())));
 
   private Backends() {
   }
@@ -45,8 +51,17 @@ final class Backends {
 
   /** Deploys every backend, telling {@code observer} of each deployment (name, future deployment id). */
   static Future<Void> deploy(Vertx vertx, ReviewgateConfig config, BiConsumer<String, Future<String>> observer) {
+    return deploy(vertx, config, Set.copyOf(ROLES), observer);
+  }
+
+  /** Deploys the backends of the given roles (a node's share of the table). */
+  static Future<Void> deploy(Vertx vertx, ReviewgateConfig config, Set<String> roles,
+                             BiConsumer<String, Future<String>> observer) {
     Future<Void> chain = Future.succeededFuture();
     for (Backend backend : ALL) {
+      if (!roles.contains(backend.role())) {
+        continue;
+      }
       io.vertx.core.Deployable verticle = backend.factory().apply(config);
       if (verticle == null) {
         continue;

@@ -6,9 +6,9 @@ import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.http.HttpOptions;
 import dev.reviewgate.http.HttpServerVerticle;
 import dev.reviewgate.http.ops.DeploymentHealth;
+import dev.reviewgate.review.ReviewOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
 import java.io.PrintStream;
 
 /**
@@ -27,12 +27,12 @@ final class ReviewDashboardDoor {
    * costs the dashboard, never the session.
    */
   static Future<Void> open(Vertx vertx, ReviewgateConfig config, ToolCatalog catalog, PrintStream err) {
-    JsonObject review = config.section("review");
-    if (!review.getBoolean("enabled", true)) {
+    ReviewOptions review = ReviewOptions.from(config);
+    if (!review.enabled()) {
       return Future.succeededFuture();
     }
     HttpOptions options = HttpOptions.from(config.section("http"), System.getenv())
-      .withAddress(review.getString("dashboardHost"), review.getInteger("dashboardPort"));
+      .withAddress(review.dashboardHost(), review.dashboardPort());
     return listen(vertx, options, catalog)
       .map(port -> report(err, options.host(), port, null))
       .recover(first -> options.port() == 0

@@ -2,6 +2,7 @@ package dev.reviewgate.app;
 
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.mcp.McpServer;
+import dev.reviewgate.review.ReviewOptions;
 import dev.reviewgate.mcp.transport.StdioTransport;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -37,7 +38,7 @@ final class StdioCommand {
     // whichever is soonest. On a 2-core machine they would otherwise compete with the first answer for the CPU.
     // Calls that need them wait (McpServer readiness).
     // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
-    boolean reviews = config.section("review").getBoolean("enabled", true);
+    boolean reviews = ReviewOptions.from(config).enabled();
     Vertx vertx = VertxRuntime.create(reviews);
     AtomicReference<Future<Void>> backends = new AtomicReference<>();
     AtomicReference<McpServer> built = new AtomicReference<>();
