@@ -32,9 +32,7 @@ class BlobLimitTest {
     repo.commit("base");
     repo.write("big.txt", "line\n".repeat(999) + "changed\n").write("small.txt", "b\n");
     String head = repo.commit("change both");
-    ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject()
-      .put("repos", new JsonObject().put("demo", repo.dir().toString()))
-      .put("git", new JsonObject().put("maxBlobBytes", 4096)));
+    ReviewgateConfig config = repo.servedAsDemo(new JsonObject().put("maxBlobBytes", 4096));
     vertx.deployVerticle(new GitVerticle(config, ToolCatalog.standard(), null))
       .compose(id -> BusRequests.request(vertx.eventBus(), Addresses.GIT_DIFF,
         new JsonObject().put("repo", "demo").put("commit", head), 10_000))

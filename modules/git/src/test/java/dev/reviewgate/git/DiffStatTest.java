@@ -48,8 +48,7 @@ class DiffStatTest {
     String head = repo.commit("renames and edits");
     String git = new String(repo.gitBytes("diff", "--stat=80", "-M", base, head), StandardCharsets.UTF_8);
     assertThat(git).contains("src/main/{old_name.txt => new_name.txt}").contains("{docs => manual}/guide.md");
-    ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject()
-      .put("repos", new JsonObject().put("demo", repo.dir().toString())));
+    ReviewgateConfig config = repo.servedAsDemo(new JsonObject());
     JsonObject range = new JsonObject().put("repo", "demo").put("base", base).put("head", head);
     vertx.deployVerticle(new GitVerticle(config, ToolCatalog.standard(), null))
       .compose(id -> Future.all(

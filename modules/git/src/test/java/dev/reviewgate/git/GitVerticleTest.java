@@ -44,7 +44,7 @@ class GitVerticleTest {
     second = repo.commit("second");
     repo.write("src/b.txt", "new file\n");
     third = repo.commit("third");
-    ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("repos", new JsonObject().put("demo", repo.dir().toString())));
+    ReviewgateConfig config = repo.servedAsDemo(new JsonObject());
     vertx.deployVerticle(new GitVerticle(config, ToolCatalog.standard(), null)).onComplete(test.succeedingThenComplete());
   }
 

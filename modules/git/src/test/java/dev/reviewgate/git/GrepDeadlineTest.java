@@ -48,9 +48,7 @@ class GrepDeadlineTest {
     repo.write("big.txt", big.toString());
     String head = repo.commit("big");
     int workers = 2;
-    ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject()
-      .put("repos", new JsonObject().put("demo", repo.dir().toString()))
-      .put("git", new JsonObject().put("timeoutMs", 500).put("workerThreads", workers)));
+    ReviewgateConfig config = repo.servedAsDemo(new JsonObject().put("timeoutMs", 500).put("workerThreads", workers));
     JsonObject grep = new JsonObject().put("repo", "demo").put("revision", head).put("pattern", PATHOLOGICAL);
     vertx.deployVerticle(new GitVerticle(config, ToolCatalog.standard(), null))
       .compose(id -> {

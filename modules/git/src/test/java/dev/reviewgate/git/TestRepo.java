@@ -20,6 +20,13 @@ final class TestRepo extends TempGitRepo {
     return GitOptions.from(ReviewgateConfig.defaults().section("git").copy().mergeIn(overrides));
   }
 
+  /** The default configuration serving this repository as {@code demo}, with {@code git} settings overridden. */
+  ReviewgateConfig servedAsDemo(JsonObject gitSection) {
+    return ReviewgateConfig.defaults().merge(new JsonObject()
+      .put("repos", new JsonObject().put("demo", dir().toString()))
+      .put("git", gitSection));
+  }
+
   GitReader reader() {
     return RepoRegistry.create(new JsonObject().put("t", dir().toString()), null, options()).reader("t");
   }
