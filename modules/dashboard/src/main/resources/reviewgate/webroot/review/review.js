@@ -90,8 +90,9 @@ async function showList() {
       rows.length ? h('ul', {class: 'review-list'}, rows)
         : h('p', {class: 'empty'}, 'No reviews yet. An agent opens one with the review_request tool.'));
   };
-  await render();
+  // Listen before the first listing: a review created between the two would otherwise never show up.
   on(A.events, () => render());
+  await render();
 }
 
 // --- the review page ---------------------------------------------------------------------------------------------
