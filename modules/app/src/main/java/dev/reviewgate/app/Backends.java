@@ -1,5 +1,7 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.core.Addresses;
+import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.diff.DiffEngine;
@@ -14,6 +16,7 @@ import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
@@ -44,14 +47,28 @@ final class Backends {
   private Backends() {
   }
 
-  /** Deploys every backend; fails with the first failure. */
-  static Future<Void> deploy(Vertx vertx, ReviewgateConfig config) {
-    return deploy(vertx, config, (name, deployment) -> { });
+  /**
+   * Deploys the backends of the node's roles, telling {@code observer} of each deployment (name, future deployment
+   * id); clustered, then records in the cluster which addresses this node serves.
+   */
+  static Future<Void> deploy(Node node, ReviewgateConfig config, BiConsumer<String, Future<String>> observer) {
+    Future<Void> deployed = deploy(node.vertx(), config, node.backendRoles(), observer);
+    return node.clustered()
+      ? deployed.compose(v -> node.cluster().register(addresses(ToolCatalog.standard(), node.backendRoles())))
+      : deployed;
   }
 
-  /** Deploys every backend, telling {@code observer} of each deployment (name, future deployment id). */
-  static Future<Void> deploy(Vertx vertx, ReviewgateConfig config, BiConsumer<String, Future<String>> observer) {
-    return deploy(vertx, config, Set.copyOf(ROLES), observer);
+  /** The tool addresses the backends of {@code roles} serve: a role's tools live at {@code reviewgate.<role>.*}. */
+  static Set<String> addresses(ToolCatalog catalog, Set<String> roles) {
+    Set<String> addresses = new TreeSet<>();
+    for (Tool tool : catalog.tools()) {
+      for (String role : roles) {
+        if (tool.address().startsWith(Addresses.PREFIX + role + ".")) {
+          addresses.add(tool.address());
+        }
+      }
+    }
+    return addresses;
   }
 
   /** Deploys the backends of the given roles (a node's share of the table). */

@@ -43,7 +43,7 @@ final class CallCommand {
       return INVALID_ARGUMENTS;
     }
     long timeoutMs = McpOptions.from(config).timeoutFor(toolName);
-    Vertx vertx = VertxRuntime.start(config, false);
+    Vertx vertx = VertxRuntime.start(config, false).vertx();
     try {
       JsonObject result = VertxRuntime.await(BusRequests.request(vertx.eventBus(), tool.address(), arguments, timeoutMs), timeoutMs + 5_000);
       out.println(result.encodePrettily());

@@ -30,6 +30,14 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
                             /metrics); --port 0 picks a free port and prints the address on stderr;
                             --conformance-tools lists the MCP conformance suite's fixture tools (tests only)
       help                  this text
+    cluster options (serve and stdio):
+      --cluster             join a cluster of reviewgate nodes (Hazelcast, TCP/IP, no multicast)
+      --cluster-host H      the address this node binds and announces (default 127.0.0.1)
+      --cluster-port P      the cluster member port (default 0: pick a free one; printed on stderr)
+      --join H:P[,H:P...]   members to join at start (leave out on the first node)
+      --roles LIST          what this node serves: front (HTTP MCP, bridges, dashboard, stdio), git, diff,
+                            review, github (default: all)
+      --bus-bridge-port P   open the TCP event-bus bridge for services on P (0 picks; loopback by default)
     options:
       --repo NAME=PATH      serve the git repository at PATH as NAME (repeatable); the repository of the
                             working directory is served by default
@@ -69,7 +77,13 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
         }
         case "--config" -> configFile = Path.of(value(args, ++i, arg));
         case "--host" -> http(command, flags, arg).put("host", value(args, ++i, arg));
-        case "--port" -> http(command, flags, arg).put("port", port(value(args, ++i, arg)));
+        case "--port" -> http(command, flags, arg).put("port", port(arg, value(args, ++i, arg)));
+        case "--cluster" -> section(command, flags, arg, "cluster").put("enabled", true);
+        case "--cluster-host" -> section(command, flags, arg, "cluster").put("host", value(args, ++i, arg));
+        case "--cluster-port" -> section(command, flags, arg, "cluster").put("port", port(arg, value(args, ++i, arg)));
+        case "--join" -> section(command, flags, arg, "cluster").put("join", value(args, ++i, arg));
+        case "--roles" -> section(command, flags, arg, "cluster").put("roles", value(args, ++i, arg));
+        case "--bus-bridge-port" -> section(command, flags, arg, "busBridge").put("port", port(arg, value(args, ++i, arg)));
         case "--conformance-tools" -> {
           JsonObject mcp = flags.getJsonObject("mcp", new JsonObject()).put("conformanceTools", true);
           flags.put("mcp", mcp);
@@ -110,7 +124,17 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
     return http;
   }
 
-  private static int port(String text) {
+  /** A section of the flag layer for the cluster flags, which belong to serve and stdio. */
+  private static JsonObject section(String command, JsonObject flags, String flag, String name) {
+    if (!command.equals("serve") && !command.equals("stdio")) {
+      throw new UsageException(flag + " belongs to serve and stdio");
+    }
+    JsonObject section = flags.getJsonObject(name, new JsonObject());
+    flags.put(name, section);
+    return section;
+  }
+
+  private static int port(String flag, String text) {
     try {
       int port = Integer.parseInt(text);
       if (port >= 0 && port <= 65535) {
@@ -119,7 +143,7 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new UsageException("--port takes a number from 0 to 65535 (0 picks a free port); got '" + text + "'");
+    throw new UsageException(flag + " takes a number from 0 to 65535 (0 picks a free port); got '" + text + "'");
   }
 
   private static String value(String[] args, int index, String flag) {

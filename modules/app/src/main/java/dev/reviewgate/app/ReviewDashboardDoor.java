@@ -1,6 +1,6 @@
 package dev.reviewgate.app;
 
-import dev.reviewgate.http.security.Loopback;
+import dev.reviewgate.core.net.Loopback;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.http.HttpOptions;

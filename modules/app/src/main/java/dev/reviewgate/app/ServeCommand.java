@@ -1,7 +1,12 @@
 package dev.reviewgate.app;
 
-import dev.reviewgate.http.security.Loopback;
+import dev.reviewgate.cluster.ServiceBridge;
+import dev.reviewgate.core.bus.BusExposure;
+import dev.reviewgate.core.catalog.Exposure;
+import dev.reviewgate.core.catalog.Tool;
+import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.net.Loopback;
 import dev.reviewgate.http.HttpOptions;
 import dev.reviewgate.http.HttpServerVerticle;
 import dev.reviewgate.http.ops.DeploymentHealth;
@@ -11,12 +16,15 @@ import dev.reviewgate.mcp.transport.http.HttpTransport;
 import dev.reviewgate.mcp.transport.http.HttpTransportOptions;
 import io.vertx.core.Vertx;
 import java.io.PrintStream;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code reviewgate serve}: the backends, then one HTTP server with {@code /mcp} (both MCP eras), the event-bus
- * bridge, {@code /health} and {@code /metrics}. Runs until the process is stopped; the chosen address is printed on
- * stderr (useful with {@code --port 0}).
+ * {@code reviewgate serve}: the backends of this node's roles, then, on a {@code front} node, one HTTP server with
+ * {@code /mcp} (both MCP eras), the event-bus bridge, {@code /health} and {@code /metrics}, and the TCP bridge for
+ * services when {@code busBridge.port} is set. Runs until the process is stopped; the chosen addresses are printed on
+ * stderr (useful with port 0).
  */
 final class ServeCommand {
 
@@ -25,25 +33,44 @@ final class ServeCommand {
 
   static int run(ReviewgateConfig config, PrintStream err) throws Exception {
     HttpOptions options = HttpOptions.from(config.section("http"), System.getenv());
+    ServiceBridge.Options bridgeOptions = ServiceBridge.Options.from(config.section("busBridge"), options.token());
     HttpTransportOptions transportOptions = HttpTransportOptions.from(config.section("http"));
     DeploymentHealth health = new DeploymentHealth();
     HttpMetrics metrics = new HttpMetrics();
-    Vertx vertx = VertxRuntime.start(config, true, metrics::install, health::track);
-    McpServer mcp = McpServers.create(vertx, config);
-    HttpTransport[] transport = new HttpTransport[1];
-    HttpServerVerticle server = new HttpServerVerticle(options, mcp.catalog(), health, metrics,
-      v -> transport[0] = new HttpTransport(v, mcp, transportOptions));
-    try {
-      VertxRuntime.await(health.track("HttpServerVerticle", vertx.deployVerticle(server)), config.startTimeoutMs());
-    } catch (Exception e) {
-      VertxRuntime.close(vertx);
-      Throwable cause = e.getCause() == null ? e : e.getCause();
-      err.println("reviewgate: " + cause.getMessage());
-      return 1;
+    Node node = VertxRuntime.start(config, true, metrics::install, health::track);
+    Vertx vertx = node.vertx();
+    if (node.clustered()) {
+      List<String> expected = ToolCatalog.standard().tools().stream().map(Tool::address).toList();
+      health.section("cluster", () -> node.cluster().view(expected));
+      err.println("reviewgate: joined cluster '" + node.cluster().options().name() + "' as "
+        + node.cluster().options().host() + ":" + node.cluster().port() + " with roles " + String.join(",", new java.util.TreeSet<>(node.roles())));
     }
-    String host = Loopback.forUrl(options.host());
-    err.println("reviewgate: serving http://" + host + ":" + server.actualPort() + "/mcp"
-      + (options.token().isPresent() ? " (bearer token required)" : ""));
+    HttpTransport[] transport = new HttpTransport[1];
+    ServiceBridge bridge = null;
+    if (node.front()) {
+      McpServer mcp = McpServers.create(vertx, config);
+      HttpServerVerticle server = new HttpServerVerticle(options, mcp.catalog(), health, metrics,
+        v -> transport[0] = new HttpTransport(v, mcp, transportOptions));
+      try {
+        VertxRuntime.await(health.track("HttpServerVerticle", vertx.deployVerticle(server)), config.startTimeoutMs());
+        if (bridgeOptions.enabled()) {
+          bridge = new ServiceBridge(vertx, bridgeOptions, BusExposure.inbound(mcp.catalog(), Set.of(Exposure.BUS, Exposure.BRIDGE)));
+          int port = VertxRuntime.await(bridge.listen(), config.startTimeoutMs());
+          err.println("reviewgate: TCP event-bus bridge on " + Loopback.forUrl(bridgeOptions.host()) + ":" + port
+            + (bridgeOptions.token().isPresent() ? " (token required)" : ""));
+        }
+      } catch (Exception e) {
+        VertxRuntime.close(vertx);
+        Throwable cause = e.getCause() == null ? e : e.getCause();
+        err.println("reviewgate: " + cause.getMessage());
+        return 1;
+      }
+      String host = Loopback.forUrl(options.host());
+      err.println("reviewgate: serving http://" + host + ":" + server.actualPort() + "/mcp"
+        + (options.token().isPresent() ? " (bearer token required)" : ""));
+    } else {
+      err.println("reviewgate: node ready (no front role: no HTTP server; reach it through the cluster)");
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       if (transport[0] != null) {

@@ -39,7 +39,13 @@ final class StdioCommand {
     // Calls that need them wait (McpServer readiness).
     // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
     boolean reviews = ReviewOptions.from(config).enabled();
-    Vertx vertx = VertxRuntime.create(reviews);
+    Node node = VertxRuntime.create(config, reviews);
+    if (!node.front()) {
+      VertxRuntime.close(node.vertx());
+      throw new IllegalArgumentException("stdio is a front-end: its --roles must include front (e.g. --roles front "
+        + "to use a cluster's backends, or front,git to serve git here too)");
+    }
+    Vertx vertx = node.vertx();
     AtomicReference<Future<Void>> backends = new AtomicReference<>();
     AtomicReference<McpServer> built = new AtomicReference<>();
     AtomicBoolean closing = new AtomicBoolean();
@@ -53,7 +59,7 @@ final class StdioCommand {
       if (closing.get() || !backends.compareAndSet(null, promise.future())) {
         return closing.get() ? Future.failedFuture("the client's input ended") : backends.get();
       }
-      Backends.deploy(vertx, config)
+      Backends.deploy(node, config, (name, deployment) -> { })
         .onFailure(failure -> {
           IllegalArgumentException configuration = Main.configurationProblem(failure);
           if (configuration != null && !closing.get()) {

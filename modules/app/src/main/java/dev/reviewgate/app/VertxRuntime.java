@@ -1,5 +1,7 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.cluster.ClusterNode;
+import dev.reviewgate.cluster.ClusterOptions;
 import dev.reviewgate.core.bus.CancelSignals;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.Future;
@@ -11,14 +13,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 
-/** One Vert.x with the backends deployed: what every command that runs tools starts from. */
+/** One Vert.x (clustered or not) with its backends deployed: what every command that runs tools starts from. */
 final class VertxRuntime {
 
   private VertxRuntime() {
   }
 
-  /** Builds the Vert.x and deploys the backends; blocks until both are ready or failed. */
-  static Vertx start(ReviewgateConfig config, boolean fileCaching) throws Exception {
+  /** Builds the node and deploys its backends; blocks until both are ready or failed. */
+  static Node start(ReviewgateConfig config, boolean fileCaching) throws Exception {
     return start(config, fileCaching, VertxBuilder::with, (name, deployment) -> { });
   }
 
@@ -26,32 +28,46 @@ final class VertxRuntime {
    * @param customize adds to the builder (e.g. metrics) given the options it must use
    * @param observer  told of each backend deployment (e.g. for /health)
    */
-  static Vertx start(ReviewgateConfig config, boolean fileCaching,
-                     BiFunction<VertxBuilder, VertxOptions, VertxBuilder> customize,
-                     BiConsumer<String, Future<String>> observer) throws Exception {
-    Vertx vertx = create(fileCaching, customize);
+  static Node start(ReviewgateConfig config, boolean fileCaching,
+                    BiFunction<VertxBuilder, VertxOptions, VertxBuilder> customize,
+                    BiConsumer<String, Future<String>> observer) throws Exception {
+    Node node = create(config, fileCaching, customize);
     try {
-      Backends.deploy(vertx, config, observer).toCompletionStage().toCompletableFuture().get(config.startTimeoutMs(), TimeUnit.MILLISECONDS);
+      await(Backends.deploy(node, config, observer), config.startTimeoutMs());
     } catch (Exception e) {
-      close(vertx);
+      close(node.vertx());
       throw e;
     }
-    return vertx;
+    return node;
   }
 
-  /** A Vert.x without backends yet. */
-  static Vertx create(boolean fileCaching) {
-    return create(fileCaching, VertxBuilder::with);
+  /** A node without backends yet; clustered, it has joined when this returns. */
+  static Node create(ReviewgateConfig config, boolean fileCaching) throws Exception {
+    return create(config, fileCaching, VertxBuilder::with);
   }
 
-  static Vertx create(boolean fileCaching, BiFunction<VertxBuilder, VertxOptions, VertxBuilder> customize) {
+  static Node create(ReviewgateConfig config, boolean fileCaching,
+                     BiFunction<VertxBuilder, VertxOptions, VertxBuilder> customize) throws Exception {
+    ClusterOptions cluster = ClusterOptions.from(config.section("cluster"), Backends.ROLES);
+    if (!cluster.enabled() && cluster.roles().size() != Backends.ROLES.size() + 1) {
+      throw new IllegalArgumentException("--roles / cluster.roles choose a node's share of a cluster: add --cluster "
+        + "(an unclustered process serves every role)");
+    }
     // No file-cache or classpath-extraction directories for the command-line modes: they only cost start time.
     VertxOptions options = new VertxOptions().setFileSystemOptions(new FileSystemOptions()
       .setFileCachingEnabled(fileCaching).setClassPathResolvingEnabled(fileCaching));
-    Vertx vertx = customize.apply(Vertx.builder(), options).build();
+    Node node;
+    if (cluster.enabled()) {
+      // Hazelcast is touched only here, so an unclustered start never loads it.
+      ClusterNode joined = await(ClusterNode.start(customize.apply(Vertx.builder(), options), options, cluster),
+        cluster.joinTimeoutMs() + config.startTimeoutMs());
+      node = new Node(joined.vertx(), cluster.roles(), joined);
+    } else {
+      node = new Node(customize.apply(Vertx.builder(), options).build(), cluster.roles(), null);
+    }
     // Made here, on the launcher's thread, so that the one cancel consumer belongs to no backend verticle.
-    CancelSignals.of(vertx);
-    return vertx;
+    CancelSignals.of(node.vertx());
+    return node;
   }
 
   static void close(Vertx vertx) {

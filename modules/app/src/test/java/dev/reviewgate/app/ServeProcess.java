@@ -7,15 +7,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** {@code java -jar reviewgate.jar serve --port 0} as a real subprocess; the port is read from its stderr. */
+/**
+ * {@code java -jar reviewgate.jar serve --port 0} as a real subprocess; the port is read from its stderr. A cluster
+ * node without the front role has no HTTP port: it is ready when it says so ({@link #port()} is then -1).
+ */
 final class ServeProcess implements AutoCloseable {
 
   private static final Pattern ADDRESS = Pattern.compile("serving http://127\\.0\\.0\\.1:(\\d+)/mcp");
+  private static final Pattern READY = Pattern.compile("reviewgate: node ready");
 
   private final Process process;
   private final int port;
@@ -31,6 +36,8 @@ final class ServeProcess implements AutoCloseable {
           Matcher m = ADDRESS.matcher(line);
           if (m.find()) {
             found.complete(Integer.parseInt(m.group(1)));
+          } else if (READY.matcher(line).find()) {
+            found.complete(-1);
           }
         }
       } catch (IOException e) {
@@ -40,14 +47,24 @@ final class ServeProcess implements AutoCloseable {
     }, "it-serve-stderr");
     reader.setDaemon(true);
     reader.start();
-    this.port = found.get(60, TimeUnit.SECONDS);
+    try {
+      this.port = found.get(90, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      process.destroyForcibly();
+      throw e;
+    }
   }
 
   static ServeProcess start(Path workingDirectory, String... arguments) throws Exception {
+    return start(workingDirectory, Map.of(), arguments);
+  }
+
+  static ServeProcess start(Path workingDirectory, Map<String, String> environment, String... arguments) throws Exception {
     List<String> command = new ArrayList<>(List.of(McpProcess.java(), "-jar", McpProcess.jar().toString(), "serve", "--port", "0"));
     command.addAll(List.of(arguments));
     ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
     McpProcess.isolate(builder.environment()); // no developer configuration, and GitHub calls stay on loopback
+    builder.environment().putAll(environment);
     builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
     return new ServeProcess(builder.start());
   }
@@ -58,6 +75,20 @@ final class ServeProcess implements AutoCloseable {
 
   String stderr() {
     return stderr.toString();
+  }
+
+  /** The first group of {@code pattern} in what the process has written to stderr so far. */
+  int number(Pattern pattern) {
+    Matcher m = pattern.matcher(stderr);
+    if (!m.find()) {
+      throw new IllegalStateException("no " + pattern + " in stderr:\n" + stderr);
+    }
+    return Integer.parseInt(m.group(1));
+  }
+
+  /** SIGKILL: no shutdown hook runs, as when a machine dies. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.reviewgate.dashboard;
 
+import dev.reviewgate.core.bus.BusExposure;
 import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
@@ -14,6 +15,7 @@ import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSHandler;
 import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -23,9 +25,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * Nothing else passes either way. Arguments are validated by the tool's endpoint, as for every front-end.
  */
 public final class BridgeRoutes {
-
-  /** Event addresses only: {@code reviewgate.review.events} and {@code reviewgate.review.events.<id>}. */
-  public static final String OUTBOUND_REGEX = "reviewgate\\..*\\.events.*";
 
   /** Calls being timed at once, at most; beyond it calls still work but are not timed (bounded memory). */
   private static final int MAX_PENDING_SAMPLES = 10_000;
@@ -39,9 +38,9 @@ public final class BridgeRoutes {
       .setReplyTimeout(limits.replyTimeoutMs())
       .setPingTimeout(limits.pingTimeoutMs())
       .setMaxHandlersPerSocket(limits.maxHandlersPerSocket())
-      .addOutboundPermitted(new PermittedOptions().setAddressRegex(OUTBOUND_REGEX));
-    for (Tool tool : catalog.tools(Exposure.BRIDGE)) {
-      bridge.addInboundPermitted(new PermittedOptions().setAddress(tool.address()));
+      .addOutboundPermitted(new PermittedOptions().setAddressRegex(BusExposure.OUTBOUND_REGEX));
+    for (String address : BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE))) {
+      bridge.addInboundPermitted(new PermittedOptions().setAddress(address));
     }
     SockJSHandlerOptions sockJs = new SockJSHandlerOptions().setRegisterWriteHandler(false);
     Map<String, CallMetrics.Sample> pending = new ConcurrentHashMap<>();

@@ -2,6 +2,7 @@ package dev.reviewgate.http;
 
 import dev.reviewgate.dashboard.BridgeLimits;
 import io.vertx.core.json.JsonArray;
+import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
@@ -66,12 +67,7 @@ public record HttpOptions(
   }
 
   private static Object require(JsonObject section, String key) {
-    Object value = section.getValue(key);
-    if (value == null) {
-      throw new IllegalArgumentException("configuration key http." + key + " is missing; "
-        + "config/reviewgate.json lists every key with its default");
-    }
-    return value;
+    return ReviewgateConfig.require(section, "http", key);
   }
 
   private static List<String> strings(JsonObject section, String key) {

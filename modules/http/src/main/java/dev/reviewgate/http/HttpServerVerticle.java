@@ -7,7 +7,7 @@ import dev.reviewgate.http.ops.DeploymentHealth;
 import dev.reviewgate.http.ops.HealthRoutes;
 import dev.reviewgate.http.ops.HttpMetrics;
 import dev.reviewgate.http.security.ConcurrencyLimiter;
-import dev.reviewgate.http.security.Loopback;
+import dev.reviewgate.core.net.Loopback;
 import dev.reviewgate.http.security.RequestGuard;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;

@@ -415,6 +415,14 @@ public final class ReviewVerticle extends VerticleBase {
     Review before = reviews.get(id);
     remember(stored);
     Review after = stored.review();
+    if (vertx.isClustered()) {
+      // The node that wrote it published its events to the whole cluster already: only a waiting agent here
+      // needs to hear of it (several review nodes may share one store).
+      if (!after.queue().isEmpty() && waits.containsKey(id)) {
+        deliverIfWaiting(id);
+      }
+      return;
+    }
     if (before == null) {
       publish(after, new JsonObject().put("type", "created"));
     } else {

@@ -37,7 +37,8 @@ public final class BusRequests {
         case TIMEOUT -> new ToolException(Failure.TIMED_OUT,
           "no answer from " + address + " in time; the operation was abandoned. Retry, or narrow the request.");
         case NO_HANDLERS -> new ToolException(Failure.UNAVAILABLE,
-          "nothing serves " + address + " right now; the service may be starting or disabled in configuration.");
+          "nothing serves " + address + " right now; the service may be starting, disabled in configuration, "
+            + "or (clustered) served by no node that is up: start a node with that role.");
         default -> new ToolException(reply.failureCode() > 0 ? reply.failureCode() : Failure.INTERNAL,
           reply.getMessage() == null ? "the request failed" : reply.getMessage());
       };

@@ -44,11 +44,11 @@ public final class ToolEndpoint {
   public static Future<Void> serve(Vertx vertx, ToolCatalog catalog, String toolName,
                                    BiFunction<JsonObject, CallContext, Future<JsonObject>> handler) {
     Tool tool = catalog.require(toolName);
-    MessageConsumer<Object> consumer = vertx.eventBus().consumer(tool.address(), message -> handle(catalog, tool, handler, message));
+    MessageConsumer<Object> consumer = vertx.eventBus().consumer(tool.address(), message -> handle(vertx, catalog, tool, handler, message));
     return consumer.completion();
   }
 
-  private static void handle(ToolCatalog catalog, Tool tool,
+  private static void handle(Vertx vertx, ToolCatalog catalog, Tool tool,
                              BiFunction<JsonObject, CallContext, Future<JsonObject>> handler,
                              Message<Object> message) {
     Future<JsonObject> result;
@@ -65,7 +65,14 @@ public final class ToolEndpoint {
     }
     result.onComplete(done -> {
       if (done.succeeded()) {
-        message.reply(done.result() == null ? new JsonObject() : done.result());
+        JsonObject reply = done.result() == null ? new JsonObject() : done.result();
+        try {
+          ReplyLimit.check(vertx, tool.name(), reply);
+        } catch (ToolException tooLarge) {
+          fail(tool, message, tooLarge);
+          return;
+        }
+        message.reply(reply);
       } else {
         fail(tool, message, done.cause());
       }

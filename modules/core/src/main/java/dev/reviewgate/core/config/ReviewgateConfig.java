@@ -37,6 +37,19 @@ public record ReviewgateConfig(JsonObject json) {
     return section == null ? new JsonObject() : section;
   }
 
+  /**
+   * A key of a section that typed options read; its absence is a configuration error naming it (every key has its
+   * default in {@code config/reviewgate.json}, so only a broken layer can lose one).
+   */
+  public static Object require(JsonObject section, String sectionName, String key) {
+    Object value = section.getValue(key);
+    if (value == null) {
+      throw new IllegalArgumentException("configuration key " + sectionName + "." + key + " is missing; "
+        + "config/reviewgate.json lists every key with its default");
+    }
+    return value;
+  }
+
   public long requestTimeoutMs() {
     return json.getLong("requestTimeoutMs", 30_000L);
   }

@@ -3,6 +3,7 @@ package dev.reviewgate.http.ops;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
@@ -18,6 +19,27 @@ public final class DeploymentHealth {
   }
 
   private final Map<String, Entry> verticles = new ConcurrentSkipListMap<>();
+  private final Map<String, Supplier<Future<JsonObject>>> sections = new ConcurrentSkipListMap<>();
+
+  /** Adds a section to {@code /health} (e.g. {@code cluster}), computed on each request. */
+  public void section(String name, Supplier<Future<JsonObject>> report) {
+    sections.put(name, report);
+  }
+
+  /** The extra sections, each as its supplier reported it (or its failure's message). */
+  public Future<JsonObject> sectionsJson() {
+    JsonObject json = new JsonObject();
+    Future<Void> all = Future.succeededFuture();
+    for (Map.Entry<String, Supplier<Future<JsonObject>>> section : sections.entrySet()) {
+      all = all.compose(v -> section.getValue().get()
+        .otherwise(failure -> new JsonObject().put("error", String.valueOf(failure.getMessage())))
+        .map(report -> {
+          json.put(section.getKey(), report);
+          return null;
+        }));
+    }
+    return all.map(json);
+  }
 
   /** Follows a deployment: STARTING now, then UP or FAILED (with the failure's message) when it completes. */
   public <T> Future<T> track(String name, Future<T> deployment) {

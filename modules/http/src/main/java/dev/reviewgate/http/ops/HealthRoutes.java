@@ -16,10 +16,12 @@ public final class HealthRoutes {
   public static void mount(Router router, DeploymentHealth health) {
     router.get("/health/live").handler(ctx -> reply(ctx, true, new JsonObject().put("status", "UP")));
     router.get("/health/ready").handler(ctx -> reply(ctx, health.ready(), readiness(health)));
-    router.get("/health").handler(ctx -> reply(ctx, health.ready(), new JsonObject()
-      .put("status", health.ready() ? "UP" : "DOWN")
-      .put("liveness", new JsonObject().put("status", "UP"))
-      .put("readiness", readiness(health))));
+    router.get("/health").handler(ctx -> health.sectionsJson().onComplete(sections -> reply(ctx, health.ready(),
+      new JsonObject()
+        .put("status", health.ready() ? "UP" : "DOWN")
+        .put("liveness", new JsonObject().put("status", "UP"))
+        .put("readiness", readiness(health))
+        .mergeIn(sections.succeeded() ? sections.result() : new JsonObject()))));
   }
 
   private static JsonObject readiness(DeploymentHealth health) {

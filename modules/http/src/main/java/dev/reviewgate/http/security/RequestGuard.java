@@ -1,5 +1,7 @@
 package dev.reviewgate.http.security;
 
+import dev.reviewgate.core.net.BearerToken;
+import dev.reviewgate.core.net.Loopback;
 import dev.reviewgate.http.HttpOptions;
 import io.vertx.ext.web.handler.SecurityPolicyHandler;
 import io.vertx.core.http.HttpServerRequest;

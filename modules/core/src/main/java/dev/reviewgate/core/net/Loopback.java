@@ -1,4 +1,4 @@
-package dev.reviewgate.http.security;
+package dev.reviewgate.core.net;
 
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package dev.reviewgate.http.security;
+package dev.reviewgate.core.net;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

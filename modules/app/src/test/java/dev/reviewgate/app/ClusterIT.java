@@ -1,0 +1,289 @@
+package dev.reviewgate.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reviewgate.review.TempRepo;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.WebSocket;
+import io.vertx.core.http.WebSocketClient;
+import io.vertx.core.http.WebSocketConnectOptions;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Four real {@code reviewgate serve --cluster} processes on loopback: a backend node (git, diff, review), a second git
+ * node, and two front nodes (A with the TCP bridge for services, B for the person's dashboard). Calls made on a
+ * front node run on the backends; a review asked for through A's MCP is commented through B's bridge and A's
+ * blocking call returns; SIGKILL of a git node costs at most the calls in flight on it.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class ClusterIT {
+
+  private static final Pattern MEMBER_PORT = Pattern.compile("joined cluster '[^']+' as 127\\.0\\.0\\.1:(\\d+)");
+  private static final Pattern BRIDGE_PORT = Pattern.compile("TCP event-bus bridge on 127\\.0\\.0\\.1:(\\d+)");
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final long CALL_DEADLINE_MS = 8_000;
+
+  @TempDir
+  static Path repoDir;
+  private static String[] commits;
+  private static String repoName;
+  private static ServeProcess backend;
+  private static ServeProcess git2;
+  private static ServeProcess frontA;
+  private static ServeProcess frontB;
+  private static Vertx vertx;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    commits = new TempRepo(repoDir).greetingChange();
+    repoName = repoDir.getFileName().toString();
+    vertx = Vertx.vertx();
+    backend = ServeProcess.start(repoDir, "--cluster", "--roles", "git,diff,review");
+    String join = "127.0.0.1:" + backend.number(MEMBER_PORT);
+    // The other three join at once, in parallel (each lists the first node; a node's own address may be there too).
+    CompletableFuture<ServeProcess> second = node(Map.of(), "--cluster", "--join", join, "--roles", "git");
+    // A's calls have an 8 s deadline (30 s by default), so the failover test sees a lost call end within its window.
+    CompletableFuture<ServeProcess> a = node(Map.of("REVIEWGATE_REQUEST_TIMEOUT_MS", Long.toString(CALL_DEADLINE_MS)),
+      "--cluster", "--join", join, "--roles", "front", "--bus-bridge-port", "0");
+    CompletableFuture<ServeProcess> b = node(Map.of(), "--cluster", "--join", join, "--roles", "front");
+    git2 = second.get(120, TimeUnit.SECONDS);
+    frontA = a.get(120, TimeUnit.SECONDS);
+    frontB = b.get(120, TimeUnit.SECONDS);
+  }
+
+  private static CompletableFuture<ServeProcess> node(Map<String, String> environment, String... arguments) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return ServeProcess.start(repoDir, environment, arguments);
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+  }
+
+  @AfterAll
+  static void stopCluster() throws Exception {
+    for (ServeProcess process : new ServeProcess[] {frontA, frontB, git2, backend}) {
+      if (process != null) {
+        process.close();
+      }
+    }
+    if (vertx != null) {
+      vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  @Order(1)
+  void aFrontNodeListsTheCatalogAndRunsEveryCallOnTheBackends() throws Exception {
+    JsonObject cluster = health(frontA).getJsonObject("cluster");
+    assertThat(cluster.getJsonArray("members")).hasSize(4);
+    assertThat(cluster.getJsonObject("roles").getJsonArray("git")).hasSize(2);
+    assertThat(cluster.getJsonObject("roles").getJsonArray("front")).hasSize(2);
+    assertThat(cluster.getJsonObject("addresses").getInteger("reviewgate.git.diff")).isEqualTo(2);
+    assertThat(cluster.getJsonArray("unserved").getList()).contains("reviewgate.github.pr.get").doesNotContain("reviewgate.git.diff");
+    assertThat(cluster.getJsonArray("members").stream().map(JsonObject.class::cast).filter(m -> m.getBoolean("local")))
+      .singleElement().satisfies(local -> assertThat(local.getJsonArray("roles").getList()).containsExactly("front"));
+
+    JsonObject tools = mcp(frontA, "tools/list", null, new JsonObject());
+    assertThat(tools.getJsonObject("result").getJsonArray("tools").stream().map(t -> ((JsonObject) t).getString("name")))
+      .contains("git_diff", "review_request", "github_get_pull_request");
+
+    String expected = GitFixture.git(repoDir, "diff", "--histogram", commits[0], commits[1]);
+    JsonObject diff = diffOver(frontA);
+    assertThat(diff.getBoolean("isError", false)).as(diff.encode()).isFalse();
+    assertThat(diff.getJsonObject("structuredContent").getString("diff")).isEqualTo(expected);
+    assertThat(diffOver(frontB).getJsonObject("structuredContent").getString("diff")).isEqualTo(expected);
+
+    // A service that is not on the JVM: the standard-library Python client over A's TCP bridge.
+    Assumptions.assumeTrue(python() != null, "python3 is not installed");
+    Process python = new ProcessBuilder(python(), Path.of("../../clients/python/reviewgate_bus.py").toAbsolutePath().normalize().toString(),
+      "127.0.0.1:" + frontA.number(BRIDGE_PORT), "diff", repoName, commits[0], commits[1]).redirectErrorStream(false).start();
+    String out = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(python.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(python.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(python.exitValue()).as(err).isZero();
+    assertThat(out).isEqualTo(expected);
+  }
+
+  @Test
+  @Order(2)
+  void aReviewAskedThroughOneFrontIsCommentedThroughAnother() throws Exception {
+    CompletableFuture<JsonObject> waiting = CompletableFuture.supplyAsync(() -> {
+      try {
+        return mcp(frontA, "tools/call", "review_request", new JsonObject().put("name", "review_request").put("arguments",
+          new JsonObject().put("title", "Greet by name").put("commit_range", commits[0] + ".." + commits[1])));
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    Bridge dashboard = Bridge.open(vertx, frontB.port());
+    try {
+      String id = null;
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (id == null && System.nanoTime() < deadline) {
+        JsonArray reviews = dashboard.call("reviewgate.review.list", new JsonObject()).getJsonObject("body").getJsonArray("reviews");
+        id = reviews.stream().map(JsonObject.class::cast).filter(r -> "Greet by name".equals(r.getString("title")))
+          .map(r -> r.getString("review_id")).findFirst().orElse(null);
+        if (id == null) {
+          Thread.sleep(200);
+        }
+      }
+      assertThat(id).as("the review requested through front A, listed through front B").isNotNull();
+      JsonObject comment = dashboard.call("reviewgate.review.comment", new JsonObject().put("review_id", id)
+        .put("body", "Should the name come from the configuration?").put("file", "src/App.java").put("line", 9).put("side", "new"));
+      assertThat(comment.getString("type")).as(comment.encode()).isEqualTo("rec");
+
+      JsonObject result = waiting.get(60, TimeUnit.SECONDS).getJsonObject("result");
+      JsonObject feedback = result.getJsonObject("structuredContent").getJsonObject("feedback");
+      assertThat(feedback.getString("body")).isEqualTo("Should the name come from the configuration?");
+      assertThat(feedback.getString("file")).isEqualTo("src/App.java");
+      assertThat(feedback.getInteger("line")).isEqualTo(9);
+
+      JsonObject completed = dashboard.call("reviewgate.review.complete", new JsonObject().put("review_id", id).put("action", "checkpoint"));
+      assertThat(completed.getString("type")).as(completed.encode()).isEqualTo("rec");
+      JsonObject status = mcp(frontA, "tools/call", "review_status", new JsonObject().put("name", "review_status")
+        .put("arguments", new JsonObject().put("review_id", id)));
+      assertThat(status.getJsonObject("result").getJsonObject("structuredContent").getString("status")).isEqualTo("completed");
+    } finally {
+      dashboard.close();
+    }
+  }
+
+  @Test
+  @Order(3)
+  void losingAGitNodeCostsAtMostTheCallsInFlightOnIt() throws Exception {
+    git2.kill();
+    long killed = System.nanoTime();
+    List<String> failures = new ArrayList<>();
+    int consecutive = 0;
+    long recoveredMs = -1;
+    long slowestMs = 0;
+    while (consecutive < 10 && System.nanoTime() - killed < Duration.ofSeconds(30).toNanos()) {
+      long started = System.nanoTime();
+      JsonObject result = diffOver(frontA);
+      slowestMs = Math.max(slowestMs, (System.nanoTime() - started) / 1_000_000);
+      if (result.getBoolean("isError", false)) {
+        failures.add(result.getJsonArray("content").getJsonObject(0).getString("text"));
+        consecutive = 0;
+      } else {
+        consecutive++;
+        if (consecutive == 1) {
+          recoveredMs = (System.nanoTime() - killed) / 1_000_000;
+        }
+      }
+    }
+    assertThat(consecutive).as("10 calls in a row succeed on the survivor within 30 s; failures: " + failures).isEqualTo(10);
+    assertThat(failures).allSatisfy(text -> assertThat(text).containsAnyOf("no answer from", "nothing serves"));
+    assertThat(slowestMs).as("no call outlives its deadline").isLessThan(CALL_DEADLINE_MS + 2_000);
+    System.err.println("failover: " + failures.size() + " failed call(s), first success " + recoveredMs + " ms after SIGKILL");
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (health(frontA).getJsonObject("cluster").getJsonArray("members").size() != 3 && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+    }
+    assertThat(health(frontA).getJsonObject("cluster").getJsonObject("roles").getJsonArray("git")).hasSize(1);
+  }
+
+  private static JsonObject diffOver(ServeProcess front) throws Exception {
+    return mcp(front, "tools/call", "git_diff", new JsonObject().put("name", "git_diff").put("arguments", new JsonObject()
+      .put("base", commits[0]).put("head", commits[1]))).getJsonObject("result");
+  }
+
+  /** One stateless (2026-07-28 era) MCP request to a front node. */
+  private static JsonObject mcp(ServeProcess front, String method, String name, JsonObject params) throws Exception {
+    params.put("_meta", new JsonObject().put("io.modelcontextprotocol/protocolVersion", "2026-07-28")
+      .put("io.modelcontextprotocol/clientCapabilities", new JsonObject()));
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + front.port() + "/mcp"))
+      .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+      .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method)
+      .POST(HttpRequest.BodyPublishers.ofString(new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", method)
+        .put("params", params).encode()));
+    if (name != null) {
+      request.header("Mcp-Name", name);
+    }
+    HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    String body = response.body();
+    if (response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
+      // the last data line is the response
+      String last = body.lines().filter(l -> l.startsWith("data:")).reduce((x, y) -> y).orElseThrow();
+      body = last.substring(5).trim();
+    }
+    return new JsonObject(body);
+  }
+
+  private static JsonObject health(ServeProcess front) throws Exception {
+    return new JsonObject(HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + front.port() + "/health")).build(),
+      HttpResponse.BodyHandlers.ofString()).body());
+  }
+
+  private static String python() {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+      if (Files.isExecutable(Path.of(dir, "python3"))) {
+        return Path.of(dir, "python3").toString();
+      }
+    }
+    return null;
+  }
+
+  /** A dashboard's view of the bus: the raw WebSocket of the event-bus bridge, one request at a time. */
+  private record Bridge(WebSocketClient client, WebSocket socket, Map<String, Promise<JsonObject>> pending, AtomicInteger ids) {
+
+    static Bridge open(Vertx vertx, int port) throws Exception {
+      WebSocketClient client = vertx.createWebSocketClient();
+      WebSocket socket = client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(port)
+        .setURI("/eventbus/websocket")).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      Map<String, Promise<JsonObject>> pending = new ConcurrentHashMap<>();
+      socket.handler(buffer -> {
+        JsonObject frame = buffer.toJsonObject();
+        Promise<JsonObject> waiter = pending.remove(frame.getString("address", ""));
+        if (waiter != null) {
+          waiter.tryComplete(frame);
+        }
+      });
+      return new Bridge(client, socket, pending, new AtomicInteger());
+    }
+
+    JsonObject call(String address, JsonObject body) throws Exception {
+      String reply = "dashboard." + ids.incrementAndGet();
+      Promise<JsonObject> promise = Promise.promise();
+      pending.put(reply, promise);
+      socket.writeTextMessage(new JsonObject().put("type", "send").put("address", address).put("replyAddress", reply)
+        .put("body", body).encode());
+      return promise.future().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+
+    void close() {
+      socket.close();
+      client.close();
+    }
+  }
+}

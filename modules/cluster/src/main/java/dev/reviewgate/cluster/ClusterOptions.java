@@ -1,0 +1,135 @@
+package dev.reviewgate.cluster;
+
+import dev.reviewgate.core.config.ReviewgateConfig;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The {@code cluster} section of the configuration. Defaults live only in {@code config/reviewgate.json}.
+ *
+ * @param enabled            whether this node joins a cluster at all; when false nothing of Hazelcast starts
+ * @param name               nodes join only nodes of the same name (and the same {@link ClusterNode#BUS_VERSION})
+ * @param host               the address this node binds and announces (Hazelcast member and event-bus transport)
+ * @param port               the Hazelcast member port; 0 picks a free one
+ * @param join               members to contact at start (TCP/IP, never multicast); this node's own address may be in it
+ * @param roles              what this node serves: {@code front} and the backend roles of the deployment table
+ * @param joinTimeoutMs      how long start waits for a listed member to answer before it fails
+ * @param heartbeatMs        how often members tell each other they live
+ * @param failureDetectionMs silence after which a member is taken for dead and its addresses leave the cluster
+ * @param maxMessageBytes    the largest reply a backend sends between nodes; larger results fail with 413
+ */
+public record ClusterOptions(boolean enabled, String name, String host, int port, List<Member> join, Set<String> roles,
+                             long joinTimeoutMs, long heartbeatMs, long failureDetectionMs, long maxMessageBytes) {
+
+  /** The role of the front-ends (HTTP MCP, bridges, dashboard, stdio); the rest are backend roles. */
+  public static final String FRONT = "front";
+
+  /** One {@code HOST:PORT} of the join list. */
+  public record Member(String host, int port) {
+    @Override
+    public String toString() {
+      return host + ":" + port;
+    }
+  }
+
+  /**
+   * @param backendRoles the roles of the deployment table; with {@link #FRONT} they are every valid role
+   * @throws IllegalArgumentException naming the key and what is wrong with it
+   */
+  public static ClusterOptions from(JsonObject section, List<String> backendRoles) {
+    Set<String> known = new LinkedHashSet<>();
+    known.add(FRONT);
+    known.addAll(backendRoles);
+    Set<String> roles = roles(require(section, "roles").toString(), known);
+    String name = require(section, "name").toString();
+    if (name.isBlank() || !name.matches("[A-Za-z0-9._-]{1,64}")) {
+      throw new IllegalArgumentException("cluster.name must be 1 to 64 letters, digits, '.', '_' or '-' (got '" + name + "')");
+    }
+    return new ClusterOptions(
+      (Boolean) require(section, "enabled"),
+      name,
+      require(section, "host").toString(),
+      port("cluster.port", ((Number) require(section, "port")).intValue()),
+      members(require(section, "join").toString()),
+      roles,
+      positive(section, "joinTimeoutMs"),
+      positive(section, "heartbeatMs"),
+      positive(section, "failureDetectionMs"),
+      positive(section, "maxMessageBytes"));
+  }
+
+  /** Whether this node serves {@code role}. */
+  public boolean serves(String role) {
+    return roles.contains(role);
+  }
+
+  static Set<String> roles(String text, Set<String> known) {
+    Set<String> roles = new LinkedHashSet<>();
+    for (String item : text.split(",")) {
+      String role = item.trim();
+      if (role.isEmpty()) {
+        continue;
+      }
+      if (!known.contains(role)) {
+        throw new IllegalArgumentException("unknown role '" + role + "' in --roles / cluster.roles; the roles are "
+          + String.join(", ", known));
+      }
+      roles.add(role);
+    }
+    if (roles.isEmpty()) {
+      throw new IllegalArgumentException("--roles / cluster.roles names no role; give one or more of " + String.join(", ", known));
+    }
+    return Set.copyOf(roles);
+  }
+
+  static List<Member> members(String text) {
+    List<Member> members = new ArrayList<>();
+    for (String item : text.split(",")) {
+      String member = item.trim();
+      if (member.isEmpty()) {
+        continue;
+      }
+      int colon = member.lastIndexOf(':');
+      if (colon <= 0 || colon == member.length() - 1) {
+        throw new IllegalArgumentException("--join / cluster.join takes HOST:PORT[,HOST:PORT...] (got '" + member + "')");
+      }
+      int port;
+      try {
+        port = Integer.parseInt(member.substring(colon + 1));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("--join / cluster.join: '" + member + "' has no port number after the ':'");
+      }
+      if (port < 1 || port > 65535) {
+        throw new IllegalArgumentException("--join / cluster.join: port " + port + " of '" + member + "' is not 1 to 65535");
+      }
+      String host = member.substring(0, colon);
+      if (host.startsWith("[") && host.endsWith("]")) {
+        host = host.substring(1, host.length() - 1);
+      }
+      members.add(new Member(host, port));
+    }
+    return List.copyOf(members);
+  }
+
+  private static int port(String key, int port) {
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException(key + " must be 0 to 65535 (0 picks a free port); got " + port);
+    }
+    return port;
+  }
+
+  private static long positive(JsonObject section, String key) {
+    long value = ((Number) require(section, key)).longValue();
+    if (value <= 0) {
+      throw new IllegalArgumentException("cluster." + key + " must be positive (got " + value + ")");
+    }
+    return value;
+  }
+
+  private static Object require(JsonObject section, String key) {
+    return ReviewgateConfig.require(section, "cluster", key);
+  }
+}

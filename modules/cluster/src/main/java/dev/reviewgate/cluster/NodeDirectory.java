@@ -1,0 +1,106 @@
+package dev.reviewgate.cluster;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.shareddata.AsyncMap;
+import io.vertx.core.spi.cluster.ClusterManager;
+import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Who serves what across the cluster, for {@code /health}: every node writes one entry (its roles and the addresses it
+ * serves) into a cluster-wide map at start; a reader keeps the entries of live members only, so a node that died is
+ * gone from the view as soon as the cluster has noticed (within {@code cluster.failureDetectionMs}).
+ */
+public final class NodeDirectory {
+
+  private static final String MAP = "reviewgate.nodes";
+
+  private NodeDirectory() {
+  }
+
+  /**
+   * Records this node.
+   *
+   * @param addresses the tool addresses this node's backends serve
+   */
+  static Future<Void> register(Vertx vertx, ClusterManager manager, ClusterOptions options, Collection<String> addresses) {
+    JsonObject entry = new JsonObject()
+      .put("node", manager.getNodeId())
+      .put("member", member(manager))
+      .put("roles", new JsonArray(new TreeSet<>(options.roles()).stream().toList()))
+      .put("addresses", new JsonArray(new TreeSet<>(addresses).stream().toList()))
+      .put("pid", ProcessHandle.current().pid());
+    return vertx.sharedData().<String, JsonObject>getAsyncMap(MAP)
+      .compose(map -> map.put(manager.getNodeId(), entry));
+  }
+
+  /**
+   * The cluster as this node sees it: {@code members} (each with its roles; {@code local} marks this node),
+   * {@code roles} (role → nodes), {@code addresses} (address → how many nodes serve it) and {@code unserved} (the
+   * addresses of {@code expected} that no live node serves).
+   */
+  static Future<JsonObject> view(Vertx vertx, ClusterManager manager, String clusterName, Collection<String> expected) {
+    Set<String> live = Set.copyOf(manager.getNodes());
+    return vertx.sharedData().<String, JsonObject>getAsyncMap(MAP)
+      .compose(map -> map.entries().compose(entries -> {
+        sweep(map, entries, live);
+        return Future.succeededFuture(describe(manager.getNodeId(), clusterName, live, entries, expected));
+      }));
+  }
+
+  static JsonObject describe(String local, String clusterName, Set<String> live, Map<String, JsonObject> entries,
+                             Collection<String> expected) {
+    JsonArray members = new JsonArray();
+    Map<String, JsonArray> roles = new TreeMap<>();
+    Map<String, Integer> addresses = new TreeMap<>();
+    for (String address : expected) {
+      addresses.put(address, 0);
+    }
+    for (String node : new TreeSet<>(live)) {
+      JsonObject entry = entries.get(node);
+      if (entry == null) {
+        // joined, not yet registered (still starting)
+        members.add(new JsonObject().put("node", node).put("roles", new JsonArray()).put("local", node.equals(local)));
+        continue;
+      }
+      members.add(entry.copy().put("local", node.equals(local)));
+      entry.getJsonArray("roles", new JsonArray()).forEach(role -> roles.computeIfAbsent(role.toString(), r -> new JsonArray()).add(node));
+      entry.getJsonArray("addresses", new JsonArray()).forEach(address -> addresses.merge(address.toString(), 1, Integer::sum));
+    }
+    JsonObject byAddress = new JsonObject();
+    addresses.forEach(byAddress::put);
+    JsonObject byRole = new JsonObject();
+    roles.forEach(byRole::put);
+    return new JsonObject()
+      .put("name", clusterName)
+      .put("local", local)
+      .put("members", members)
+      .put("roles", byRole)
+      .put("addresses", byAddress)
+      .put("unserved", new JsonArray(addresses.entrySet().stream().filter(e -> e.getValue() == 0).map(Map.Entry::getKey).toList()));
+  }
+
+  /** Entries of members that left: removed by whoever sees them first (idempotent). */
+  private static void sweep(AsyncMap<String, JsonObject> map, Map<String, JsonObject> entries, Set<String> live) {
+    for (String node : List.copyOf(entries.keySet())) {
+      if (!live.contains(node)) {
+        map.remove(node);
+      }
+    }
+  }
+
+  private static String member(ClusterManager manager) {
+    if (manager instanceof HazelcastClusterManager hazelcast) {
+      return ClusterNode.members(hazelcast).get(0);
+    }
+    return "";
+  }
+}

@@ -1,0 +1,276 @@
+package dev.reviewgate.cluster;
+
+import dev.reviewgate.core.Failure;
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.BusExposure;
+import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.net.BearerToken;
+import dev.reviewgate.core.net.Loopback;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.json.DecodeException;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.net.NetServer;
+import io.vertx.core.net.NetServerOptions;
+import io.vertx.core.net.NetSocket;
+import io.vertx.core.parsetools.RecordParser;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The event bus for services that are not on the JVM, over TCP, in the frames of Vert.x's TCP event-bus bridge: a
+ * 4-byte big-endian length, then that many bytes of JSON {@code {type, address, replyAddress, headers, body}}. The
+ * exposure rules are the WebSocket bridge's ({@link BusExposure}): {@code send} and {@code publish} only to tool
+ * addresses exposed to services, {@code register} only to event addresses.
+ *
+ * <p>Written on a plain {@link NetServer} rather than with {@code vertx-tcp-eventbus-bridge}'s server, which drops a
+ * frame that is not JSON without a word, closes the socket on an unknown type, has no frame-size limit and lets a
+ * client pick the message codec: here each of those is a clear {@code err} frame, and the connection stays usable.
+ * Failures of a call come back as {@code {type: "err", failureCode, failureType, message}} with the codes and texts of
+ * every other front-end.
+ */
+public final class ServiceBridge {
+
+  private static final Logger LOG = Logger.getLogger(ServiceBridge.class.getName());
+
+  /** Headers with a meaning to the bridge itself; never passed on to the bus. */
+  private static final Set<String> RESERVED = Set.of("authorization", "timeout", "localonly", "codecname");
+
+  /**
+   * The {@code busBridge} section of the configuration.
+   *
+   * @param port -1 when the bridge is off, 0 to pick a free port
+   */
+  public record Options(String host, int port, int maxFrameBytes, long replyTimeoutMs, int maxRegistrationsPerSocket,
+                        Optional<String> token) {
+
+    public static Options from(JsonObject section, Optional<String> token) {
+      return new Options(require(section, "host").toString(),
+        ((Number) require(section, "port")).intValue(),
+        ((Number) require(section, "maxFrameBytes")).intValue(),
+        ((Number) require(section, "replyTimeoutMs")).longValue(),
+        ((Number) require(section, "maxRegistrationsPerSocket")).intValue(),
+        token);
+    }
+
+    public boolean enabled() {
+      return port >= 0;
+    }
+
+    public Options withPort(int newPort) {
+      return new Options(host, newPort, maxFrameBytes, replyTimeoutMs, maxRegistrationsPerSocket, token);
+    }
+
+    private static Object require(JsonObject section, String key) {
+      return ReviewgateConfig.require(section, "busBridge", key);
+    }
+  }
+
+  private final Vertx vertx;
+  private final Options options;
+  private final Set<String> inbound;
+  private final Optional<BearerToken> token;
+  private NetServer server;
+
+  /** @param inbound the addresses clients may send to (see {@link BusExposure#inbound}) */
+  public ServiceBridge(Vertx vertx, Options options, Set<String> inbound) {
+    this.vertx = vertx;
+    this.options = options;
+    this.inbound = Set.copyOf(inbound);
+    this.token = options.token().map(BearerToken::new);
+  }
+
+  /** Starts listening; the future holds the port (useful with port 0). */
+  public Future<Integer> listen() {
+    if (!Loopback.isLoopbackHost(options.host()) && token.isEmpty()) {
+      return Future.failedFuture(new IllegalArgumentException("refusing to open the TCP bus bridge on " + options.host()
+        + " without a token: anyone who can reach that address could call every service tool. Set REVIEWGATE_TOKEN "
+        + "(clients then send headers.authorization = 'Bearer <token>' in each frame) or keep busBridge.host on 127.0.0.1"));
+    }
+    server = vertx.createNetServer(new NetServerOptions().setHost(options.host()).setPort(options.port()));
+    server.connectHandler(this::connected);
+    return server.listen().map(NetServer::actualPort);
+  }
+
+  public Future<Void> close() {
+    return server == null ? Future.succeededFuture() : server.close();
+  }
+
+  private void connected(NetSocket socket) {
+    Map<String, MessageConsumer<Object>> registrations = new HashMap<>();
+    RecordParser parser = RecordParser.newFixed(4);
+    boolean[] readingLength = {true};
+    parser.handler(record -> {
+      if (readingLength[0]) {
+        long length = record.getUnsignedInt(0);
+        if (length == 0 || length > options.maxFrameBytes()) {
+          // The stream cannot be resynchronised past a frame we will not read: say why, then close.
+          writeErr(socket, "a frame of " + length + " bytes is " + (length == 0 ? "empty" : "larger than the "
+            + options.maxFrameBytes() + " bytes this bridge accepts (busBridge.maxFrameBytes)") + "; closing the connection");
+          socket.close();
+          return;
+        }
+        readingLength[0] = false;
+        parser.fixedSizeMode((int) length);
+      } else {
+        readingLength[0] = true;
+        parser.fixedSizeMode(4);
+        frame(socket, registrations, record);
+      }
+    });
+    socket.handler(parser);
+    socket.exceptionHandler(failure -> LOG.log(Level.FINE, "bus bridge connection failed", failure));
+    socket.closeHandler(v -> {
+      registrations.values().forEach(MessageConsumer::unregister);
+      registrations.clear();
+    });
+  }
+
+  private void frame(NetSocket socket, Map<String, MessageConsumer<Object>> registrations, Buffer bytes) {
+    JsonObject frame;
+    try {
+      Object value = io.vertx.core.json.Json.decodeValue(bytes);
+      if (!(value instanceof JsonObject object)) {
+        writeErr(socket, "a frame must hold a JSON object {type, address, ...}; this one holds " + describe(value));
+        return;
+      }
+      frame = object;
+    } catch (DecodeException e) {
+      writeErr(socket, "the frame is not JSON: " + e.getMessage().lines().findFirst().orElse("") + "; a frame is a "
+        + "4-byte big-endian length followed by that many bytes of UTF-8 JSON");
+      return;
+    }
+    String type = frame.getValue("type") instanceof String t ? t : null;
+    if ("ping".equals(type)) {
+      write(socket, new JsonObject().put("type", "pong"));
+      return;
+    }
+    if (type == null || !Set.of("send", "publish", "register", "unregister").contains(type)) {
+      writeErr(socket, "unknown frame type " + (type == null ? "(none)" : "'" + type + "'")
+        + "; the types are send, publish, register, unregister and ping");
+      return;
+    }
+    String address = frame.getValue("address") instanceof String a ? a : null;
+    if (address == null || address.isEmpty()) {
+      writeErr(socket, "the " + type + " frame has no address");
+      return;
+    }
+    JsonObject headers = frame.getValue("headers") instanceof JsonObject h ? h : new JsonObject();
+    if (token.isPresent() && !token.get().matchesHeader(header(headers, "authorization"))) {
+      writeErr(socket, "access_denied: this bridge needs headers.authorization = 'Bearer <token>' in every "
+        + type + " frame (the server's REVIEWGATE_TOKEN)");
+      return;
+    }
+    switch (type) {
+      case "send", "publish" -> {
+        if (!inbound.contains(address)) {
+          writeErr(socket, "access_denied: services may not " + type + " to '" + address + "'; the tool addresses "
+            + "they may call are listed by 'reviewgate tools --json' (exposure BUS or BRIDGE)");
+          return;
+        }
+        DeliveryOptions delivery = delivery(headers);
+        if (type.equals("publish")) {
+          vertx.eventBus().publish(address, frame.getValue("body"), delivery);
+        } else if (frame.getValue("replyAddress") instanceof String replyAddress) {
+          call(socket, address, replyAddress, frame.getValue("body"), delivery);
+        } else {
+          vertx.eventBus().send(address, frame.getValue("body"), delivery);
+        }
+      }
+      case "register" -> {
+        if (!BusExposure.outbound(address)) {
+          writeErr(socket, "access_denied: services may register only for event addresses "
+            + "(reviewgate.<area>.events...), not '" + address + "'");
+        } else if (!registrations.containsKey(address)) {
+          if (registrations.size() >= options.maxRegistrationsPerSocket()) {
+            writeErr(socket, "too many registrations on this connection (busBridge.maxRegistrationsPerSocket = "
+              + options.maxRegistrationsPerSocket() + "); unregister one first");
+            return;
+          }
+          registrations.put(address, vertx.eventBus().consumer(address, message -> write(socket, message(message))));
+        }
+      }
+      default -> {
+        MessageConsumer<Object> consumer = registrations.remove(address);
+        if (consumer == null) {
+          writeErr(socket, "not registered for '" + address + "'");
+        } else {
+          consumer.unregister();
+        }
+      }
+    }
+  }
+
+  private void call(NetSocket socket, String address, String replyAddress, Object body, DeliveryOptions delivery) {
+    vertx.eventBus().request(address, body, delivery).onComplete(done -> {
+      if (done.succeeded()) {
+        write(socket, new JsonObject().put("type", "message").put("address", replyAddress)
+          .put("headers", new JsonObject()).put("body", done.result().body()).put("send", true));
+        return;
+      }
+      ToolException failure = BusRequests.toToolException(address, done.cause());
+      String failureType = done.cause() instanceof ReplyException reply ? reply.failureType().name() : "RECIPIENT_FAILURE";
+      write(socket, new JsonObject().put("type", "err").put("address", replyAddress).put("sourceAddress", address)
+        .put("failureCode", failure.code()).put("failureType", failureType).put("message", failure.getMessage()));
+    });
+  }
+
+  /** The frame's string headers for the bus, less the bridge's own; a {@code timeout} header may only shorten the wait. */
+  private DeliveryOptions delivery(JsonObject headers) {
+    DeliveryOptions delivery = new DeliveryOptions().setSendTimeout(options.replyTimeoutMs());
+    Object timeout = headers.getValue("timeout");
+    if (timeout instanceof Number n && n.longValue() > 0) {
+      delivery.setSendTimeout(Math.min(n.longValue(), options.replyTimeoutMs()));
+    }
+    headers.forEach(entry -> {
+      if (!RESERVED.contains(entry.getKey().toLowerCase(java.util.Locale.ROOT)) && entry.getValue() instanceof String value) {
+        delivery.addHeader(entry.getKey(), value);
+      }
+    });
+    return delivery;
+  }
+
+  private static JsonObject message(Message<Object> message) {
+    JsonObject headers = new JsonObject();
+    message.headers().forEach(header -> headers.put(header.getKey(), header.getValue()));
+    return new JsonObject().put("type", "message").put("address", message.address()).put("headers", headers)
+      .put("body", message.body()).put("send", message.isSend());
+  }
+
+  private static String header(JsonObject headers, String name) {
+    for (Map.Entry<String, Object> entry : headers) {
+      if (entry.getKey().equalsIgnoreCase(name) && entry.getValue() instanceof String value) {
+        return value;
+      }
+    }
+    return null;
+  }
+
+  private static String describe(Object value) {
+    if (value == null) {
+      return "null";
+    }
+    return value instanceof String ? "a string" : value instanceof Number ? "a number"
+      : value instanceof Boolean ? "a boolean" : "an array";
+  }
+
+  private static void writeErr(NetSocket socket, String text) {
+    write(socket, new JsonObject().put("type", "err").put("failureCode", text.startsWith("access_denied")
+      ? Failure.NOT_ALLOWED : Failure.INVALID_ARGUMENTS).put("message", text));
+  }
+
+  private static void write(NetSocket socket, JsonObject frame) {
+    Buffer json = frame.toBuffer();
+    socket.write(Buffer.buffer(json.length() + 4).appendInt(json.length()).appendBuffer(json));
+  }
+}
