@@ -1,5 +1,6 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.cluster.ClusterOptions;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.review.ReviewOptions;
@@ -39,12 +40,11 @@ final class StdioCommand {
     // Calls that need them wait (McpServer readiness).
     // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
     boolean reviews = ReviewOptions.from(config).enabled();
-    Node node = VertxRuntime.create(config, reviews);
-    if (!node.front()) {
-      VertxRuntime.close(node.vertx());
+    if (!ClusterOptions.from(config.section("cluster"), Backends.ROLES).serves(ClusterOptions.FRONT)) {
       throw new IllegalArgumentException("stdio is a front-end: its --roles must include front (e.g. --roles front "
         + "to use a cluster's backends, or front,git to serve git here too)");
     }
+    Node node = VertxRuntime.create(config, reviews);
     Vertx vertx = node.vertx();
     AtomicReference<Future<Void>> backends = new AtomicReference<>();
     AtomicReference<McpServer> built = new AtomicReference<>();

@@ -143,6 +143,26 @@ class CliIT {
   }
 
   @Test
+  void badClusterFlagsAreClearErrorsWithExitTwo() throws Exception {
+    Run role = run("serve", "--cluster", "--roles", "front,gti");
+    assertThat(role.exit()).isEqualTo(2);
+    assertThat(role.stderr()).contains("unknown role 'gti'").contains("front, diff, git, review, github");
+    Run unclustered = run("serve", "--roles", "git");
+    assertThat(unclustered.exit()).isEqualTo(2);
+    assertThat(unclustered.stderr()).contains("add --cluster");
+    Run stdio = run("stdio", "--cluster", "--roles", "git");
+    assertThat(stdio.exit()).isEqualTo(2);
+    assertThat(stdio.stderr()).contains("must include front");
+    Run call = run("call", "git_repos", "{}", "--cluster");
+    assertThat(call.exit()).isEqualTo(2);
+    assertThat(call.stderr()).contains("--cluster belongs to serve and stdio");
+    // A join list nobody answers: start fails after cluster.joinTimeoutMs, saying what to check.
+    Run lonely = run(Map.of("REVIEWGATE_CLUSTER_JOIN_TIMEOUT_MS", "2000"), "serve", "--port", "0", "--cluster", "--join", "127.0.0.1:9");
+    assertThat(lonely.exit()).isEqualTo(2);
+    assertThat(lonely.stderr()).contains("no member of cluster 'reviewgate' answered at 127.0.0.1:9").doesNotContain("\tat ");
+  }
+
+  @Test
   void environmentAndConfigFileLayersApply() throws Exception {
     // A tiny line limit from the environment refuses a normal request; the config file's limit is overridden.
     Path config = Files.writeString(temp.resolve("limits.json"), "{\"mcp\": {\"maxLineBytes\": 1000000}}");

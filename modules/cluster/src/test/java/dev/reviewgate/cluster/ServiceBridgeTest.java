@@ -1,0 +1,226 @@
+package dev.reviewgate.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reviewgate.core.Failure;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.net.NetClient;
+import io.vertx.core.net.NetSocket;
+import io.vertx.ext.eventbus.bridge.tcp.impl.protocol.FrameHelper;
+import io.vertx.ext.eventbus.bridge.tcp.impl.protocol.FrameParser;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The TCP bridge over a real socket, spoken to with the frame writer and parser of Vert.x's own TCP bridge
+ * ({@code vertx-tcp-eventbus-bridge}), so that what passes here is what any client of those frames sends and reads.
+ */
+@Timeout(30)
+class ServiceBridgeTest {
+
+  private static final String TOOL = "reviewgate.git.resolve";
+  private static final String FAILING = "reviewgate.git.log";
+  private static final String EVENTS = "reviewgate.review.events";
+
+  private Vertx vertx;
+  private ServiceBridge bridge;
+  private int port;
+  private final BlockingQueue<JsonObject> headersSeen = new LinkedBlockingQueue<>();
+
+  @BeforeEach
+  void start() throws Exception {
+    vertx = Vertx.vertx();
+    vertx.eventBus().<JsonObject>consumer(TOOL, message -> {
+      JsonObject headers = new JsonObject();
+      message.headers().forEach(h -> headers.put(h.getKey(), h.getValue()));
+      headersSeen.add(headers);
+      message.reply(new JsonObject().put("sha", "abc").put("asked", message.body()));
+    });
+    vertx.eventBus().consumer(FAILING, message -> message.fail(Failure.NOT_FOUND, "no such revision 'nope'"));
+    port = listen(Optional.empty());
+  }
+
+  private int listen(Optional<String> token) throws Exception {
+    if (bridge != null) {
+      bridge.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    }
+    ServiceBridge.Options options = new ServiceBridge.Options("127.0.0.1", 0, 4096, 2_000, 2, token);
+    bridge = new ServiceBridge(vertx, options, Set.of(TOOL, FAILING));
+    return bridge.listen().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void aRequestGetsItsReplyAndAFailureComesBackWithItsCodeAndText() throws Exception {
+    try (Client client = new Client()) {
+      client.send(new JsonObject().put("type", "send").put("address", TOOL).put("replyAddress", "r1")
+        .put("headers", new JsonObject().put("trace", "t-1")).put("body", new JsonObject().put("revision", "HEAD")));
+      JsonObject reply = client.next();
+      assertThat(reply.getString("type")).isEqualTo("message");
+      assertThat(reply.getString("address")).isEqualTo("r1");
+      assertThat(reply.getJsonObject("body").getJsonObject("asked").getString("revision")).isEqualTo("HEAD");
+      assertThat(headersSeen.poll(5, TimeUnit.SECONDS).getString("trace")).isEqualTo("t-1");
+
+      client.send(new JsonObject().put("type", "send").put("address", FAILING).put("replyAddress", "r2").put("body", new JsonObject()));
+      JsonObject failure = client.next();
+      assertThat(failure.getString("type")).isEqualTo("err");
+      assertThat(failure.getString("address")).isEqualTo("r2");
+      assertThat(failure.getInteger("failureCode")).isEqualTo(404);
+      assertThat(failure.getString("failureType")).isEqualTo("RECIPIENT_FAILURE");
+      assertThat(failure.getString("message")).isEqualTo("no such revision 'nope'");
+    }
+  }
+
+  @Test
+  void aCallNobodyServesFailsWithTheTextEveryFrontEndUses() throws Exception {
+    bridge.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    ServiceBridge.Options options = new ServiceBridge.Options("127.0.0.1", 0, 4096, 2_000, 2, Optional.empty());
+    bridge = new ServiceBridge(vertx, options, Set.of("reviewgate.git.diff"));
+    port = bridge.listen().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    try (Client client = new Client()) {
+      client.send(new JsonObject().put("type", "send").put("address", "reviewgate.git.diff").put("replyAddress", "r").put("body", new JsonObject()));
+      JsonObject failure = client.next();
+      assertThat(failure.getInteger("failureCode")).isEqualTo(503);
+      assertThat(failure.getString("failureType")).isEqualTo("NO_HANDLERS");
+      assertThat(failure.getString("message")).startsWith("nothing serves reviewgate.git.diff right now");
+    }
+  }
+
+  @Test
+  void forbiddenAddressesBadFramesAndUnknownTypesAreClearErrorsAndTheConnectionStaysUsable() throws Exception {
+    try (Client client = new Client()) {
+      client.send(new JsonObject().put("type", "send").put("address", "reviewgate.cancel").put("replyAddress", "x").put("body", new JsonObject()));
+      JsonObject denied = client.next();
+      assertThat(denied.getString("type")).isEqualTo("err");
+      assertThat(denied.getInteger("failureCode")).isEqualTo(403);
+      assertThat(denied.getString("message")).startsWith("access_denied").contains("reviewgate.cancel");
+
+      client.raw("this is not json");
+      assertThat(client.next().getString("message")).startsWith("the frame is not JSON");
+      client.raw("[1, 2]");
+      assertThat(client.next().getString("message")).contains("JSON object").contains("an array");
+      client.send(new JsonObject().put("type", "shout").put("address", TOOL));
+      assertThat(client.next().getString("message")).contains("unknown frame type 'shout'");
+      client.send(new JsonObject().put("type", "send"));
+      assertThat(client.next().getString("message")).contains("no address");
+      client.send(new JsonObject().put("type", "register").put("address", TOOL));
+      assertThat(client.next().getString("message")).startsWith("access_denied").contains("event addresses");
+
+      client.send(new JsonObject().put("type", "ping"));
+      assertThat(client.next().getString("type")).isEqualTo("pong");
+      // the codec header is the bridge's own: a client cannot pick a codec the server does not have
+      client.send(new JsonObject().put("type", "send").put("address", TOOL).put("replyAddress", "ok")
+        .put("headers", new JsonObject().put("codecName", "nope").put("authorization", "Bearer x")).put("body", new JsonObject()));
+      assertThat(client.next().getString("type")).isEqualTo("message");
+      assertThat(headersSeen.poll(5, TimeUnit.SECONDS).fieldNames()).doesNotContain("codecName", "authorization");
+    }
+  }
+
+  @Test
+  void anOversizedFrameIsRefusedWithItsSizeAndTheConnectionClosed() throws Exception {
+    try (Client client = new Client()) {
+      client.raw("\"" + "x".repeat(5000) + "\"");
+      JsonObject refused = client.next();
+      assertThat(refused.getString("message")).contains("5002 bytes").contains("busBridge.maxFrameBytes");
+      assertThat(client.closed.get(5, TimeUnit.SECONDS)).isTrue();
+    }
+  }
+
+  @Test
+  void eventsReachARegisteredClientAndRegistrationsAreBounded() throws Exception {
+    try (Client client = new Client()) {
+      client.send(new JsonObject().put("type", "register").put("address", EVENTS));
+      client.send(new JsonObject().put("type", "ping"));
+      assertThat(client.next().getString("type")).isEqualTo("pong");
+      vertx.eventBus().publish(EVENTS, new JsonObject().put("type", "created").put("review_id", "r-1"));
+      JsonObject event = client.next();
+      assertThat(event.getString("type")).isEqualTo("message");
+      assertThat(event.getString("address")).isEqualTo(EVENTS);
+      assertThat(event.getJsonObject("body").getString("review_id")).isEqualTo("r-1");
+
+      client.send(new JsonObject().put("type", "register").put("address", EVENTS + ".a"));
+      client.send(new JsonObject().put("type", "register").put("address", EVENTS + ".b"));
+      assertThat(client.next().getString("message")).contains("too many registrations");
+      client.send(new JsonObject().put("type", "unregister").put("address", EVENTS + ".zzz"));
+      assertThat(client.next().getString("message")).contains("not registered");
+    }
+  }
+
+  @Test
+  void withATokenEveryFrameMustCarryIt() throws Exception {
+    port = listen(Optional.of("s3cret"));
+    try (Client client = new Client()) {
+      client.send(new JsonObject().put("type", "send").put("address", TOOL).put("replyAddress", "r").put("body", new JsonObject()));
+      JsonObject denied = client.next();
+      assertThat(denied.getString("message")).startsWith("access_denied").contains("Bearer");
+      client.send(new JsonObject().put("type", "send").put("address", TOOL).put("replyAddress", "r")
+        .put("headers", new JsonObject().put("authorization", "Bearer wrong")).put("body", new JsonObject()));
+      assertThat(client.next().getString("type")).isEqualTo("err");
+      client.send(new JsonObject().put("type", "send").put("address", TOOL).put("replyAddress", "r")
+        .put("headers", new JsonObject().put("authorization", "Bearer s3cret")).put("body", new JsonObject()));
+      assertThat(client.next().getString("type")).isEqualTo("message");
+    }
+  }
+
+  @Test
+  void beyondLoopbackItWillNotListenWithoutAToken() {
+    ServiceBridge open = new ServiceBridge(vertx, new ServiceBridge.Options("0.0.0.0", 0, 4096, 2_000, 2, Optional.empty()), Set.of(TOOL));
+    assertThatThrownBy(() -> open.listen().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS))
+      .hasRootCauseInstanceOf(IllegalArgumentException.class).hasMessageContaining("without a token");
+  }
+
+  /** A client of the standard bridge frames over a Vert.x socket. */
+  private final class Client implements AutoCloseable {
+
+    private final NetClient net = vertx.createNetClient();
+    private final NetSocket socket;
+    private final BlockingQueue<JsonObject> frames = new LinkedBlockingQueue<>();
+    private final java.util.concurrent.CompletableFuture<Boolean> closed = new java.util.concurrent.CompletableFuture<>();
+
+    Client() throws Exception {
+      socket = net.connect(port, "127.0.0.1").toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+      socket.handler(new FrameParser(parsed -> {
+        if (parsed.succeeded()) {
+          frames.add(parsed.result());
+        }
+      }));
+      socket.closeHandler(v -> closed.complete(true));
+    }
+
+    void send(JsonObject frame) {
+      FrameHelper.writeFrame(frame, socket);
+    }
+
+    /** A frame of arbitrary text (not necessarily JSON). */
+    void raw(String text) {
+      byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      socket.write(Buffer.buffer().appendInt(bytes.length).appendBytes(bytes));
+    }
+
+    JsonObject next() throws InterruptedException {
+      JsonObject frame = frames.poll(5, TimeUnit.SECONDS);
+      assertThat(frame).as("a frame from the bridge").isNotNull();
+      return frame;
+    }
+
+    @Override
+    public void close() throws Exception {
+      socket.close();
+      net.close();
+    }
+  }
+}
