@@ -27,7 +27,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -123,20 +122,41 @@ class ClusterIT {
     assertThat(diff.getJsonObject("structuredContent").getString("diff")).isEqualTo(expected);
     assertThat(diffOver(frontB).getJsonObject("structuredContent").getString("diff")).isEqualTo(expected);
 
-    // A service that is not on the JVM: the standard-library Python client over A's TCP bridge.
-    Assumptions.assumeTrue(python() != null, "python3 is not installed");
-    Process python = new ProcessBuilder(python(), Path.of("../../clients/python/reviewgate_bus.py").toAbsolutePath().normalize().toString(),
-      "127.0.0.1:" + frontA.number(BRIDGE_PORT), "diff", repoName, commits[0], commits[1]).redirectErrorStream(false).start();
-    String out = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    String err = new String(python.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(python.waitFor(30, TimeUnit.SECONDS)).isTrue();
-    assertThat(python.exitValue()).as(err).isZero();
-    assertThat(out).isEqualTo(expected);
+    // Services that are not on the JVM: the example clients (standard libraries only) over A's TCP bridge.
+    String bridge = "127.0.0.1:" + frontA.number(BRIDGE_PORT);
+    for (String[] client : new String[][] {{"python3", "clients/python/reviewgate_bus.py"}, {"node", "clients/node/reviewgate-bus.mjs"}}) {
+      String interpreter = executable(client[0]);
+      if (interpreter == null) {
+        System.err.println("skipping the " + client[0] + " client: not installed");
+        continue;
+      }
+      Process process = new ProcessBuilder(interpreter, example(client[1]), bridge, "diff", repoName, commits[0], commits[1])
+        .redirectError(ProcessBuilder.Redirect.PIPE).start();
+      String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(process.exitValue()).as(client[1] + ": " + err).isZero();
+      assertThat(out).as(client[1]).isEqualTo(expected);
+    }
+  }
+
+  /** The path of an example client of the repository's {@code clients/} folder (tests run in modules/app). */
+  private static String example(String path) {
+    return Path.of("../..").resolve(path).toAbsolutePath().normalize().toString();
   }
 
   @Test
   @Order(2)
   void aReviewAskedThroughOneFrontIsCommentedThroughAnother() throws Exception {
+    // A service subscribed to review events through A's TCP bridge hears of the review made on the review node.
+    String python = executable("python3");
+    Process events = python == null ? null : new ProcessBuilder(python, example("clients/python/reviewgate_bus.py"),
+      "127.0.0.1:" + frontA.number(BRIDGE_PORT), "events", "60").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    java.io.BufferedReader eventLines = events == null ? null
+      : new java.io.BufferedReader(new java.io.InputStreamReader(events.getInputStream(), StandardCharsets.UTF_8));
+    if (eventLines != null) {
+      assertThat(eventLines.readLine()).isEqualTo("registered");
+    }
     CompletableFuture<JsonObject> waiting = CompletableFuture.supplyAsync(() -> {
       try {
         return mcp(frontA, "tools/call", "review_request", new JsonObject().put("name", "review_request").put("arguments",
@@ -173,8 +193,22 @@ class ClusterIT {
       JsonObject status = mcp(frontA, "tools/call", "review_status", new JsonObject().put("name", "review_status")
         .put("arguments", new JsonObject().put("review_id", id)));
       assertThat(status.getJsonObject("result").getJsonObject("structuredContent").getString("status")).isEqualTo("completed");
+      if (eventLines != null) {
+        List<JsonObject> heard = new ArrayList<>();
+        while (heard.stream().noneMatch(e -> "completed".equals(e.getString("type")))) {
+          String line = eventLines.readLine();
+          assertThat(line).as("review events heard so far: " + heard).isNotNull();
+          heard.add(new JsonObject(line));
+        }
+        String reviewId = id;
+        assertThat(heard).allSatisfy(e -> assertThat(e.getString("review_id")).isEqualTo(reviewId));
+        assertThat(heard.stream().map(e -> e.getString("type"))).contains("created", "comment", "completed");
+      }
     } finally {
       dashboard.close();
+      if (events != null) {
+        events.destroyForcibly();
+      }
     }
   }
 
@@ -245,10 +279,10 @@ class ClusterIT {
       HttpResponse.BodyHandlers.ofString()).body());
   }
 
-  private static String python() {
+  private static String executable(String name) {
     for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (Files.isExecutable(Path.of(dir, "python3"))) {
-        return Path.of(dir, "python3").toString();
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
+        return Path.of(dir, name).toString();
       }
     }
     return null;
