@@ -124,7 +124,7 @@ class ClusterIT {
 
     // Services that are not on the JVM: the example clients (standard libraries only) over A's TCP bridge.
     String bridge = "127.0.0.1:" + frontA.number(BRIDGE_PORT);
-    for (String[] client : new String[][] {{"python3", "clients/python/reviewgate_bus.py"}, {"node", "clients/node/reviewgate-bus.mjs"}}) {
+    for (String[] client : new String[][] {{"python3", "clients/bus/reviewgate_bus.py"}, {"node", "clients/bus/reviewgate-bus.mjs"}}) {
       String interpreter = executable(client[0]);
       if (interpreter == null) {
         System.err.println("skipping the " + client[0] + " client: not installed");
@@ -150,7 +150,7 @@ class ClusterIT {
   void aReviewAskedThroughOneFrontIsCommentedThroughAnother() throws Exception {
     // A service subscribed to review events through A's TCP bridge hears of the review made on the review node.
     String python = executable("python3");
-    Process events = python == null ? null : new ProcessBuilder(python, example("clients/python/reviewgate_bus.py"),
+    Process events = python == null ? null : new ProcessBuilder(python, example("clients/bus/reviewgate_bus.py"),
       "127.0.0.1:" + frontA.number(BRIDGE_PORT), "events", "60").redirectError(ProcessBuilder.Redirect.DISCARD).start();
     java.io.BufferedReader eventLines = events == null ? null
       : new java.io.BufferedReader(new java.io.InputStreamReader(events.getInputStream(), StandardCharsets.UTF_8));

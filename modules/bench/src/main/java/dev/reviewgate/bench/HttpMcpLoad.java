@@ -56,6 +56,25 @@ public final class HttpMcpLoad {
     }
   }
 
+  /**
+   * One measurement against a running server: a warm-up, then {@code seconds} of load; the same JSON as
+   * {@link #main} prints.
+   */
+  public static JsonObject measure(URI url, String tool, JsonObject arguments, int concurrency, int warmup, int seconds)
+    throws Exception {
+    Vertx vertx = Vertx.vertx();
+    HttpClient client = vertx.createHttpClient(new PoolOptions().setHttp1MaxSize(concurrency + 2));
+    try {
+      HttpMcpLoad load = new HttpMcpLoad(client, url, "2025-11-25");
+      String session = await(load.initialize());
+      load.run(session, tool, arguments, concurrency, warmup, false);
+      return load.run(session, tool, arguments, concurrency, seconds, true).put("tool", tool);
+    } finally {
+      client.close();
+      vertx.close();
+    }
+  }
+
   private final HttpClient client;
   private final URI url;
   private final String version;
