@@ -1,32 +1,24 @@
 package dev.reviewgate.github;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.forge.http.ForgeHttp;
+import dev.reviewgate.forge.http.ForgeRequest;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.ext.web.client.HttpRequest;
-import io.vertx.ext.web.client.HttpResponse;
-import io.vertx.ext.web.client.WebClient;
-import io.vertx.ext.web.client.WebClientOptions;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.TimeoutException;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * GitHub's REST and GraphQL APIs over vertx-web-client, with the robustness an agent needs: bounded retries with
- * backoff ({@link RetryPolicy}), rate-limit waits, conditional requests (ETag / If-None-Match; a 304 is served from
- * {@link ConditionalCache}), a bound on concurrent reads, serialised and spaced writes, and per-request timeouts.
+ * GitHub's REST and GraphQL APIs on the forges' shared HTTP layer ({@link ForgeHttp}: retries and waits decided by
+ * GitHub's {@link RetryPolicy}, conditional requests, a bound on concurrent reads, serialised and spaced writes,
+ * per-request timeouts); this class adds GitHub's headers, pagination by {@code link}, GraphQL and its error texts.
  * <p>A tool call uses a view of the client bound to its caller's deadline ({@link #until(long)}): no request is sent,
  * and no wait (rate limit, {@code Retry-After}, backoff) begun, that would end after the caller has stopped waiting;
  * such a call fails at once with 429 naming when to come back, instead of reaching the caller as a bus timeout.
@@ -39,37 +31,21 @@ public final class GitHubClient {
   public static final String DIFF = "application/vnd.github.diff";
   private static final String API_VERSION = "2022-11-28";
   private static final Pattern NEXT_LINK = Pattern.compile("<([^>]+)>\\s*;\\s*rel=\"next\"");
-  private static final Logger LOG = Logger.getLogger(GitHubClient.class.getName());
 
   private final Vertx vertx;
   private final GitHubOptions options;
-  private final WebClient web;
-  private final RetryPolicy policy;
-  private final ConditionalCache cache;
-  private final Limiter reads;
-  private final WriteQueue writes;
-  private final long deadlineMs;
+  private final ForgeHttp http;
 
   /** The shared client, without a deadline; tool calls use {@link #until(long)}. */
   public GitHubClient(Vertx vertx, GitHubOptions options) {
-    this(vertx, options, WebClient.create(vertx, new WebClientOptions()
-        .setUserAgent("reviewgate")
-        .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, options.timeoutMs()))
-        .setFollowRedirects(true)),
-      new ConditionalCache(options.etagCacheEntries(), options.etagCacheMaxBytes()), new Limiter(options.maxConcurrentReads()),
-      new WriteQueue(vertx, options.writeSpacingMs()), Long.MAX_VALUE);
+    this(vertx, options, new ForgeHttp(vertx, new ForgeHttp.Settings("GitHub", options.timeoutMs(), options.etagCacheEntries(),
+      options.etagCacheMaxBytes(), options.maxConcurrentReads(), options.writeSpacingMs(), true), new RetryPolicy(options)));
   }
 
-  private GitHubClient(Vertx vertx, GitHubOptions options, WebClient web, ConditionalCache cache, Limiter reads, WriteQueue writes,
-                       long deadlineMs) {
+  private GitHubClient(Vertx vertx, GitHubOptions options, ForgeHttp http) {
     this.vertx = vertx;
     this.options = options;
-    this.web = web;
-    this.policy = new RetryPolicy(options);
-    this.cache = cache;
-    this.reads = reads;
-    this.writes = writes;
-    this.deadlineMs = deadlineMs;
+    this.http = http;
   }
 
   /**
@@ -78,7 +54,7 @@ public final class GitHubClient {
    * it, so a merge cannot happen behind the back of a caller who was already told it timed out.
    */
   public GitHubClient until(long deadlineMs) {
-    return new GitHubClient(vertx, options, web, cache, reads, writes, Math.min(this.deadlineMs, deadlineMs));
+    return new GitHubClient(vertx, options, http.until(deadlineMs));
   }
 
   public GitHubOptions options() {
@@ -88,7 +64,7 @@ public final class GitHubClient {
   /** A GET of {@code path} (relative to the API base, query included) or of an absolute URL on the API host. */
   public Future<GitHubResponse> get(String path, String accept) {
     String url = absolute(path);
-    return reads.run(() -> attempt(new Call(HttpMethod.GET, url, accept, null, false, "GET " + relative(url)), 0));
+    return send(HttpMethod.GET, url, accept, null, false, "GET " + relative(url));
   }
 
   /** A GET that must succeed with a JSON object. */
@@ -129,8 +105,7 @@ public final class GitHubClient {
       return Future.failedFuture(noToken(action));
     }
     String url = absolute(path);
-    return writes.run(() -> attempt(new Call(method, url, JSON, body == null ? null : body.toBuffer(), true,
-      method.name() + " " + relative(url)), 0));
+    return send(method, url, JSON, body == null ? null : body.toBuffer(), true, method.name() + " " + relative(url));
   }
 
   /**
@@ -144,8 +119,8 @@ public final class GitHubClient {
       return Future.failedFuture(noToken(action));
     }
     Buffer body = new JsonObject().put("query", query).put("variables", variables == null ? new JsonObject() : variables).toBuffer();
-    Call call = new Call(HttpMethod.POST, options.graphqlUrl(), "application/json", body, mutation, "POST /graphql (" + action + ")");
-    Future<GitHubResponse> sent = mutation ? writes.run(() -> attempt(call, 0)) : reads.run(() -> attempt(call, 0));
+    Future<GitHubResponse> sent = send(HttpMethod.POST, options.graphqlUrl(), "application/json", body, mutation,
+      "POST /graphql (" + action + ")");
     return sent.map(response -> graphqlData(response.requireOk(action), action));
   }
 
@@ -178,7 +153,7 @@ public final class GitHubClient {
   }
 
   public void close() {
-    web.close();
+    http.close();
   }
 
   /** The refusal for a change without a token; callers check {@link GitHubOptions#hasToken()} before reading anything. */
@@ -187,88 +162,18 @@ public final class GitHubClient {
       + "environment variable named by github.tokenEnv) to a token with write access to pull requests, then restart.");
   }
 
-  private record Call(HttpMethod method, String url, String accept, Buffer body, boolean write, String what) {
-  }
-
-  private Future<GitHubResponse> attempt(Call call, int attempt) {
-    if (System.currentTimeMillis() > deadlineMs) {
-      return Future.failedFuture(ToolException.busy(call.what() + " waited for its turn (" + (call.write() ? "writes are spaced "
-        + options.writeSpacingMs() + " ms apart" : "at most " + options.maxConcurrentReads() + " reads at a time")
-        + ") longer than its caller waits; it was not sent, nothing was changed. Try again."));
-    }
-    String cacheKey = call.method() == HttpMethod.GET ? call.accept() + " " + call.url() : null;
-    ConditionalCache.Entry cached = cacheKey == null ? null : cache.get(cacheKey);
-    HttpRequest<Buffer> request = web.requestAbs(call.method(), call.url())
-      .timeout(options.timeoutMs())
-      .putHeader("Accept", call.accept())
-      .putHeader("X-GitHub-Api-Version", API_VERSION);
+  /** One request through the shared forge HTTP layer, with GitHub's headers; the token only to the API host. */
+  private Future<GitHubResponse> send(HttpMethod method, String url, String accept, Buffer body, boolean write, String what) {
+    MultiMap headers = MultiMap.caseInsensitiveMultiMap().add("Accept", accept).add("X-GitHub-Api-Version", API_VERSION);
     if (options.hasToken()) {
-      request.putHeader("Authorization", options.token().authorization());
+      headers.add("Authorization", options.token().authorization());
     }
-    if (cached != null) {
-      request.putHeader("If-None-Match", cached.etag());
-    }
-    Future<HttpResponse<Buffer>> sent = call.body() == null ? request.send() : request.putHeader("Content-Type", "application/json").sendBuffer(call.body());
-    return sent.transform(done -> {
-      if (done.failed()) {
-        boolean timedOut = isTimeout(done.cause());
-        LOG.log(Level.FINE, () -> call.what() + " failed: " + done.cause().getClass().getSimpleName());
-        return next(call, attempt, policy.afterNetworkError(attempt, call.write(), timedOut, call.what()), null, System.currentTimeMillis());
-      }
-      HttpResponse<Buffer> raw = done.result();
-      Buffer body = raw.body() == null ? Buffer.buffer() : raw.body();
-      LOG.log(Level.FINE, () -> call.what() + " -> " + raw.statusCode());
-      if (raw.statusCode() == 304 && cached != null) {
-        return Future.succeededFuture(new GitHubResponse(200, cached.headers(), cached.body(), true, call.what()));
-      }
-      GitHubResponse response = new GitHubResponse(raw.statusCode(), raw.headers(), body, false, call.what());
-      String etag = raw.getHeader("etag");
-      if (cacheKey != null && raw.statusCode() == 200 && etag != null) {
-        cache.put(cacheKey, new ConditionalCache.Entry(etag, MultiMap.caseInsensitiveMultiMap().addAll(raw.headers()), body));
-      }
-      long now = System.currentTimeMillis();
-      RetryPolicy.Decision decision = raw.statusCode() >= 400
-        ? policy.afterResponse(attempt, call.write(), raw.statusCode(), raw.headers(), response.message(), now, call.what())
-        : RetryPolicy.Decision.deliver();
-      return next(call, attempt, decision, response, now);
-    });
-  }
-
-  /** @param decidedAtMs the clock reading the decision's wait counts from */
-  private Future<GitHubResponse> next(Call call, int attempt, RetryPolicy.Decision decision, GitHubResponse response, long decidedAtMs) {
-    return switch (decision.kind()) {
-      case DELIVER -> Future.succeededFuture(response);
-      case FAIL -> Future.failedFuture(decision.failure());
-      case RETRY -> {
-        if (decidedAtMs + decision.waitMs() > deadlineMs) {
-          yield Future.failedFuture(beyondDeadline(decision, call, decidedAtMs));
-        }
-        LOG.info(() -> "GitHub: retrying " + call.what() + " in " + decision.waitMs() + " ms"
-          + (response == null ? " after a network error" : " after HTTP " + response.status()));
-        yield delay(decision.waitMs()).compose(v -> attempt(call, attempt + 1));
-      }
-    };
-  }
-
-  /** The answer when the wait GitHub asks for would end after the caller stopped waiting: 429, saying when to come back. */
-  private ToolException beyondDeadline(RetryPolicy.Decision decision, Call call, long nowMs) {
-    Instant retryAt = Instant.ofEpochMilli(nowMs + decision.waitMs());
-    return ToolException.busy(call.what() + ": " + decision.why() + ", which is later than its "
-      + "caller waits for this answer (" + Math.max(0, (deadlineMs - nowMs) / 1000) + " s left), so it was not tried again and "
-      + "nothing was changed. Try again after " + retryAt + ".");
-  }
-
-  private Future<Void> delay(long ms) {
-    return delay(vertx, ms);
+    return http.send(new ForgeRequest(method, url, headers, body, write, what))
+      .map(r -> new GitHubResponse(r.status(), r.headers(), r.body(), r.fromCache(), r.what()));
   }
 
   static Future<Void> delay(Vertx vertx, long ms) {
-    if (ms <= 0) {
-      return Future.succeededFuture();
-    }
-    Promise<Void> promise = Promise.promise();
-    vertx.setTimer(ms, id -> promise.complete());
-    return promise.future();
+    return ForgeHttp.delay(vertx, ms);
   }
 
   private String absolute(String path) {
@@ -292,9 +197,5 @@ public final class GitHubClient {
     }
     Matcher m = NEXT_LINK.matcher(link);
     return m.find() ? m.group(1) : null;
-  }
-
-  private static boolean isTimeout(Throwable cause) {
-    return cause instanceof TimeoutException || cause.getClass().getSimpleName().toLowerCase(Locale.ROOT).contains("timeout");
   }
 }

@@ -37,6 +37,11 @@ public record GitHubResponse(int status, MultiMap headers, Buffer body, boolean 
 
   /** GitHub's {@code message} field, when the body is a JSON object that has one. */
   public String message() {
+    return message(body);
+  }
+
+  /** The {@code message} field of a GitHub answer's body, when it is a JSON object that has one. */
+  static String message(Buffer body) {
     if (body.length() == 0 || body.getByte(0) != '{') {
       return null;
     }

@@ -1,11 +1,12 @@
 package dev.reviewgate.github;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.forge.http.Decision;
+import dev.reviewgate.forge.http.ForgeHttp;
+import dev.reviewgate.forge.http.ForgePolicy;
 import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
 import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
 /**
@@ -21,33 +22,17 @@ import java.util.Locale;
  *   <li>anything else (400, 401, plain 403, 404, 410, 422, …) is the caller's answer: never retried.</li>
  * </ul>
  */
-public final class RetryPolicy {
-
-  /**
-   * What to do after an attempt. {@code waitMs} and {@code why} (the reason for the wait, in words for the caller)
-   * apply to {@link Kind#RETRY}; {@code failure} to {@link Kind#FAIL}.
-   */
-  public record Decision(Kind kind, long waitMs, String why, ToolException failure) {
-
-    static Decision deliver() {
-      return new Decision(Kind.DELIVER, 0, null, null);
-    }
-
-    static Decision retry(long waitMs, String why) {
-      return new Decision(Kind.RETRY, Math.max(0, waitMs), why, null);
-    }
-
-    static Decision fail(ToolException failure) {
-      return new Decision(Kind.FAIL, 0, null, failure);
-    }
-  }
-
-  public enum Kind { DELIVER, RETRY, FAIL }
+public final class RetryPolicy implements ForgePolicy {
 
   private final GitHubOptions options;
 
   public RetryPolicy(GitHubOptions options) {
     this.options = options;
+  }
+
+  @Override
+  public Decision afterResponse(int attempt, boolean write, int status, MultiMap headers, Buffer body, long nowMs, String what) {
+    return afterMessage(attempt, write, status, headers, GitHubResponse.message(body), nowMs, what);
   }
 
   /**
@@ -56,7 +41,7 @@ public final class RetryPolicy {
    * @param what the request for messages, e.g. {@code GET /repos/o/r/pulls/1} (never carries the token)
    * @param message GitHub's {@code message} field, or {@code null}
    */
-  public Decision afterResponse(int attempt, boolean write, int status, MultiMap headers, String message, long nowMs, String what) {
+  public Decision afterMessage(int attempt, boolean write, int status, MultiMap headers, String message, long nowMs, String what) {
     if (status == 403 || status == 429) {
       if ("0".equals(headers.get("x-ratelimit-remaining"))) {
         return primaryLimit(attempt, headers, nowMs, what);
@@ -76,7 +61,7 @@ public final class RetryPolicy {
     return Decision.deliver();
   }
 
-  /** After a connection failure or timeout (no response). */
+  @Override
   public Decision afterNetworkError(int attempt, boolean write, boolean timedOut, String what) {
     if (write || attempt >= options.maxRetries()) {
       String text = (timedOut ? "GitHub did not answer within " + options.timeoutMs() + " ms" : "could not reach GitHub at "
@@ -116,21 +101,8 @@ public final class RetryPolicy {
     return Decision.retry(waitMs, "GitHub secondary rate limit hit; GitHub asks to wait " + (waitMs + 999) / 1000 + " s");
   }
 
-  /** {@code Retry-After} is either delay-seconds or an HTTP date (RFC 9110 §10.2.3); {@code null} when absent or unreadable. */
   static Long retryAfterMs(String value, long nowMs) {
-    if (value == null || value.isBlank()) {
-      return null;
-    }
-    String v = value.strip();
-    if (v.chars().allMatch(Character::isDigit)) {
-      return parseLong(v) * 1000L;
-    }
-    try {
-      long at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME.withLocale(Locale.ROOT)).toInstant().toEpochMilli();
-      return Math.max(0, at - nowMs);
-    } catch (DateTimeParseException e) {
-      return null;
-    }
+    return ForgeHttp.retryAfterMs(value, nowMs);
   }
 
   private static boolean mentionsSecondaryLimit(String message) {
@@ -142,13 +114,6 @@ public final class RetryPolicy {
   }
 
   private static long parseLong(String s) {
-    if (s == null) {
-      return 0;
-    }
-    try {
-      return Long.parseLong(s.strip());
-    } catch (NumberFormatException e) {
-      return 0;
-    }
+    return ForgeHttp.parseLong(s);
   }
 }

@@ -3,6 +3,7 @@ package dev.reviewgate.github;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.forge.http.Decision;
 import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
@@ -30,64 +31,64 @@ class RetryPolicyTest {
 
   @Test
   void serverErrorsBackOffOneFourNineSecondsThenGiveUp() {
-    assertThat(policy.afterResponse(0, false, 502, headers(), null, now, WHAT).waitMs()).isEqualTo(1_000);
-    assertThat(policy.afterResponse(1, false, 503, headers(), null, now, WHAT).waitMs()).isEqualTo(4_000);
-    assertThat(policy.afterResponse(2, false, 500, headers(), null, now, WHAT).waitMs()).isEqualTo(9_000);
-    RetryPolicy.Decision last = policy.afterResponse(3, false, 500, headers(), null, now, WHAT);
-    assertThat(last.kind()).isEqualTo(RetryPolicy.Kind.FAIL);
+    assertThat(policy.afterMessage(0, false, 502, headers(), null, now, WHAT).waitMs()).isEqualTo(1_000);
+    assertThat(policy.afterMessage(1, false, 503, headers(), null, now, WHAT).waitMs()).isEqualTo(4_000);
+    assertThat(policy.afterMessage(2, false, 500, headers(), null, now, WHAT).waitMs()).isEqualTo(9_000);
+    Decision last = policy.afterMessage(3, false, 500, headers(), null, now, WHAT);
+    assertThat(last.kind()).isEqualTo(Decision.Kind.FAIL);
     assertThat(last.failure().code()).isEqualTo(502);
   }
 
   @Test
   void answersThatARetryCannotChangeAreDelivered() {
     for (int status : new int[] {400, 401, 403, 404, 410, 422, 451}) {
-      assertThat(policy.afterResponse(0, false, status, headers("x-ratelimit-remaining", "4000"), "Must have push access to repository",
-        now, WHAT).kind()).as("HTTP " + status).isEqualTo(RetryPolicy.Kind.DELIVER);
+      assertThat(policy.afterMessage(0, false, status, headers("x-ratelimit-remaining", "4000"), "Must have push access to repository",
+        now, WHAT).kind()).as("HTTP " + status).isEqualTo(Decision.Kind.DELIVER);
     }
   }
 
   @Test
   void retryAfterInSecondsAsRecorded() {
-    RetryPolicy.Decision d = policy.afterResponse(0, false, 429, headers("Retry-After", "8"),
+    Decision d = policy.afterMessage(0, false, 429, headers("Retry-After", "8"),
       "You have exceeded a secondary rate limit. Please wait a few minutes before you try again", now, WHAT);
-    assertThat(d.kind()).isEqualTo(RetryPolicy.Kind.RETRY);
+    assertThat(d.kind()).isEqualTo(Decision.Kind.RETRY);
     assertThat(d.waitMs()).isEqualTo(8_000);
   }
 
   @Test
   void retryAfterAsAnHttpDateAsRecorded() {
-    RetryPolicy.Decision d = policy.afterResponse(0, false, 429, headers("Retry-After", "Thu, 06 Feb 2020 18:33:45 GMT"), null, now, WHAT);
+    Decision d = policy.afterMessage(0, false, 429, headers("Retry-After", "Thu, 06 Feb 2020 18:33:45 GMT"), null, now, WHAT);
     assertThat(d.waitMs()).isEqualTo(8_000);
   }
 
   @Test
   void aForbiddenWithRetryAfterIsASecondaryLimit() {
-    RetryPolicy.Decision d = policy.afterResponse(0, false, 403, headers("Retry-After", "2", "X-RateLimit-Remaining", "4000"),
+    Decision d = policy.afterMessage(0, false, 403, headers("Retry-After", "2", "X-RateLimit-Remaining", "4000"),
       "Must have push access to repository", now, WHAT);
-    assertThat(d.kind()).isEqualTo(RetryPolicy.Kind.RETRY);
+    assertThat(d.kind()).isEqualTo(Decision.Kind.RETRY);
     assertThat(d.waitMs()).isEqualTo(2_000);
   }
 
   @Test
   void aSecondaryLimitNamedOnlyInTheMessageIsRecognised() {
-    RetryPolicy.Decision d = policy.afterResponse(0, false, 403, headers(),
+    Decision d = policy.afterMessage(0, false, 403, headers(),
       "You have exceeded a secondary rate limit. Please wait a few minutes before you try again", now, WHAT);
-    assertThat(d.kind()).isEqualTo(RetryPolicy.Kind.RETRY);
+    assertThat(d.kind()).isEqualTo(Decision.Kind.RETRY);
     assertThat(d.waitMs()).isEqualTo(60_000);
   }
 
   @Test
   void withoutRetryAfterTheWaitIsAtLeastAMinuteThenDoublesAndIsBounded() {
-    assertThat(policy.afterResponse(0, false, 429, headers(), null, now, WHAT).waitMs()).isEqualTo(60_000);
+    assertThat(policy.afterMessage(0, false, 429, headers(), null, now, WHAT).waitMs()).isEqualTo(60_000);
     GitHubOptions patient = GitHubOptions.from(ReviewgateConfig.defaults().section("github").copy().put("maxRateLimitWaitMs", 600_000),
       Map.<String, String>of()::get);
     RetryPolicy longer = new RetryPolicy(patient);
-    assertThat(longer.afterResponse(1, false, 429, headers(), null, now, WHAT).waitMs()).isEqualTo(120_000);
-    assertThat(longer.afterResponse(2, false, 429, headers(), null, now, WHAT).waitMs()).isEqualTo(240_000);
-    assertThat(longer.afterResponse(3, false, 429, headers(), null, now, WHAT).kind()).isEqualTo(RetryPolicy.Kind.FAIL);
+    assertThat(longer.afterMessage(1, false, 429, headers(), null, now, WHAT).waitMs()).isEqualTo(120_000);
+    assertThat(longer.afterMessage(2, false, 429, headers(), null, now, WHAT).waitMs()).isEqualTo(240_000);
+    assertThat(longer.afterMessage(3, false, 429, headers(), null, now, WHAT).kind()).isEqualTo(Decision.Kind.FAIL);
     // With the default maximum of one minute, the second wait is already too long: fail with the time to come back.
-    RetryPolicy.Decision d = policy.afterResponse(1, false, 429, headers(), null, now, WHAT);
-    assertThat(d.kind()).isEqualTo(RetryPolicy.Kind.FAIL);
+    Decision d = policy.afterMessage(1, false, 429, headers(), null, now, WHAT);
+    assertThat(d.kind()).isEqualTo(Decision.Kind.FAIL);
     assertThat(d.failure().code()).isEqualTo(429);
     assertThat(d.failure().getMessage()).contains("120 s").contains(Instant.ofEpochMilli(now + 120_000).toString());
   }
@@ -95,15 +96,15 @@ class RetryPolicyTest {
   @Test
   void primaryLimitWaitsExactlyUntilTheResetOrFailsFastNamingIt() {
     long resetSeconds = now / 1000 + 30;
-    RetryPolicy.Decision wait = policy.afterResponse(0, false, 403, headers("X-RateLimit-Remaining", "0", "X-RateLimit-Reset",
+    Decision wait = policy.afterMessage(0, false, 403, headers("X-RateLimit-Remaining", "0", "X-RateLimit-Reset",
       String.valueOf(resetSeconds), "X-RateLimit-Limit", "5000"), "API rate limit exceeded", now, WHAT);
-    assertThat(wait.kind()).isEqualTo(RetryPolicy.Kind.RETRY);
+    assertThat(wait.kind()).isEqualTo(Decision.Kind.RETRY);
     assertThat(wait.waitMs()).isEqualTo(resetSeconds * 1000 - now);
 
     long later = now / 1000 + 3600;
-    RetryPolicy.Decision fail = policy.afterResponse(0, false, 429, headers("x-ratelimit-remaining", "0", "x-ratelimit-reset",
+    Decision fail = policy.afterMessage(0, false, 429, headers("x-ratelimit-remaining", "0", "x-ratelimit-reset",
       String.valueOf(later)), null, now, WHAT);
-    assertThat(fail.kind()).isEqualTo(RetryPolicy.Kind.FAIL);
+    assertThat(fail.kind()).isEqualTo(Decision.Kind.FAIL);
     assertThat(fail.failure().getMessage()).contains(Instant.ofEpochSecond(later).toString()).contains("GITHUB_TOKEN");
   }
 
@@ -111,8 +112,8 @@ class RetryPolicyTest {
   void networkErrorsRetryReadsButNeverWrites() {
     assertThat(policy.afterNetworkError(0, false, false, WHAT).waitMs()).isEqualTo(1_000);
     assertThat(policy.afterNetworkError(3, false, true, WHAT).failure().code()).isEqualTo(504);
-    RetryPolicy.Decision write = policy.afterNetworkError(0, true, false, "PUT /repos/o/r/pulls/1/merge");
-    assertThat(write.kind()).isEqualTo(RetryPolicy.Kind.FAIL);
+    Decision write = policy.afterNetworkError(0, true, false, "PUT /repos/o/r/pulls/1/merge");
+    assertThat(write.kind()).isEqualTo(Decision.Kind.FAIL);
     assertThat(write.failure().getMessage()).contains("may or may not have been applied");
   }
 
@@ -120,7 +121,7 @@ class RetryPolicyTest {
   void unreadableRetryAfterFallsBackToTheMinimum() {
     assertThat(RetryPolicy.retryAfterMs("soon", now)).isNull();
     assertThat(RetryPolicy.retryAfterMs(null, now)).isNull();
-    assertThat(new JsonObject().put("w", policy.afterResponse(0, false, 429, headers("Retry-After", "soon"), null, now, WHAT).waitMs())
+    assertThat(new JsonObject().put("w", policy.afterMessage(0, false, 429, headers("Retry-After", "soon"), null, now, WHAT).waitMs())
       .getLong("w")).isEqualTo(60_000);
   }
 }

@@ -44,7 +44,18 @@ public final class Abbreviator {
     return Math.max(length, MINIMUM);
   }
 
+  /**
+   * Abbreviations of a fixed length without an object database to make them unique in (blobs fetched from a forge):
+   * git's minimum, 7, is what git itself prints for repositories of up to about 16 thousand packed objects.
+   */
+  public static Abbreviator fixed(int length) {
+    return new Abbreviator(null, () -> length);
+  }
+
   public String abbreviate(ObjectId id) {
+    if (reader == null) {
+      return id.name().substring(0, Math.max(MINIMUM, lengthSource.getAsInt()));
+    }
     try {
       if (length == 0) {
         length = lengthSource.getAsInt();

@@ -29,11 +29,30 @@ public final class Blobs {
     this.maxBlobBytes = maxBlobBytes;
   }
 
+  /**
+   * Blobs that were fetched elsewhere (e.g. from a forge's blobs API), with no object database behind them. A blob
+   * given as null was not fetched because of its size, {@code sizes} says how large it is; it counts as too big.
+   */
+  public static Blobs of(Map<ObjectId, byte[]> fetched, Map<ObjectId, Long> sizes, int maxBlobBytes) {
+    Blobs blobs = new Blobs(null, maxBlobBytes);
+    fetched.forEach((id, data) -> {
+      if (data != null) {
+        blobs.contents.put(id, data);
+        blobs.sizes.put(id, (long) data.length);
+      }
+    });
+    sizes.forEach(blobs.sizes::putIfAbsent);
+    return blobs;
+  }
+
   public long size(ObjectId id) {
     return sizes.computeIfAbsent(id, key -> {
       byte[] loaded = contents.get(key);
       if (loaded != null) {
         return (long) loaded.length;
+      }
+      if (reader == null) {
+        throw new IllegalStateException("blob " + key.name() + " was not fetched");
       }
       try {
         return reader.getObjectSize(key, Constants.OBJ_BLOB);

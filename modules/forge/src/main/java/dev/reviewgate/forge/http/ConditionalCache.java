@@ -1,4 +1,4 @@
-package dev.reviewgate.github;
+package dev.reviewgate.forge.http;
 
 import dev.reviewgate.core.BoundedLru;
 import io.vertx.core.MultiMap;
@@ -9,22 +9,22 @@ import io.vertx.core.buffer.Buffer;
  * {@code If-None-Match} and a 304 (which costs no rate limit) is served from here. Least recently used entries go
  * first once either bound (entries, body bytes) is reached. Thread-safe: a client may be called from several event loops.
  */
-final class ConditionalCache {
+public final class ConditionalCache {
 
-  record Entry(String etag, MultiMap headers, Buffer body) {
+  public record Entry(String etag, MultiMap headers, Buffer body) {
   }
 
   private final BoundedLru<String, Entry> entries;
 
-  ConditionalCache(int maxEntries, long maxBytes) {
+  public ConditionalCache(int maxEntries, long maxBytes) {
     this.entries = new BoundedLru<>(maxEntries, maxBytes);
   }
 
-  Entry get(String key) {
+  public Entry get(String key) {
     return entries.get(key);
   }
 
-  void put(String key, Entry entry) {
+  public void put(String key, Entry entry) {
     entries.put(key, entry, entry.body().length());
   }
 }

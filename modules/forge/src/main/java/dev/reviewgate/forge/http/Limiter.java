@@ -1,4 +1,4 @@
-package dev.reviewgate.github;
+package dev.reviewgate.forge.http;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -6,17 +6,17 @@ import java.util.ArrayDeque;
 import java.util.function.Supplier;
 
 /** At most {@code permits} tasks in flight; the rest wait in arrival order. Safe to call from several event loops. */
-final class Limiter {
+public final class Limiter {
 
   private final int permits;
   private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
   private int running;
 
-  Limiter(int permits) {
+  public Limiter(int permits) {
     this.permits = Math.max(1, permits);
   }
 
-  <T> Future<T> run(Supplier<Future<T>> task) {
+  public <T> Future<T> run(Supplier<Future<T>> task) {
     Promise<T> promise = Promise.promise();
     Runnable start = () -> {
       Future<T> future;

@@ -1,4 +1,4 @@
-package dev.reviewgate.github;
+package dev.reviewgate.forge.http;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -7,9 +7,9 @@ import java.util.function.Supplier;
 
 /**
  * Runs state-changing requests one at a time, each starting at least {@code spacingMs} after the previous one ended:
- * GitHub's guidance against secondary rate limits. Shared by every view of one {@link GitHubClient}.
+ * the forges' guidance against secondary rate limits. Shared by every view of one {@link ForgeHttp}.
  */
-final class WriteQueue {
+public final class WriteQueue {
 
   private final Vertx vertx;
   private final long spacingMs;
@@ -17,12 +17,12 @@ final class WriteQueue {
   private Future<Void> last = Future.succeededFuture();
   private long lastEndMs;
 
-  WriteQueue(Vertx vertx, long spacingMs) {
+  public WriteQueue(Vertx vertx, long spacingMs) {
     this.vertx = vertx;
     this.spacingMs = spacingMs;
   }
 
-  <T> Future<T> run(Supplier<Future<T>> task) {
+  public <T> Future<T> run(Supplier<Future<T>> task) {
     Promise<T> result = Promise.promise();
     synchronized (lock) {
       last = last.transform(ignored -> {
@@ -30,7 +30,7 @@ final class WriteQueue {
         synchronized (lock) {
           wait = lastEndMs == 0 ? 0 : lastEndMs + spacingMs - System.currentTimeMillis();
         }
-        return GitHubClient.delay(vertx, wait).compose(v -> {
+        return ForgeHttp.delay(vertx, wait).compose(v -> {
           try {
             return task.get();
           } catch (RuntimeException e) {

@@ -1,0 +1,66 @@
+package dev.reviewgate.ado;
+
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.forge.http.Decision;
+import dev.reviewgate.forge.http.ForgeHttp;
+import dev.reviewgate.forge.http.ForgePolicy;
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
+import java.time.Instant;
+
+/**
+ * Azure DevOps' rules for another try: throttling (429, TF400733) waits for {@code Retry-After} (or
+ * {@code X-RateLimit-Reset}) when that is within {@code maxRateLimitWaitMs}; 5xx and network errors of reads are
+ * retried with {@code retryBaseDelayMs × attempt²}; writes never after they may have been applied; everything else is
+ * the caller's answer.
+ */
+final class AdoPolicy implements ForgePolicy {
+
+  private final AdoOptions options;
+
+  AdoPolicy(AdoOptions options) {
+    this.options = options;
+  }
+
+  @Override
+  public Decision afterResponse(int attempt, boolean write, int status, MultiMap headers, Buffer body, long nowMs, String what) {
+    if (status == 429 || (status == 503 && headers.get("retry-after") != null)) {
+      Long wait = ForgeHttp.retryAfterMs(headers.get("retry-after"), nowMs);
+      if (wait == null) {
+        long reset = ForgeHttp.parseLong(headers.get("x-ratelimit-reset")) * 1000L;
+        wait = reset > 0 ? Math.max(0, reset - nowMs) : options.retryBaseDelayMs() << Math.min(attempt, 20);
+      }
+      if (wait > options.maxRateLimitWaitMs() || attempt >= options.maxRetries()) {
+        return Decision.fail(ToolException.busy("Azure DevOps is throttling requests (HTTP " + status
+          + (headers.get("x-ratelimit-resource") == null ? "" : ", " + headers.get("x-ratelimit-resource"))
+          + ") for " + what + "; it asks to wait " + (wait + 999) / 1000 + " s (until " + Instant.ofEpochMilli(nowMs + wait)
+          + "). Try again after that, or ask for less (include_diffs=false, include globs, a smaller top)."));
+      }
+      return Decision.retry(wait, "Azure DevOps asks to wait " + (wait + 999) / 1000 + " s (throttling)");
+    }
+    if (status >= 500 && !write) {
+      if (attempt >= options.maxRetries()) {
+        return Decision.fail(ToolException.upstream("Azure DevOps kept failing with HTTP " + status + " for " + what + " ("
+          + (attempt + 1) + " attempts); the service may be degraded — try again in a few minutes"));
+      }
+      return Decision.retry(backoff(attempt), "Azure DevOps failed with HTTP " + status + " and the next try is due");
+    }
+    return Decision.deliver();
+  }
+
+  @Override
+  public Decision afterNetworkError(int attempt, boolean write, boolean timedOut, String what) {
+    if (write || attempt >= options.maxRetries()) {
+      String text = (timedOut ? "Azure DevOps did not answer within " + options.timeoutMs() + " ms" : "could not reach "
+        + options.orgUrl()) + " for " + what + (write ? "; the change may or may not have been applied — check before repeating it"
+        : " (" + (attempt + 1) + " attempts); check the network or ado.orgUrl");
+      return Decision.fail(timedOut ? ToolException.timedOut(text) : ToolException.upstream(text));
+    }
+    return Decision.retry(backoff(attempt), "Azure DevOps could not be reached and the next try is due");
+  }
+
+  private long backoff(int attempt) {
+    long n = attempt + 1L;
+    return options.retryBaseDelayMs() * n * n;
+  }
+}
