@@ -4,6 +4,7 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.ado.AdoVerticle;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.DiffVerticle;
 import dev.reviewgate.git.GitVerticle;
@@ -22,13 +23,13 @@ import java.util.function.Function;
 
 /**
  * The backend verticles every front-end talks to, deployed into one Vert.x: the one table that says which backends
- * exist. Each row names the node role it belongs to ({@code git}, {@code diff}, {@code github}, {@code review}), so a
+ * exist. Each row names the node role it belongs to ({@code git}, {@code diff}, {@code github}, {@code ado}, {@code review}), so a
  * node can deploy only some of them; each reads its own section of the configuration.
  */
 final class Backends {
 
   /** The roles a node can take on; {@code front} (the HTTP and stdio front-ends) is not a backend. */
-  static final List<String> ROLES = List.of("diff", "git", "review", "github");
+  static final List<String> ROLES = List.of("diff", "git", "review", "github", "ado");
 
   /** One backend: its role, its name, and how to build it from the configuration (null when switched off). */
   private record Backend(String role, String name, Function<ReviewgateConfig, io.vertx.core.Deployable> factory) {
@@ -42,7 +43,8 @@ final class Backends {
       ReviewOptions options = ReviewOptions.from(config);
       return options.enabled() ? new ReviewVerticle(options, ToolCatalog.standard(), Path.of("")) : null;
     }),
-    new Backend("github", "GitHubVerticle", config -> new GitHubVerticle(config, ToolCatalog.standard())));
+    new Backend("github", "GitHubVerticle", config -> new GitHubVerticle(config, ToolCatalog.standard())),
+    new Backend("ado", "AdoVerticle", config -> new AdoVerticle(config, ToolCatalog.standard())));
 
   private Backends() {
   }

@@ -33,7 +33,7 @@ class BackendsTest {
         .toCompletionStage().toCompletableFuture().handle((ok, failure) -> failure).get(10, TimeUnit.SECONDS);
       assertThat(none.getCause() != null ? none.getCause() : none).isInstanceOfSatisfying(ToolException.class,
         e -> assertThat(e.code()).isEqualTo(Failure.UNAVAILABLE));
-      assertThat(Backends.ROLES).containsExactlyInAnyOrder("diff", "git", "review", "github");
+      assertThat(Backends.ROLES).containsExactlyInAnyOrder("diff", "git", "review", "github", "ado");
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }

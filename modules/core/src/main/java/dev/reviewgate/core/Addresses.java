@@ -24,6 +24,11 @@ public final class Addresses {
   public static final String GITHUB_PR_DIFF = "reviewgate.github.pr.diff";
   public static final String GITHUB_PR_UPDATE_STATE = "reviewgate.github.pr.update_state";
 
+  public static final String ADO_PR_DIFF = "reviewgate.ado.pr.diff";
+  public static final String ADO_PR_GET = "reviewgate.ado.pr.get";
+  public static final String ADO_PR_LIST = "reviewgate.ado.pr.list";
+  public static final String ADO_PR_ITERATIONS = "reviewgate.ado.pr.iterations";
+
   public static final String REVIEW_REQUEST = "reviewgate.review.request";
   public static final String REVIEW_UPDATE = "reviewgate.review.update";
   public static final String REVIEW_STATUS = "reviewgate.review.status";

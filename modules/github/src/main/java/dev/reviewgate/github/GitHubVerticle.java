@@ -2,10 +2,10 @@ package dev.reviewgate.github;
 
 import dev.reviewgate.core.BoundedLru;
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.forge.ForgeTools;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonObject;
@@ -76,8 +76,7 @@ public final class GitHubVerticle extends VerticleBase {
    * outlives the caller (reads and writes alike).
    */
   private Future<Void> serve(String tool, BiFunction<GitHubClient, JsonObject, Future<JsonObject>> handler) {
-    long patienceMs = config.toolTimeoutMs(tool);
-    return ToolEndpoint.serve(vertx, catalog, tool, args -> handler.apply(client.until(System.currentTimeMillis() + patienceMs), args));
+    return ForgeTools.serve(vertx, catalog, config, tool, deadline -> client.until(deadline), handler);
   }
 
   @Override

@@ -1,0 +1,466 @@
+package dev.reviewgate.ado;
+
+import dev.reviewgate.core.Addresses;
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.model.Diff;
+import dev.reviewgate.diff.model.FileDiff;
+import dev.reviewgate.diff.model.ByteSlice;
+import dev.reviewgate.diff.shape.Glob;
+import dev.reviewgate.forge.http.Limiter;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import org.eclipse.jgit.lib.ObjectId;
+
+/**
+ * The four Azure DevOps pull-request tools over one {@link AdoClient} bound to the caller's deadline: the diff of an
+ * iteration (or of what changed since an earlier one), the pull request, the list, and the iterations.
+ */
+final class AdoPullRequests {
+
+  /** The diffs of a page of changes, and where they were read: {@code local} (this server's clone) or {@code blobs}. */
+  private record Diffs(Map<AdoChange, BlobDiffs.Written> byChange, String source) {
+  }
+
+  /** The iteration a diff is of, and what it is compared with. */
+  private record Iteration(JsonObject json, int id, String source, String target, String common) {
+  }
+
+  private final Vertx vertx;
+  private final AdoClient client;
+  private final DiffEngine engine;
+
+  AdoPullRequests(Vertx vertx, AdoClient client, DiffEngine engine) {
+    this.vertx = vertx;
+    this.client = client;
+    this.engine = engine;
+  }
+
+  // --- ado_get_pull_request_diff --------------------------------------------------------------------------------
+
+  Future<JsonObject> diff(JsonObject args) {
+    String project = project(args);
+    String repository = args.getString("repository");
+    int pr = args.getInteger("pr_id");
+    List<String> warnings = new ArrayList<>();
+    return iterations(project, repository, pr).compose(all -> {
+      Iteration iteration = pick(all, args.getInteger("iteration_id"), pr, warnings);
+      Integer compareTo = args.getInteger("compare_to");
+      Iteration base = null;
+      if (compareTo != null) {
+        if (compareTo >= iteration.id()) {
+          throw ToolException.invalid("compare_to (" + compareTo + ") must be an earlier iteration than " + iteration.id());
+        }
+        base = compareTo == 0 ? null : pick(all, compareTo, pr, new ArrayList<>());
+      }
+      Iteration since = base;
+      return changes(project, repository, pr, iteration.id(), compareTo).compose(changes ->
+        shapeDiff(args, project, repository, pr, iteration, since, changes, warnings));
+    });
+  }
+
+  private Future<JsonObject> shapeDiff(JsonObject args, String project, String repository, int pr, Iteration iteration,
+                                       Iteration since, List<AdoChange> all, List<String> warnings) {
+    List<Glob> include = args.getJsonArray("include", new JsonArray()).stream().map(g -> Glob.of(g.toString())).toList();
+    List<AdoChange> selected = all.stream().filter(c -> include.isEmpty() || include.stream().anyMatch(g -> g.matches(c.path())))
+      .toList();
+    if (!include.isEmpty()) {
+      warnings.add("Changes filtered by path patterns: " + include.stream().map(Glob::toString).collect(Collectors.joining(", "))
+        + " (" + selected.size() + " of " + all.size() + "). Leave out include to see every change.");
+    }
+    int skip = args.getInteger("skip", 0);
+    int top = args.getInteger("top", 100);
+    List<AdoChange> page = selected.subList(Math.min(skip, selected.size()), Math.min(selected.size(), skip + top));
+    boolean more = skip + page.size() < selected.size();
+    if (more) {
+      warnings.add("More changes available. Use skip=" + (skip + page.size()) + " to fetch the next batch. Total changes: "
+        + selected.size());
+    }
+    String baseCommit = since != null ? since.source() : iteration.common();
+    boolean includeDiffs = args.getBoolean("include_diffs", true);
+    Future<Diffs> diffs = includeDiffs && !page.isEmpty()
+      ? written(project, repository, page, baseCommit, iteration.source(), args.getInteger("context_lines", 3))
+      : Future.succeededFuture(new Diffs(Map.of(), null));
+    return diffs.map(found -> {
+      Map<AdoChange, BlobDiffs.Written> written = found.byChange();
+      JsonObject result = new JsonObject().put("pr_id", pr).put("iteration_id", iteration.id())
+        .put("iteration", iterationJson(iteration.json()));
+      if (since != null) {
+        result.put("compare_to", since.id());
+      }
+      result.put("summary", summary(selected));
+      JsonArray changes = new JsonArray();
+      StringBuilder unified = new StringBuilder();
+      int additions = 0;
+      int deletions = 0;
+      List<String> truncated = new ArrayList<>();
+      String format = args.getString("format", "unified");
+      int maxLines = args.getInteger("max_lines_per_file", 1000);
+      for (AdoChange change : page) {
+        JsonObject entry = new JsonObject().put("change_type", change.changeType()).put("path", change.path())
+          .put("original_path", change.originalPath()).put("object_id", change.objectId())
+          .put("original_object_id", change.originalObjectId()).put("url", change.url());
+        if (args.getBoolean("include_content_metadata", false)) {
+          entry.put("git_object_type", change.gitObjectType());
+        }
+        BlobDiffs.Written diff = written.get(change);
+        if (diff != null) {
+          JsonObject shaped = shape(diff, format, maxLines);
+          boolean cut = shaped.getBoolean("is_truncated");
+          if (cut) {
+            truncated.add(change.path());
+          }
+          additions += diff.additions();
+          deletions += diff.deletions();
+          if (!"json".equals(format)) {
+            unified.append(shaped.getString("content"));
+          }
+          entry.put("diff", shaped.put("additions", diff.additions()).put("deletions", diff.deletions()));
+        }
+        changes.add(entry);
+      }
+      if (!truncated.isEmpty()) {
+        warnings.add(truncated.size() + " file(s) had truncated diffs exceeding max_lines_per_file (" + maxLines + "): "
+          + String.join(", ", truncated.subList(0, Math.min(10, truncated.size()))) + (truncated.size() > 10 ? ", ..." : "")
+          + ". Raise max_lines_per_file or narrow include to read them whole.");
+      }
+      result.put("changes", changes)
+        .put("pagination", new JsonObject()
+          .put("showing", page.isEmpty() ? "0" : (skip + 1) + "-" + (skip + page.size()))
+          .put("total", selected.size()).put("has_more", more).put("next_skip", more ? skip + page.size() : null))
+        .put("diffs", new JsonObject().put("included", includeDiffs).put("source", found.source())
+          .put("total_files_with_diffs", written.size())
+          .put("total_additions", additions).put("total_deletions", deletions).put("truncated_files", new JsonArray(truncated)));
+      if (!unified.isEmpty()) {
+        result.put("diff", unified.toString());
+      }
+      return result.put("warnings", new JsonArray(warnings));
+    });
+  }
+
+  /** One file's diff in the asked format, cut after {@code maxLines} lines of hunks by the diff engine. */
+  private JsonObject shape(BlobDiffs.Written diff, String format, int maxLines) {
+    byte[] text = diff.text().getBytes(StandardCharsets.UTF_8);
+    int lines = 0;
+    for (byte b : text) {
+      if (b == '\n') {
+        lines++;
+      }
+    }
+    if ("unified".equals(format) && lines <= maxLines) {
+      return new JsonObject().put("format", format).put("content", diff.text()).put("is_truncated", false);
+    }
+    String engineFormat = "side_by_side".equals(format) ? "side_by_side" : format;
+    JsonObject shaped = engine.shape(engine.parse(text), new JsonObject().put("format", engineFormat)
+      .put("max_lines_per_file", maxLines));
+    boolean cut = shaped.getJsonArray("cut") != null && !shaped.getJsonArray("cut").isEmpty();
+    Object content = "json".equals(format)
+      ? (shaped.getJsonArray("files", new JsonArray()).isEmpty() ? null : shaped.getJsonArray("files").getJsonObject(0))
+      : shaped.getString("diff", "");
+    return new JsonObject().put("format", format).put("content", content).put("is_truncated", cut);
+  }
+
+  /**
+   * The diffs of the changes on this page: from the local object database when this server serves the repository and
+   * has both commits (byte-identical to {@code git diff}, no content request), else from the blobs.
+   */
+  private Future<Diffs> written(String project, String repository, List<AdoChange> page, String base, String head, int context) {
+    String local = client.options().localRepos().getOrDefault(repository, repository);
+    return local(local, page, base, head, context).map(byChange -> new Diffs(byChange, "local"))
+      .recover(unavailable -> fromBlobs(project, repository, page, context).map(byChange -> new Diffs(byChange, "blobs")));
+  }
+
+  private Future<Map<AdoChange, BlobDiffs.Written>> local(String repo, List<AdoChange> page, String base, String head, int context) {
+    if (base == null || head == null) {
+      return Future.failedFuture("no commits");
+    }
+    JsonObject call = new JsonObject().put("repo", repo).put("base", base).put("head", head).put("context_lines", context);
+    return BusRequests.request(vertx.eventBus(), Addresses.GIT_DIFF, call, 30_000).map(reply -> {
+      Map<String, FileDiff> byPath = new HashMap<>();
+      for (FileDiff file : engine.parse(reply.getString("diff", "").getBytes(StandardCharsets.UTF_8)).files()) {
+        byPath.put(file.newPath() != null ? file.newPath() : file.oldPath(), file);
+        if (file.oldPath() != null) {
+          byPath.putIfAbsent(file.oldPath(), file);
+        }
+      }
+      Map<AdoChange, BlobDiffs.Written> out = new LinkedHashMap<>();
+      for (AdoChange change : page) {
+        FileDiff file = byPath.get(change.path());
+        if (file == null) {
+          throw ToolException.notFound("the local diff has no " + change.path());
+        }
+        String text = new String(engine.render(new Diff(List.of(file), ByteSlice.EMPTY)), StandardCharsets.UTF_8);
+        out.put(change, new BlobDiffs.Written(text, file.additions(), file.deletions(), file.binary()));
+      }
+      return out;
+    });
+  }
+
+  private Future<Map<AdoChange, BlobDiffs.Written>> fromBlobs(String project, String repository, List<AdoChange> page,
+                                                              int context) {
+    Set<ObjectId> ids = new TreeSet<>();
+    page.forEach(change -> ids.addAll(BlobDiffs.blobsOf(change)));
+    Map<ObjectId, byte[]> fetched = new ConcurrentHashMap<>();
+    Map<ObjectId, Long> sizes = new ConcurrentHashMap<>();
+    Limiter bound = new Limiter(client.options().maxConcurrentBlobs());
+    int max = client.options().maxBlobBytes();
+    List<Future<Void>> loads = new ArrayList<>();
+    for (ObjectId id : ids) {
+      loads.add(bound.run(() -> client.blob(project, repository, id.name()).map(bytes -> {
+        if (bytes.length() > max) {
+          sizes.put(id, (long) bytes.length());
+        } else {
+          fetched.put(id, bytes.getBytes());
+        }
+        return null;
+      })));
+    }
+    return Future.all(loads).transform(done -> {
+      if (done.failed()) {
+        // Nothing partial is presented as complete: the first failure is the answer.
+        Throwable first = loads.stream().filter(Future::failed).map(Future::cause).findFirst().orElse(done.cause());
+        return Future.failedFuture(first);
+      }
+      return vertx.executeBlocking(() -> {
+        Map<AdoChange, BlobDiffs.Written> out = new LinkedHashMap<>();
+        Map<ObjectId, byte[]> contents = new HashMap<>(fetched);
+        for (AdoChange change : page) {
+          out.put(change, BlobDiffs.write(change, contents, sizes, max, context));
+        }
+        return out;
+      }, false);
+    });
+  }
+
+  private Future<List<AdoChange>> changes(String project, String repository, int pr, int iteration, Integer compareTo) {
+    List<AdoChange> all = new ArrayList<>();
+    return changePage(project, repository, pr, iteration, compareTo, 0, all).map(v -> {
+      all.sort(Comparator.comparing(AdoChange::path));
+      return all;
+    });
+  }
+
+  private Future<Void> changePage(String project, String repository, int pr, int iteration, Integer compareTo, int skip,
+                                  List<AdoChange> all) {
+    Map<String, String> query = new LinkedHashMap<>();
+    query.put("$top", "2000");
+    query.put("$skip", Integer.toString(skip));
+    if (compareTo != null) {
+      query.put("$compareTo", Integer.toString(compareTo));
+    }
+    return client.getJson(project, "git/repositories/" + AdoClient.segment(repository) + "/pullRequests/" + pr + "/iterations/"
+        + iteration + "/changes", query, "Iteration " + iteration + " not found for pull request " + pr + ".")
+      .compose(page -> {
+        JsonArray entries = page.getJsonArray("changeEntries", new JsonArray());
+        for (Object entry : entries) {
+          if (entry instanceof JsonObject json) {
+            AdoChange change = AdoChange.from(json);
+            if (change.isFile() && change.path() != null) {
+              all.add(change);
+            }
+          }
+        }
+        Integer next = page.getInteger("nextSkip");
+        if (next == null || next <= skip || entries.isEmpty()) {
+          return Future.succeededFuture();
+        }
+        if (all.size() >= client.options().maxChanges()) {
+          throw ToolException.tooLarge("pull request " + pr + " iteration " + iteration + " changes more than "
+            + client.options().maxChanges() + " files (ado.maxChanges); nothing partial is shown. Narrow it with compare_to, "
+            + "or raise ado.maxChanges");
+        }
+        return changePage(project, repository, pr, iteration, compareTo, next, all);
+      });
+  }
+
+  private Future<List<JsonObject>> iterations(String project, String repository, int pr) {
+    return client.getJson(project, "git/repositories/" + AdoClient.segment(repository) + "/pullRequests/" + pr + "/iterations",
+        Map.of(), "Pull request " + pr + " not found in repository " + repository + " of project " + project
+          + ". Verify the PR ID and repository name (or ID) are correct.")
+      .map(json -> json.getJsonArray("value", new JsonArray()).stream().filter(JsonObject.class::isInstance)
+        .map(JsonObject.class::cast).sorted(Comparator.comparing(i -> i.getInteger("id", 0))).toList());
+  }
+
+  private static Iteration pick(List<JsonObject> all, Integer wanted, int pr, List<String> warnings) {
+    if (all.isEmpty()) {
+      throw ToolException.notFound("pull request " + pr + " has no iterations yet");
+    }
+    JsonObject chosen;
+    if (wanted == null) {
+      chosen = all.get(all.size() - 1);
+      warnings.add("Showing latest iteration (" + chosen.getInteger("id") + "). Specify iteration_id to fetch a specific iteration.");
+    } else {
+      chosen = all.stream().filter(i -> wanted.equals(i.getInteger("id"))).findFirst().orElseThrow(() -> ToolException.notFound(
+        "Iteration " + wanted + " not found for pull request " + pr + " (it has iterations 1 to " + all.get(all.size() - 1).getInteger("id")
+          + "). Leave out iteration_id to fetch the latest."));
+    }
+    return new Iteration(chosen, chosen.getInteger("id"), commit(chosen, "sourceRefCommit"), commit(chosen, "targetRefCommit"),
+      commit(chosen, "commonRefCommit"));
+  }
+
+  private static String commit(JsonObject iteration, String field) {
+    JsonObject ref = iteration.getJsonObject(field);
+    return ref == null ? null : ref.getString("commitId");
+  }
+
+  static JsonObject iterationJson(JsonObject iteration) {
+    JsonObject author = iteration.getJsonObject("author", new JsonObject());
+    return new JsonObject().put("id", iteration.getInteger("id")).put("reason", iteration.getString("reason"))
+      .put("author", author.getString("displayName", author.getString("uniqueName")))
+      .put("created", iteration.getString("createdDate"))
+      .put("source_commit", commit(iteration, "sourceRefCommit")).put("target_commit", commit(iteration, "targetRefCommit"))
+      .put("common_commit", commit(iteration, "commonRefCommit"));
+  }
+
+  private static JsonObject summary(List<AdoChange> changes) {
+    Map<String, Integer> counts = new HashMap<>();
+    for (AdoChange change : changes) {
+      counts.merge(change.kind(), 1, Integer::sum);
+    }
+    // Most frequent first, as people say it ("10 edit, 3 add, 2 delete"); ties by name.
+    List<Map.Entry<String, Integer>> byType = counts.entrySet().stream()
+      .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey())).toList();
+    JsonObject types = new JsonObject();
+    byType.forEach(e -> types.put(e.getKey(), e.getValue()));
+    return new JsonObject().put("total_changes", changes.size()).put("changes_by_type", types)
+      .put("change_summary", byType.stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")));
+  }
+
+  // --- ado_list_pull_request_iterations -------------------------------------------------------------------------
+
+  Future<JsonObject> listIterations(JsonObject args) {
+    int pr = args.getInteger("pr_id");
+    return iterations(project(args), args.getString("repository"), pr).map(all -> new JsonObject().put("pr_id", pr)
+      .put("iterations", new JsonArray(all.stream().map(AdoPullRequests::iterationJson).toList())).put("count", all.size()));
+  }
+
+  // --- ado_get_pull_request -------------------------------------------------------------------------------------
+
+  Future<JsonObject> get(JsonObject args) {
+    String project = project(args);
+    String repository = args.getString("repository");
+    int pr = args.getInteger("pr_id");
+    String base = "git/repositories/" + AdoClient.segment(repository) + "/pullRequests/" + pr;
+    String notFound = "Pull request " + pr + " not found in repository " + repository + " of project " + project
+      + ". Verify the PR ID and repository name (or ID) are correct.";
+    Future<JsonObject> pull = client.getJson(project, base, Map.of(), notFound);
+    Future<List<JsonObject>> iterations = iterations(project, repository, pr);
+    Future<JsonObject> workItems = client.getJson(project, base + "/workitems", Map.of(), notFound);
+    Future<JsonObject> statuses = client.getJson(project, base + "/statuses", Map.of(), notFound);
+    return Future.all(pull, iterations, workItems, statuses).map(all -> {
+      JsonObject json = pull.result();
+      JsonArray reviewers = new JsonArray();
+      JsonArray required = new JsonArray();
+      for (Object r : json.getJsonArray("reviewers", new JsonArray())) {
+        if (r instanceof JsonObject reviewer) {
+          JsonObject entry = new JsonObject().put("name", reviewer.getString("displayName"))
+            .put("unique_name", reviewer.getString("uniqueName")).put("vote", reviewer.getInteger("vote", 0))
+            .put("vote_text", voteText(reviewer.getInteger("vote", 0))).put("is_required", reviewer.getBoolean("isRequired", false));
+          reviewers.add(entry);
+          if (reviewer.getBoolean("isRequired", false)) {
+            required.add(reviewer.getString("displayName"));
+          }
+        }
+      }
+      JsonObject creator = json.getJsonObject("createdBy", new JsonObject());
+      return new JsonObject().put("pr_id", json.getInteger("pullRequestId", pr)).put("title", json.getString("title"))
+        .put("description", json.getString("description")).put("status", json.getString("status"))
+        .put("is_draft", json.getBoolean("isDraft", false))
+        .put("author", creator.getString("displayName", creator.getString("uniqueName")))
+        .put("created", json.getString("creationDate"))
+        .put("source_branch", branch(json.getString("sourceRefName"))).put("target_branch", branch(json.getString("targetRefName")))
+        .put("merge_status", json.getString("mergeStatus"))
+        .put("source_commit", commit(json, "lastMergeSourceCommit")).put("target_commit", commit(json, "lastMergeTargetCommit"))
+        .put("reviewers", reviewers).put("required_reviewers", required)
+        .put("iterations_count", iterations.result().size())
+        .put("work_items", new JsonArray(workItems.result().getJsonArray("value", new JsonArray()).stream()
+          .filter(JsonObject.class::isInstance).map(w -> new JsonObject().put("id", ((JsonObject) w).getValue("id"))
+            .put("url", ((JsonObject) w).getString("url"))).toList()))
+        .put("statuses", new JsonArray(statuses.result().getJsonArray("value", new JsonArray()).stream()
+          .filter(JsonObject.class::isInstance).map(s -> statusJson((JsonObject) s)).toList()))
+        .put("warnings", new JsonArray());
+    });
+  }
+
+  private static JsonObject statusJson(JsonObject status) {
+    JsonObject context = status.getJsonObject("context", new JsonObject());
+    String name = (context.getString("genre") == null ? "" : context.getString("genre") + "/") + context.getString("name", "");
+    return new JsonObject().put("name", name).put("state", status.getString("state"))
+      .put("description", status.getString("description")).put("url", status.getString("targetUrl"));
+  }
+
+  static String voteText(int vote) {
+    return switch (vote) {
+      case 10 -> "approved";
+      case 5 -> "approved with suggestions";
+      case -5 -> "waiting for author";
+      case -10 -> "rejected";
+      default -> "no vote";
+    };
+  }
+
+  // --- ado_list_pull_requests -----------------------------------------------------------------------------------
+
+  Future<JsonObject> list(JsonObject args) {
+    String repository = args.getString("repository");
+    Map<String, String> query = new LinkedHashMap<>();
+    query.put("searchCriteria.status", args.getString("status", "active"));
+    query.put("searchCriteria.creatorId", args.getString("creator"));
+    query.put("searchCriteria.reviewerId", args.getString("reviewer"));
+    query.put("searchCriteria.sourceRefName", ref(args.getString("source_branch")));
+    query.put("searchCriteria.targetRefName", ref(args.getString("target_branch")));
+    query.put("$top", Integer.toString(args.getInteger("top", 50)));
+    query.put("$skip", Integer.toString(args.getInteger("skip", 0)));
+    return client.getJson(project(args), "git/repositories/" + AdoClient.segment(repository) + "/pullrequests", query,
+        "Repository '" + repository + "' not found in project " + project(args) + ". Verify the name (case matters) or use its ID.")
+      .map(json -> {
+        JsonArray items = new JsonArray();
+        for (Object v : json.getJsonArray("value", new JsonArray())) {
+          if (v instanceof JsonObject pr) {
+            JsonObject creator = pr.getJsonObject("createdBy", new JsonObject());
+            items.add(new JsonObject().put("pr_id", pr.getInteger("pullRequestId")).put("title", pr.getString("title"))
+              .put("status", pr.getString("status")).put("is_draft", pr.getBoolean("isDraft", false))
+              .put("author", creator.getString("displayName")).put("created", pr.getString("creationDate"))
+              .put("source_branch", branch(pr.getString("sourceRefName"))).put("target_branch", branch(pr.getString("targetRefName"))));
+          }
+        }
+        int top = args.getInteger("top", 50);
+        int skip = args.getInteger("skip", 0);
+        JsonObject result = new JsonObject().put("pull_requests", items).put("count", items.size());
+        if (items.size() == top) {
+          result.put("next_skip", skip + top);
+        }
+        return result.put("warnings", new JsonArray());
+      });
+  }
+
+  private static String branch(String ref) {
+    return ref != null && ref.startsWith("refs/heads/") ? ref.substring("refs/heads/".length()) : ref;
+  }
+
+  private static String ref(String branch) {
+    return branch == null || branch.startsWith("refs/") ? branch : "refs/heads/" + branch;
+  }
+
+  private String project(JsonObject args) {
+    String project = args.getString("project", client.options().project());
+    if (project == null || project.isBlank()) {
+      throw ToolException.invalid("which project? pass project, or set AZURE_DEVOPS_PROJECT (or ado.project) to the default project");
+    }
+    return project;
+  }
+}

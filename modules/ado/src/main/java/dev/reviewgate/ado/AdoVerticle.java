@@ -1,0 +1,61 @@
+package dev.reviewgate.ado;
+
+import dev.reviewgate.forge.ForgeTools;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.diff.DiffEngine;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonObject;
+import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
+import java.util.logging.Logger;
+
+/** Serves {@code reviewgate.ado.pr.*}: the four Azure DevOps pull-request tools, over one {@link AdoClient}. */
+public final class AdoVerticle extends VerticleBase {
+
+  private static final Logger LOG = Logger.getLogger(AdoVerticle.class.getName());
+
+  private final ReviewgateConfig config;
+  private final ToolCatalog catalog;
+  private final UnaryOperator<String> env;
+  private AdoClient client;
+
+  /** Production wiring: the process environment. */
+  public AdoVerticle(ReviewgateConfig config, ToolCatalog catalog) {
+    this(config, catalog, System::getenv);
+  }
+
+  /** @param env the environment ({@code AZURE_DEVOPS_ORG_URL}, {@code AZURE_DEVOPS_PAT}, {@code AZURE_DEVOPS_PROJECT}) */
+  public AdoVerticle(ReviewgateConfig config, ToolCatalog catalog, UnaryOperator<String> env) {
+    this.config = config;
+    this.catalog = catalog;
+    this.env = env;
+  }
+
+  @Override
+  public Future<?> start() {
+    AdoOptions options = AdoOptions.from(config.section("ado"), env);
+    client = new AdoClient(vertx, options);
+    DiffEngine engine = new DiffEngine(config.section("diff"));
+    LOG.info(() -> options.orgUrl() == null ? "Azure DevOps tools: not configured (AZURE_DEVOPS_ORG_URL unset); calls say so"
+      : "Azure DevOps tools on " + options.orgUrl() + (options.authorization() == null ? " without a token" : " with a token"));
+    return Future.all(
+      serve("ado_get_pull_request_diff", (ado, args) -> new AdoPullRequests(vertx, ado, engine).diff(args)),
+      serve("ado_get_pull_request", (ado, args) -> new AdoPullRequests(vertx, ado, engine).get(args)),
+      serve("ado_list_pull_requests", (ado, args) -> new AdoPullRequests(vertx, ado, engine).list(args)),
+      serve("ado_list_pull_request_iterations", (ado, args) -> new AdoPullRequests(vertx, ado, engine).listIterations(args)));
+  }
+
+  private Future<Void> serve(String tool, BiFunction<AdoClient, JsonObject, Future<JsonObject>> handler) {
+    return ForgeTools.serve(vertx, catalog, config, tool, deadline -> client.until(deadline), handler);
+  }
+
+  @Override
+  public Future<?> stop() {
+    if (client != null) {
+      client.close();
+    }
+    return Future.succeededFuture();
+  }
+}

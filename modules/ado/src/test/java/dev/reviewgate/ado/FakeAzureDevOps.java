@@ -1,0 +1,248 @@
+package dev.reviewgate.ado;
+
+import dev.reviewgate.core.testing.TempGitRepo;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A fake Azure DevOps Git REST 7.1 server on loopback, built from the documented shapes (see
+ * {@code src/test/resources/README.md}), whose pull request's iterations are commits of a real repository built in
+ * the test: change lists come from {@code git diff --raw} between the iteration's commits, blobs from
+ * {@code git cat-file}. It pages change lists ({@link #PAGE} entries at most, {@code nextSkip} while more remain) and
+ * injects the faults Azure DevOps is known for, each once per arming.
+ */
+final class FakeAzureDevOps implements AutoCloseable {
+
+  static final String ORG = "/contoso";
+  static final String PROJECT = "retail";
+  static final String REPO = "shop";
+  static final String PAT = "pat-7f3c9e1b2d";
+  /** Azure DevOps may return fewer entries than asked; this fake returns at most this many per page. */
+  static final int PAGE = 50;
+
+  /** One iteration: its source commit; the target and merge base are the PR's. */
+  record Iteration(int id, String reason, String source) {
+  }
+
+  private final TempGitRepo repo;
+  private final String target;
+  private final String common;
+  private final List<Iteration> iterations = new CopyOnWriteArrayList<>();
+  private final HttpServer server;
+  private final int port;
+  final AtomicInteger requests = new AtomicInteger();
+  final AtomicInteger blobRequests = new AtomicInteger();
+  final List<String> authorizations = new CopyOnWriteArrayList<>();
+  /** Path fragments whose next request fails once: 429 with Retry-After, or 500. */
+  final Set<String> throttleOnce = ConcurrentHashMap.newKeySet();
+  final Set<String> failOnce = ConcurrentHashMap.newKeySet();
+  /** Blob ids answered with a JSON error object inside a 200 stream. */
+  final Set<String> errorInStream = ConcurrentHashMap.newKeySet();
+  final Map<String, Integer> throttled = new ConcurrentHashMap<>();
+
+  FakeAzureDevOps(Vertx vertx, TempGitRepo repo, String target, String common) throws Exception {
+    this.repo = repo;
+    this.target = target;
+    this.common = common;
+    server = vertx.createHttpServer().requestHandler(this::handle);
+    server.listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    port = server.actualPort();
+  }
+
+  String orgUrl() {
+    return "http://127.0.0.1:" + port + ORG;
+  }
+
+  FakeAzureDevOps iteration(String reason, String source) {
+    iterations.add(new Iteration(iterations.size() + 1, reason, source));
+    return this;
+  }
+
+  @Override
+  public void close() throws Exception {
+    server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  private void handle(HttpServerRequest request) {
+    requests.incrementAndGet();
+    String auth = request.getHeader("Authorization");
+    authorizations.add(String.valueOf(auth));
+    String path = request.path();
+    if (request.getParam("api-version") == null) {
+      json(request, 400, new JsonObject().put("message", "No api-version was supplied for the GET request."));
+      return;
+    }
+    if (!("Basic " + java.util.Base64.getEncoder().encodeToString((":" + PAT).getBytes(StandardCharsets.UTF_8))).equals(auth)) {
+      // What Azure DevOps does for a bad PAT when X-TFS-FedAuthRedirect is not honoured: a sign-in page.
+      request.response().setStatusCode(203).putHeader("Content-Type", "text/html; charset=utf-8")
+        .end("<!DOCTYPE html><html><head><title>Azure DevOps Services | Sign In</title></head><body></body></html>");
+      return;
+    }
+    for (String fragment : throttleOnce) {
+      if (path.contains(fragment) && throttleOnce.remove(fragment)) {
+        throttled.merge(fragment, 1, Integer::sum);
+        request.response().setStatusCode(429).putHeader("Retry-After", "1").putHeader("X-RateLimit-Resource", "ATCPU")
+          .putHeader("Content-Type", "application/json")
+          .end(new JsonObject().put("message", "TF400733: The request has been canceled: throttled").encode());
+        return;
+      }
+    }
+    for (String fragment : failOnce) {
+      if (path.contains(fragment) && failOnce.remove(fragment)) {
+        json(request, 500, new JsonObject().put("message", "TF400898: An Internal Error Occurred."));
+        return;
+      }
+    }
+    String prefix = ORG + "/" + PROJECT + "/_apis/git/repositories/" + REPO;
+    if (!path.startsWith(prefix)) {
+      json(request, 404, error("TF200016: The following project does not exist: " + path));
+      return;
+    }
+    String rest = path.substring(prefix.length());
+    try {
+      if (rest.startsWith("/blobs/")) {
+        blob(request, rest.substring("/blobs/".length()));
+      } else if (rest.equals("/pullrequests") || rest.equals("/pullRequests")) {
+        json(request, 200, new JsonObject().put("value", new JsonArray().add(pullRequest())).put("count", 1));
+      } else if (rest.matches("/pullRequests/7(/.*)?")) {
+        pullRequestRoute(request, rest.substring("/pullRequests/7".length()));
+      } else if (rest.matches("/pullRequests/\\d+(/.*)?")) {
+        json(request, 404, error("TF401180: The requested pull request was not found."));
+      } else {
+        json(request, 404, error("not found: " + rest));
+      }
+    } catch (RuntimeException e) {
+      json(request, 500, error(e.toString()));
+    }
+  }
+
+  private void pullRequestRoute(HttpServerRequest request, String rest) {
+    if (rest.isEmpty()) {
+      json(request, 200, pullRequest());
+    } else if (rest.equals("/iterations")) {
+      JsonArray value = new JsonArray();
+      iterations.forEach(i -> value.add(iterationJson(i)));
+      json(request, 200, new JsonObject().put("value", value).put("count", value.size()));
+    } else if (rest.matches("/iterations/\\d+/changes")) {
+      int id = Integer.parseInt(rest.split("/")[2]);
+      if (id < 1 || id > iterations.size()) {
+        json(request, 404, error("TF401174: The requested pull request iteration was not found."));
+        return;
+      }
+      changes(request, iterations.get(id - 1));
+    } else if (rest.equals("/workitems")) {
+      json(request, 200, new JsonObject().put("value", new JsonArray().add(new JsonObject().put("id", "4711")
+        .put("url", orgUrl() + "/_apis/wit/workItems/4711"))).put("count", 1));
+    } else if (rest.equals("/statuses")) {
+      json(request, 200, new JsonObject().put("value", new JsonArray().add(new JsonObject().put("state", "succeeded")
+        .put("description", "Build 20261124.3 succeeded").put("context", new JsonObject().put("name", "build").put("genre", "ci")))));
+    } else {
+      json(request, 404, error("not found: " + rest));
+    }
+  }
+
+  private JsonObject pullRequest() {
+    Iteration last = iterations.get(iterations.size() - 1);
+    return new JsonObject().put("pullRequestId", 7).put("title", "Checkout: pay by invoice").put("description", "Adds invoices.")
+      .put("status", "active").put("isDraft", false).put("creationDate", "2026-11-20T10:00:00Z")
+      .put("createdBy", new JsonObject().put("displayName", "Jamal Hartnett").put("uniqueName", "jamal@contoso.com"))
+      .put("sourceRefName", "refs/heads/feature/invoice").put("targetRefName", "refs/heads/main").put("mergeStatus", "succeeded")
+      .put("lastMergeSourceCommit", new JsonObject().put("commitId", last.source()))
+      .put("lastMergeTargetCommit", new JsonObject().put("commitId", target))
+      .put("reviewers", new JsonArray()
+        .add(new JsonObject().put("displayName", "Norman Paulk").put("uniqueName", "norman@contoso.com").put("vote", 5).put("isRequired", true))
+        .add(new JsonObject().put("displayName", "Chuck Reinhart").put("uniqueName", "chuck@contoso.com").put("vote", -5)));
+  }
+
+  private JsonObject iterationJson(Iteration i) {
+    return new JsonObject().put("id", i.id()).put("reason", i.reason())
+      .put("author", new JsonObject().put("displayName", "Jamal Hartnett")).put("createdDate", "2026-11-2" + i.id() + "T09:00:00Z")
+      .put("sourceRefCommit", new JsonObject().put("commitId", i.source()))
+      .put("targetRefCommit", new JsonObject().put("commitId", target))
+      .put("commonRefCommit", new JsonObject().put("commitId", common));
+  }
+
+  /** The change list between the iteration and the merge base (or {@code $compareTo}), from {@code git diff --raw -M}. */
+  private void changes(HttpServerRequest request, Iteration iteration) {
+    String compareTo = request.getParam("$compareTo");
+    String base = compareTo == null || compareTo.equals("0") ? common : iterations.get(Integer.parseInt(compareTo) - 1).source();
+    List<JsonObject> all = new ArrayList<>();
+    String raw = repo.git("diff", "--raw", "--no-abbrev", "-M", base, iteration.source());
+    int n = 0;
+    for (String line : raw.split("\n")) {
+      if (!line.startsWith(":")) {
+        continue;
+      }
+      String[] tabs = line.split("\t");
+      String[] meta = tabs[0].split(" ");
+      String oldId = meta[2];
+      String newId = meta[3];
+      String status = meta[4];
+      JsonObject item = new JsonObject().put("gitObjectType", "blob");
+      JsonObject entry = new JsonObject().put("changeTrackingId", ++n).put("changeId", n).put("item", item);
+      switch (status.charAt(0)) {
+        case 'A' -> {
+          item.put("objectId", newId).put("path", "/" + tabs[1]);
+          entry.put("changeType", "add");
+        }
+        case 'D' -> {
+          // a delete names only the original path; item.path is absent
+          item.put("objectId", oldId).put("originalObjectId", oldId);
+          entry.put("changeType", "delete").put("originalPath", "/" + tabs[1]);
+        }
+        case 'R' -> {
+          item.put("objectId", newId).put("originalObjectId", oldId).put("path", "/" + tabs[2]);
+          entry.put("changeType", oldId.equals(newId) ? "rename" : "edit, rename").put("originalPath", "/" + tabs[1]);
+        }
+        default -> {
+          item.put("objectId", newId).put("originalObjectId", oldId).put("path", "/" + tabs[1]);
+          entry.put("changeType", "edit");
+        }
+      }
+      item.put("url", orgUrl() + "/" + PROJECT + "/_apis/git/repositories/" + REPO + "/items?path=" + item.getString("path"));
+      all.add(entry);
+    }
+    int top = Math.min(PAGE, Integer.parseInt(request.getParam("$top", "100")));
+    int skip = Integer.parseInt(request.getParam("$skip", "0"));
+    List<JsonObject> page = all.subList(Math.min(skip, all.size()), Math.min(all.size(), skip + top));
+    JsonObject body = new JsonObject().put("changeEntries", new JsonArray(new ArrayList<>(page)));
+    if (skip + page.size() < all.size()) {
+      body.put("nextSkip", skip + page.size()).put("nextTop", top);
+    }
+    json(request, 200, body);
+  }
+
+  private void blob(HttpServerRequest request, String sha) {
+    blobRequests.incrementAndGet();
+    if (errorInStream.contains(sha)) {
+      request.response().setStatusCode(200).putHeader("Content-Type", "application/octet-stream")
+        .end(new JsonObject().put("$id", "1").put("innerException", (Object) null)
+          .put("message", "TF401028: The reference or object could not be read.").put("typeName", "GitObjectNotFoundException")
+          .put("typeKey", "GitObjectNotFoundException").put("errorCode", 0).encode());
+      return;
+    }
+    byte[] bytes = repo.gitBytes("cat-file", "blob", sha);
+    request.response().setStatusCode(200).putHeader("Content-Type", "application/octet-stream").end(Buffer.buffer(bytes));
+  }
+
+  private static JsonObject error(String message) {
+    return new JsonObject().put("$id", "1").put("message", message).put("typeKey", "NotFoundException");
+  }
+
+  private static void json(HttpServerRequest request, int status, JsonObject body) {
+    request.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8").end(body.encode());
+  }
+}
