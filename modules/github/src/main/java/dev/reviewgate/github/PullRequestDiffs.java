@@ -67,16 +67,17 @@ public final class PullRequestDiffs {
   public Future<JsonObject> diff(RepoRef repo, int number, JsonObject args) {
     List<String> file = fileArgument(args.getValue("file"));
     String sha = args.getString("sha");
+    String since = args.getString("since_sha");
     boolean filesOnly = args.getBoolean("files_only", false);
     boolean shaping = SHAPING.stream().anyMatch(args::containsKey);
     if (file != null && args.containsKey("files")) {
       return Future.failedFuture(ToolException.invalid("pass either file or files, not both (they mean the same: full paths to keep)"));
     }
     if (filesOnly && !shaping) {
-      return fileList(repo, number, sha).map(list -> filesOnly(list, file));
+      return fileList(repo, number, sha, since).map(list -> filesOnly(list, file));
     }
     // Parsing and shaping a diff of many megabytes is CPU work that must not hold an event loop.
-    return source(repo, number, sha).compose(source -> vertx.executeBlocking(() -> shaping ? shaped(source, args, file) : raw(source, file),
+    return source(repo, number, sha, since).compose(source -> vertx.executeBlocking(() -> shaping ? shaped(source, args, file) : raw(source, file),
       false));
   }
 
@@ -179,9 +180,27 @@ public final class PullRequestDiffs {
     return result.put("warnings", warnings);
   }
 
-  /** The diff text for the pull request (live) or for {@code base...sha} (pinned). */
-  Future<Source> source(RepoRef repo, int number, String sha) {
-    if (sha == null) {
+  /**
+   * The ends of a pinned comparison: {@code base...sha}, or with {@code since_sha} what changed from a head reviewed
+   * earlier to {@code sha} (default: the current head).
+   */
+  private record Ends(String base, String head, String since) {
+
+    static Ends of(JsonObject pull, String sha, String since) {
+      String head = sha != null ? sha : pull.getJsonObject("head", new JsonObject()).getString("sha");
+      return new Ends(since != null ? since : pull.getJsonObject("base", new JsonObject()).getString("sha"), head, since);
+    }
+
+    List<String> warnings() {
+      return since == null ? List.of() : List.of("changes from " + since + " (since_sha) to " + head + ", as GitHub compares "
+        + "them: from their merge base, so after a force-push that rewrote the reviewed commits it also shows what the "
+        + "rewritten commits changed");
+    }
+  }
+
+  /** The diff text for the pull request (live), for {@code base...sha} (pinned), or since an earlier head. */
+  Future<Source> source(RepoRef repo, int number, String sha, String since) {
+    if (sha == null && since == null) {
       String subject = "the diff of pull request " + repo.pull(number);
       return client.get(repo.path() + "/pulls/" + number, GitHubClient.DIFF).compose(response -> {
         if (tooLarge(response)) {
@@ -191,27 +210,29 @@ public final class PullRequestDiffs {
       });
     }
     return reader.pullJson(repo, number, false).compose(pull -> {
-      String base = pull.getJsonObject("base", new JsonObject()).getString("sha");
-      String key = repo + "@" + base + "..." + sha.toLowerCase();
+      Ends ends = Ends.of(pull, sha, since);
+      String base = ends.base();
+      String head = ends.head();
+      String key = repo + "@" + base.toLowerCase() + "..." + head.toLowerCase();
       Source cached = cachedPinned(key);
       if (cached != null) {
         return Future.succeededFuture(cached);
       }
-      return client.get(repo.path() + "/compare/" + base + "..." + sha, GitHubClient.DIFF).compose(response -> {
+      return client.get(repo.path() + "/compare/" + base + "..." + head, GitHubClient.DIFF).compose(response -> {
         if (response.status() == 404 || response.status() == 422) {
-          return Future.failedFuture(shaMissing(repo, sha, pull, response));
+          return Future.failedFuture(shaMissing(repo, ends, pull, response));
         }
         if (tooLarge(response)) {
           // Joining up to github.maxFallbackFiles patches is CPU work: off the event loop, like parsing.
-          return compareFiles(repo, base, sha, pull).compose(listing -> vertx.executeBlocking(() -> {
+          return compareFiles(repo, ends, pull).compose(listing -> vertx.executeBlocking(() -> {
             PatchRebuilder.Rebuilt rebuilt = PatchRebuilder.rebuild(listing.files());
             List<String> warnings = new ArrayList<>(listing.warnings());
             warnings.add(0, rebuiltWarning(response.message(), listing.files().size(), rebuilt.withoutPatch()));
             return new Source(rebuilt.diff(), warnings);
           }, false));
         }
-        response.requireOk("the diff " + base + "..." + sha + " of " + repo);
-        return Future.succeededFuture(new Source(bytes(response.body()), List.of()));
+        response.requireOk("the diff " + base + "..." + head + " of " + repo);
+        return Future.succeededFuture(new Source(bytes(response.body()), ends.warnings()));
       }).map(source -> {
         remember(key, source);
         return source;
@@ -222,14 +243,11 @@ public final class PullRequestDiffs {
   private record Listing(List<JsonObject> files, List<String> warnings) {
   }
 
-  private Future<Listing> fileList(RepoRef repo, int number, String sha) {
-    if (sha == null) {
+  private Future<Listing> fileList(RepoRef repo, int number, String sha, String since) {
+    if (sha == null && since == null) {
       return pullFiles(repo, number).map(files -> new Listing(files, capWarning(files.size())));
     }
-    return reader.pullJson(repo, number, false).compose(pull -> {
-      String base = pull.getJsonObject("base", new JsonObject()).getString("sha");
-      return compareFiles(repo, base, sha, pull);
-    });
+    return reader.pullJson(repo, number, false).compose(pull -> compareFiles(repo, Ends.of(pull, sha, since), pull));
   }
 
   private Future<List<JsonObject>> pullFiles(RepoRef repo, int number) {
@@ -238,18 +256,20 @@ public final class PullRequestDiffs {
       "the files of pull request " + repo.pull(number));
   }
 
-  private Future<Listing> compareFiles(RepoRef repo, String base, String sha, JsonObject pull) {
-    return client.get(repo.path() + "/compare/" + base + "..." + sha, GitHubClient.JSON).compose(response -> {
+  private Future<Listing> compareFiles(RepoRef repo, Ends ends, JsonObject pull) {
+    String range = ends.base() + "..." + ends.head();
+    return client.get(repo.path() + "/compare/" + range, GitHubClient.JSON).compose(response -> {
       if (response.status() == 404 || response.status() == 422) {
-        return Future.failedFuture(shaMissing(repo, sha, pull, response));
+        return Future.failedFuture(shaMissing(repo, ends, pull, response));
       }
-      JsonArray array = response.requireOk("the comparison " + base + "..." + sha + " of " + repo).json().getJsonArray("files", new JsonArray());
+      JsonArray array = response.requireOk("the comparison " + range + " of " + repo).json().getJsonArray("files", new JsonArray());
       List<JsonObject> files = new ArrayList<>();
       array.forEach(f -> files.add((JsonObject) f));
-      List<String> warnings = files.size() >= 300
-        ? List.of("GitHub's compare API lists at most 300 files; this pinned comparison may have more. Use the live pull request "
-          + "(no sha) for up to " + options.maxFallbackFiles() + " files.")
-        : List.of();
+      List<String> warnings = new ArrayList<>(ends.warnings());
+      if (files.size() >= 300) {
+        warnings.add("GitHub's compare API lists at most 300 files; this pinned comparison may have more. Use the live pull "
+          + "request (no sha) for up to " + options.maxFallbackFiles() + " files.");
+      }
       return Future.succeededFuture(new Listing(files, warnings));
     });
   }
@@ -278,12 +298,17 @@ public final class PullRequestDiffs {
       + listed(withoutPatch));
   }
 
-  private static ToolException shaMissing(RepoRef repo, String sha, JsonObject pull, GitHubResponse response) {
+  private static ToolException shaMissing(RepoRef repo, Ends ends, JsonObject pull, GitHubResponse response) {
     String head = pull.getJsonObject("head", new JsonObject()).getString("sha");
-    return ToolException.notFound("commit " + sha + " not found in " + repo + " (GitHub: "
-      + (response.message() == null ? "HTTP " + response.status() : response.message()) + "); nothing was fetched in its place. "
-      + "Pass a SHA that exists in the repository" + (head == null ? "" : ", e.g. the pull request's head " + head)
-      + ", or omit sha for the live diff.");
+    String said = response.message() == null ? "HTTP " + response.status() : response.message();
+    if (ends.since() != null) {
+      return ToolException.notFound("GitHub cannot compare " + ends.since() + " (since_sha) with " + ends.head() + " in " + repo
+        + " (GitHub: " + said + "): the earlier head no longer exists there (a force-push may have removed it) or is not a "
+        + "commit of this repository; nothing was fetched in its place. Review the whole pull request (omit since_sha).");
+    }
+    return ToolException.notFound("commit " + ends.head() + " not found in " + repo + " (GitHub: " + said + "); nothing was "
+      + "fetched in its place. Pass a SHA that exists in the repository" + (head == null ? "" : ", e.g. the pull request's head "
+      + head) + ", or omit sha for the live diff.");
   }
 
   private static boolean tooLarge(GitHubResponse response) {

@@ -122,6 +122,27 @@ class DiffToolTest extends ToolTestBase {
   }
 
   @Test
+  void sinceShaShowsWhatChangedFromAnEarlierHeadToTheCurrentOne() {
+    gh.fake.on("GET", G3 + "/pulls/235").reply(Fixtures.github3py("PullRequest_diff", 0));
+    String head = new JsonObject(Fixtures.github3pyBody("PullRequest_diff", 0)).getJsonObject("head").getString("sha");
+    String reviewed = "1ed5ba3d4b7ae0e0e1e7e8c7c5b6d8f5e1e2a3b4";
+    FakeGitHub.Route compare = gh.fake.on("GET", G3 + "/compare/" + reviewed + "..." + head).accept("application/vnd.github.diff")
+      .reply(Fixtures.github3py("Comparison_diff", 2));
+
+    JsonObject since = Await.result(gh.call(Addresses.GITHUB_PR_DIFF, pr235().put("since_sha", reviewed)));
+    assertThat(since.getString("diff")).isEqualTo(Fixtures.github3pyBody("Comparison_diff", 2));
+    assertThat(since.getJsonArray("warnings").encode()).contains(reviewed + " (since_sha) to " + head);
+    assertThat(compare.served()).isEqualTo(1);
+
+    String gone = "00000000000000000000000000000000000000aa";
+    gh.fake.on("GET", G3 + "/compare/" + gone + "..." + head).accept("application/vnd.github.diff")
+      .reply(FakeGitHub.Reply.json(404, "{\"message\": \"Not Found\"}"));
+    ToolException missing = Await.failure(gh.call(Addresses.GITHUB_PR_DIFF, pr235().put("since_sha", gone)));
+    assertThat(missing.code()).isEqualTo(404);
+    assertThat(missing.getMessage()).contains("cannot compare " + gone + " (since_sha)").contains("force-push").contains("omit since_sha");
+  }
+
+  @Test
   void shaPinnedFilesOnlyUsesTheComparison() {
     gh.fake.on("GET", G3 + "/pulls/235").reply(Fixtures.github3py("PullRequest_diff", 0));
     String base = new JsonObject(Fixtures.github3pyBody("PullRequest_diff", 0)).getJsonObject("base").getString("sha");
