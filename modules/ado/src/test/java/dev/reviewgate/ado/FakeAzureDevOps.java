@@ -24,14 +24,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code git cat-file}. It pages change lists ({@link #PAGE} entries at most, {@code nextSkip} while more remain) and
  * injects the faults Azure DevOps is known for, each once per arming.
  */
-final class FakeAzureDevOps implements AutoCloseable {
+public final class FakeAzureDevOps implements AutoCloseable {
 
-  static final String ORG = "/contoso";
-  static final String PROJECT = "retail";
-  static final String REPO = "shop";
-  static final String PAT = "pat-7f3c9e1b2d";
+  public static final String ORG = "/contoso";
+  public static final String PROJECT = "retail";
+  public static final String REPO = "shop";
+  public static final String PAT = "pat-7f3c9e1b2d";
   /** Azure DevOps may return fewer entries than asked; this fake returns at most this many per page. */
-  static final int PAGE = 50;
+  public static final int PAGE = 50;
 
   /** One iteration: its source commit; the target and merge base are the PR's. */
   record Iteration(int id, String reason, String source) {
@@ -43,8 +43,8 @@ final class FakeAzureDevOps implements AutoCloseable {
   private final List<Iteration> iterations = new CopyOnWriteArrayList<>();
   private final HttpServer server;
   private final int port;
-  final AtomicInteger requests = new AtomicInteger();
-  final AtomicInteger blobRequests = new AtomicInteger();
+  public final AtomicInteger requests = new AtomicInteger();
+  public final AtomicInteger blobRequests = new AtomicInteger();
   final List<String> authorizations = new CopyOnWriteArrayList<>();
   /** Path fragments whose next request fails once: 429 with Retry-After, or 500. */
   final Set<String> throttleOnce = ConcurrentHashMap.newKeySet();
@@ -53,7 +53,7 @@ final class FakeAzureDevOps implements AutoCloseable {
   final Set<String> errorInStream = ConcurrentHashMap.newKeySet();
   final Map<String, Integer> throttled = new ConcurrentHashMap<>();
 
-  FakeAzureDevOps(Vertx vertx, TempGitRepo repo, String target, String common) throws Exception {
+  public FakeAzureDevOps(Vertx vertx, TempGitRepo repo, String target, String common) throws Exception {
     this.repo = repo;
     this.target = target;
     this.common = common;
@@ -62,11 +62,11 @@ final class FakeAzureDevOps implements AutoCloseable {
     port = server.actualPort();
   }
 
-  String orgUrl() {
+  public String orgUrl() {
     return "http://127.0.0.1:" + port + ORG;
   }
 
-  FakeAzureDevOps iteration(String reason, String source) {
+  public FakeAzureDevOps iteration(String reason, String source) {
     iterations.add(new Iteration(iterations.size() + 1, reason, source));
     return this;
   }
