@@ -29,6 +29,11 @@ public final class Addresses {
   public static final String ADO_PR_LIST = "reviewgate.ado.pr.list";
   public static final String ADO_PR_ITERATIONS = "reviewgate.ado.pr.iterations";
 
+  public static final String PR_THREADS_LIST = "reviewgate.pr.threads.list";
+  public static final String PR_REVIEW = "reviewgate.pr.review";
+  public static final String PR_REPLY = "reviewgate.pr.reply";
+  public static final String PR_RESOLVE = "reviewgate.pr.resolve";
+
   public static final String REVIEW_REQUEST = "reviewgate.review.request";
   public static final String REVIEW_UPDATE = "reviewgate.review.update";
   public static final String REVIEW_STATUS = "reviewgate.review.status";

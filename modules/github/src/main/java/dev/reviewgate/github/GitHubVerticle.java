@@ -6,10 +6,12 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.forge.ForgeTools;
+import dev.reviewgate.forge.thread.ThreadTools;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
@@ -58,7 +60,7 @@ public final class GitHubVerticle extends VerticleBase {
         defaultRepo = found;
         LOG.info(() -> "GitHub tools on " + options.apiUrl() + (options.hasToken() ? " with a token" : " anonymously (read-only)")
           + (found == null ? "" : "; default repository " + found));
-        return Future.all(
+        return Future.all(List.of(
           serve("github_get_pull_request", (gitHub, args) -> new PullRequestReader(vertx, gitHub)
             .get(repo(args), args.getInteger("pr_number"), args.getBoolean("wait_for_mergeable", false))),
           serve("github_list_pull_requests", (gitHub, args) -> new PullRequestReader(vertx, gitHub)
@@ -67,7 +69,12 @@ public final class GitHubVerticle extends VerticleBase {
           serve("github_get_pull_request_diff", (gitHub, args) -> new PullRequestDiffs(vertx, gitHub, new PullRequestReader(vertx, gitHub),
             engine, pinned).diff(repo(args), args.getInteger("pr_number"), args)),
           serve("github_update_pull_request_state", (gitHub, args) -> new PullRequestWriter(gitHub, new PullRequestReader(vertx, gitHub))
-            .update(repo(args), args.getInteger("pr_number"), args)));
+            .update(repo(args), args.getInteger("pr_number"), args)),
+          ThreadTools.route(vertx, catalog, config),
+          threads("pr_list_threads", (t, args) -> t.list(repo(args), args.getInteger("pr_number"), args), engine, pinned),
+          threads("pr_review", (t, args) -> t.review(repo(args), args.getInteger("pr_number"), args), engine, pinned),
+          threads("pr_reply", (t, args) -> t.reply(repo(args), args.getInteger("pr_number"), args), engine, pinned),
+          threads("pr_resolve_thread", (t, args) -> t.resolve(repo(args), args.getInteger("pr_number"), args), engine, pinned)));
       });
   }
 
@@ -77,6 +84,17 @@ public final class GitHubVerticle extends VerticleBase {
    */
   private Future<Void> serve(String tool, BiFunction<GitHubClient, JsonObject, Future<JsonObject>> handler) {
     return ForgeTools.serve(vertx, catalog, config, tool, deadline -> client.until(deadline), handler);
+  }
+
+  /** Serves a review-thread tool for GitHub (the router sends calls with {@code forge: github} here). */
+  private Future<Void> threads(String tool, BiFunction<ReviewThreads, JsonObject, Future<JsonObject>> handler, DiffEngine engine,
+                               BoundedLru<String, PullRequestDiffs.Source> pinned) {
+    long patienceMs = config.toolTimeoutMs(tool);
+    return ThreadTools.serve(vertx, "github", tool, args -> {
+      GitHubClient gitHub = client.until(System.currentTimeMillis() + patienceMs);
+      PullRequestReader reader = new PullRequestReader(vertx, gitHub);
+      return handler.apply(new ReviewThreads(gitHub, reader, new PullRequestDiffs(vertx, gitHub, reader, engine, pinned), engine), args);
+    });
   }
 
   @Override

@@ -44,21 +44,33 @@ public final class ToolEndpoint {
   public static Future<Void> serve(Vertx vertx, ToolCatalog catalog, String toolName,
                                    BiFunction<JsonObject, CallContext, Future<JsonObject>> handler) {
     Tool tool = catalog.require(toolName);
-    MessageConsumer<Object> consumer = vertx.eventBus().consumer(tool.address(), message -> handle(vertx, catalog, tool, handler, message));
+    MessageConsumer<Object> consumer = vertx.eventBus().consumer(tool.address(),
+      message -> handle(vertx, tool.name(), arguments -> catalog.validate(tool.name(), arguments), handler, message));
     return consumer.completion();
   }
 
-  private static void handle(Vertx vertx, ToolCatalog catalog, Tool tool,
+  /**
+   * Serves an address that only another backend calls, with arguments that backend already validated against
+   * {@code toolName}'s schema (e.g. a forge-neutral tool routed to one forge): failures are answered as for a tool.
+   */
+  public static Future<Void> serveRouted(Vertx vertx, String address, String toolName,
+                                         Function<JsonObject, Future<JsonObject>> handler) {
+    MessageConsumer<Object> consumer = vertx.eventBus().consumer(address,
+      message -> handle(vertx, toolName, arguments -> { }, (arguments, context) -> handler.apply(arguments), message));
+    return consumer.completion();
+  }
+
+  private static void handle(Vertx vertx, String toolName, java.util.function.Consumer<JsonObject> validate,
                              BiFunction<JsonObject, CallContext, Future<JsonObject>> handler,
                              Message<Object> message) {
     Future<JsonObject> result;
     try {
       Object body = message.body();
       if (body != null && !(body instanceof JsonObject)) {
-        throw ToolException.invalid("invalid arguments for " + tool.name() + ": expected a JSON object of named arguments");
+        throw ToolException.invalid("invalid arguments for " + toolName + ": expected a JSON object of named arguments");
       }
       JsonObject arguments = body == null ? new JsonObject() : (JsonObject) body;
-      catalog.validate(tool.name(), arguments);
+      validate.accept(arguments);
       result = handler.apply(arguments, CallContext.from(message.headers()));
     } catch (RuntimeException e) {
       result = Future.failedFuture(e);
@@ -67,25 +79,25 @@ public final class ToolEndpoint {
       if (done.succeeded()) {
         JsonObject reply = done.result() == null ? new JsonObject() : done.result();
         try {
-          ReplyLimit.check(vertx, tool.name(), reply);
+          ReplyLimit.check(vertx, toolName, reply);
         } catch (ToolException tooLarge) {
-          fail(tool, message, tooLarge);
+          fail(toolName, message, tooLarge);
           return;
         }
         message.reply(reply);
       } else {
-        fail(tool, message, done.cause());
+        fail(toolName, message, done.cause());
       }
     });
   }
 
-  private static void fail(Tool tool, Message<Object> message, Throwable cause) {
+  private static void fail(String toolName, Message<Object> message, Throwable cause) {
     if (cause instanceof ToolException tool1) {
       message.fail(tool1.code(), tool1.getMessage());
       return;
     }
-    LOG.log(Level.SEVERE, "tool " + tool.name() + " failed unexpectedly", cause);
-    message.fail(Failure.INTERNAL, "internal error in " + tool.name() + "; the server log has the details. "
+    LOG.log(Level.SEVERE, "tool " + toolName + " failed unexpectedly", cause);
+    message.fail(Failure.INTERNAL, "internal error in " + toolName + "; the server log has the details. "
       + "Retry once; if it persists, report it with the arguments you used.");
   }
 }

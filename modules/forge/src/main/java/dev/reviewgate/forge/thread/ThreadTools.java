@@ -1,0 +1,43 @@
+package dev.reviewgate.forge.thread;
+
+import dev.reviewgate.core.Addresses;
+import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.bus.ToolEndpoint;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The review-thread tools are forge-neutral ({@code forge}: {@code github} or {@code ado}); each forge module serves
+ * them for its forge at {@code reviewgate.<forge>.threads.<tool>}. Every forge verticle also deploys this router on
+ * the tools' catalog addresses (several routers are interchangeable), so the arguments are validated once against
+ * the catalog and the call goes to the forge it names.
+ */
+public final class ThreadTools {
+
+  public static final List<String> TOOLS = List.of("pr_list_threads", "pr_review", "pr_reply", "pr_resolve_thread");
+
+  private ThreadTools() {
+  }
+
+  /** Where {@code forge} serves {@code tool}: an address only this router calls (not in the catalog, not bridged). */
+  public static String forgeAddress(String forge, String tool) {
+    return Addresses.PREFIX + forge + ".threads." + tool;
+  }
+
+  /** Registers the router on every thread tool's catalog address. */
+  public static Future<Void> route(Vertx vertx, ToolCatalog catalog, ReviewgateConfig config) {
+    return Future.all(TOOLS.stream().map(tool -> ToolEndpoint.serve(vertx, catalog, tool, args ->
+      BusRequests.request(vertx.eventBus(), forgeAddress(args.getString("forge", "github"), tool), args,
+        config.toolTimeoutMs(tool)))).toList()).mapEmpty();
+  }
+
+  /** Serves {@code tool} for {@code forge} (arguments already validated by the router). */
+  public static Future<Void> serve(Vertx vertx, String forge, String tool, Function<JsonObject, Future<JsonObject>> handler) {
+    return ToolEndpoint.serveRouted(vertx, forgeAddress(forge, tool), tool, handler);
+  }
+}
