@@ -63,6 +63,20 @@ final class AdoClient {
       .map(response -> json(check(response, notFound), url));
   }
 
+  /**
+   * A state-changing request with a JSON body that must answer a JSON object: serialised with other writes, and not
+   * retried once it may have been applied.
+   *
+   * @param project null for an organization-level path such as {@code connectionData}
+   */
+  Future<JsonObject> write(HttpMethod method, String project, String path, JsonObject body, String notFound) {
+    String url = url(project, path, Map.of());
+    MultiMap headers = headers("application/json");
+    ForgeRequest request = new ForgeRequest(method, url, headers, body.toBuffer(), true,
+      method.name() + " " + (project == null ? "" : "/" + project) + "/_apis/" + path);
+    return http.send(request).map(response -> json(check(response, notFound), url));
+  }
+
   /** The raw bytes of a blob ({@code $format=octetstream}). */
   Future<Buffer> blob(String project, String repository, String sha) {
     String path = "git/repositories/" + segment(repository) + "/blobs/" + sha;
@@ -93,7 +107,7 @@ final class AdoClient {
       }
     });
     q.add("api-version=" + API_VERSION);
-    return options.orgUrl() + "/" + segment(project) + "/_apis/" + path + q;
+    return options.orgUrl() + (project == null ? "" : "/" + segment(project)) + "/_apis/" + path + q;
   }
 
   static String segment(String name) {
@@ -105,13 +119,17 @@ final class AdoClient {
   }
 
   private ForgeRequest request(String url, String accept, String what) {
+    return new ForgeRequest(HttpMethod.GET, url, headers(accept), null, false, what);
+  }
+
+  private MultiMap headers(String accept) {
     MultiMap headers = MultiMap.caseInsensitiveMultiMap().add("Accept", accept)
       // Without it a failed sign-in answers 203/302 with an HTML page instead of 401.
       .add("X-TFS-FedAuthRedirect", "Suppress");
     if (options.authorization() != null) {
       headers.add("Authorization", options.authorization());
     }
-    return new ForgeRequest(HttpMethod.GET, url, headers, null, false, what);
+    return headers;
   }
 
   private ForgeResponse check(ForgeResponse response, String notFound) {

@@ -246,7 +246,7 @@ final class AdoPullRequests {
     });
   }
 
-  private Future<List<AdoChange>> changes(String project, String repository, int pr, int iteration, Integer compareTo) {
+  Future<List<AdoChange>> changes(String project, String repository, int pr, int iteration, Integer compareTo) {
     List<AdoChange> all = new ArrayList<>();
     return changePage(project, repository, pr, iteration, compareTo, 0, all).map(v -> {
       all.sort(Comparator.comparing(AdoChange::path));
@@ -287,7 +287,7 @@ final class AdoPullRequests {
       });
   }
 
-  private Future<List<JsonObject>> iterations(String project, String repository, int pr) {
+  Future<List<JsonObject>> iterations(String project, String repository, int pr) {
     return client.getJson(project, "git/repositories/" + AdoClient.segment(repository) + "/pullRequests/" + pr + "/iterations",
         Map.of(), "Pull request " + pr + " not found in repository " + repository + " of project " + project
           + ". Verify the PR ID and repository name (or ID) are correct.")
@@ -456,7 +456,7 @@ final class AdoPullRequests {
     return branch == null || branch.startsWith("refs/") ? branch : "refs/heads/" + branch;
   }
 
-  private String project(JsonObject args) {
+  String project(JsonObject args) {
     String project = args.getString("project", client.options().project());
     if (project == null || project.isBlank()) {
       throw ToolException.invalid("which project? pass project, or set AZURE_DEVOPS_PROJECT (or ado.project) to the default project");

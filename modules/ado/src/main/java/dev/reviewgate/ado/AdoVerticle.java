@@ -1,6 +1,7 @@
 package dev.reviewgate.ado;
 
 import dev.reviewgate.forge.ForgeTools;
+import dev.reviewgate.forge.thread.ThreadTools;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.diff.DiffEngine;
@@ -40,15 +41,29 @@ public final class AdoVerticle extends VerticleBase {
     DiffEngine engine = new DiffEngine(config.section("diff"));
     LOG.info(() -> options.orgUrl() == null ? "Azure DevOps tools: not configured (AZURE_DEVOPS_ORG_URL unset); calls say so"
       : "Azure DevOps tools on " + options.orgUrl() + (options.authorization() == null ? " without a token" : " with a token"));
-    return Future.all(
+    return Future.all(java.util.List.of(
       serve("ado_get_pull_request_diff", (ado, args) -> new AdoPullRequests(vertx, ado, engine).diff(args)),
       serve("ado_get_pull_request", (ado, args) -> new AdoPullRequests(vertx, ado, engine).get(args)),
       serve("ado_list_pull_requests", (ado, args) -> new AdoPullRequests(vertx, ado, engine).list(args)),
-      serve("ado_list_pull_request_iterations", (ado, args) -> new AdoPullRequests(vertx, ado, engine).listIterations(args)));
+      serve("ado_list_pull_request_iterations", (ado, args) -> new AdoPullRequests(vertx, ado, engine).listIterations(args)),
+      ThreadTools.route(vertx, catalog, config),
+      threads("pr_list_threads", AdoThreads::list, engine),
+      threads("pr_review", AdoThreads::review, engine),
+      threads("pr_reply", AdoThreads::reply, engine),
+      threads("pr_resolve_thread", AdoThreads::resolve, engine)));
   }
 
   private Future<Void> serve(String tool, BiFunction<AdoClient, JsonObject, Future<JsonObject>> handler) {
     return ForgeTools.serve(vertx, catalog, config, tool, deadline -> client.until(deadline), handler);
+  }
+
+  /** Serves a review-thread tool for Azure DevOps (the router sends calls with {@code forge: ado} here). */
+  private Future<Void> threads(String tool, BiFunction<AdoThreads, JsonObject, Future<JsonObject>> handler, DiffEngine engine) {
+    long patienceMs = config.toolTimeoutMs(tool);
+    return ThreadTools.serve(vertx, "ado", tool, args -> {
+      AdoClient ado = client.until(System.currentTimeMillis() + patienceMs);
+      return handler.apply(new AdoThreads(ado, new AdoPullRequests(vertx, ado, engine)), args);
+    });
   }
 
   @Override

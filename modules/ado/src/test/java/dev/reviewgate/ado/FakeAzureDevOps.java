@@ -57,7 +57,7 @@ public final class FakeAzureDevOps implements AutoCloseable {
     this.repo = repo;
     this.target = target;
     this.common = common;
-    server = vertx.createHttpServer().requestHandler(this::handle);
+    server = vertx.createHttpServer().requestHandler(request -> request.body().onSuccess(body -> handle(request, body)));
     server.listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     port = server.actualPort();
   }
@@ -76,7 +76,7 @@ public final class FakeAzureDevOps implements AutoCloseable {
     server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
   }
 
-  private void handle(HttpServerRequest request) {
+  private void handle(HttpServerRequest request, Buffer body) {
     requests.incrementAndGet();
     String auth = request.getHeader("Authorization");
     authorizations.add(String.valueOf(auth));
@@ -106,6 +106,10 @@ public final class FakeAzureDevOps implements AutoCloseable {
         return;
       }
     }
+    if (path.equals(ORG + "/_apis/connectionData")) {
+      json(request, 200, new JsonObject().put("authenticatedUser", new JsonObject().put("id", ME).put("providerDisplayName", "Agent")));
+      return;
+    }
     String prefix = ORG + "/" + PROJECT + "/_apis/git/repositories/" + REPO;
     if (!path.startsWith(prefix)) {
       json(request, 404, error("TF200016: The following project does not exist: " + path));
@@ -118,7 +122,7 @@ public final class FakeAzureDevOps implements AutoCloseable {
       } else if (rest.equals("/pullrequests") || rest.equals("/pullRequests")) {
         json(request, 200, new JsonObject().put("value", new JsonArray().add(pullRequest())).put("count", 1));
       } else if (rest.matches("/pullRequests/7(/.*)?")) {
-        pullRequestRoute(request, rest.substring("/pullRequests/7".length()));
+        pullRequestRoute(request, rest.substring("/pullRequests/7".length()), body);
       } else if (rest.matches("/pullRequests/\\d+(/.*)?")) {
         json(request, 404, error("TF401180: The requested pull request was not found."));
       } else {
@@ -129,7 +133,12 @@ public final class FakeAzureDevOps implements AutoCloseable {
     }
   }
 
-  private void pullRequestRoute(HttpServerRequest request, String rest) {
+  private void pullRequestRoute(HttpServerRequest request, String rest, Buffer body) {
+    String method = request.method().name();
+    if (rest.startsWith("/threads") || rest.startsWith("/reviewers")) {
+      threadRoute(request, method, rest, body);
+      return;
+    }
     if (rest.isEmpty()) {
       json(request, 200, pullRequest());
     } else if (rest.equals("/iterations")) {
@@ -151,6 +160,63 @@ public final class FakeAzureDevOps implements AutoCloseable {
         .put("description", "Build 20261124.3 succeeded").put("context", new JsonObject().put("name", "build").put("genre", "ci")))));
     } else {
       json(request, 404, error("not found: " + rest));
+    }
+  }
+
+  /** Threads kept in memory: id → thread JSON as Azure DevOps returns it. */
+  final Map<Integer, JsonObject> threads = new java.util.concurrent.ConcurrentSkipListMap<>();
+  final Map<String, Integer> votes = new ConcurrentHashMap<>();
+  /** Writes that are applied and then answered by a dropped connection (a response lost on the way). */
+  final AtomicInteger dropResponses = new AtomicInteger();
+  static final String ME = "6a8c1bf5-agent";
+
+  private void threadRoute(HttpServerRequest request, String method, String rest, Buffer body) {
+    if (rest.startsWith("/reviewers/") && method.equals("PUT")) {
+      votes.put(rest.substring("/reviewers/".length()), body.toJsonObject().getInteger("vote"));
+      json(request, 200, new JsonObject().put("id", ME).put("vote", body.toJsonObject().getInteger("vote")));
+      return;
+    }
+    if (rest.equals("/threads") && method.equals("GET")) {
+      json(request, 200, new JsonObject().put("value", new JsonArray(new ArrayList<>(threads.values()))).put("count", threads.size()));
+      return;
+    }
+    if (rest.equals("/threads") && method.equals("POST")) {
+      JsonObject thread = body.toJsonObject().copy();
+      int id = threads.size() + 100;
+      thread.put("id", id).put("isDeleted", false).put("publishedDate", "2026-11-24T10:00:00Z");
+      JsonArray comments = thread.getJsonArray("comments", new JsonArray());
+      for (int i = 0; i < comments.size(); i++) {
+        comments.getJsonObject(i).put("id", i + 1).put("author", new JsonObject().put("displayName", "Agent"))
+          .put("publishedDate", "2026-11-24T10:00:00Z");
+      }
+      threads.put(id, thread);
+      answerWrite(request, thread);
+      return;
+    }
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("/threads/(\\d+)(/comments)?").matcher(rest);
+    if (!m.matches() || !threads.containsKey(Integer.parseInt(m.group(1)))) {
+      json(request, 404, error("TF401181: The requested pull request thread was not found."));
+      return;
+    }
+    JsonObject thread = threads.get(Integer.parseInt(m.group(1)));
+    if (m.group(2) != null && method.equals("POST")) {
+      JsonObject comment = body.toJsonObject().copy().put("id", thread.getJsonArray("comments").size() + 1)
+        .put("author", new JsonObject().put("displayName", "Agent"));
+      thread.getJsonArray("comments").add(comment);
+      answerWrite(request, comment);
+    } else if (method.equals("PATCH")) {
+      thread.put("status", body.toJsonObject().getString("status"));
+      json(request, 200, thread);
+    } else {
+      json(request, 200, thread);
+    }
+  }
+
+  private void answerWrite(HttpServerRequest request, JsonObject body) {
+    if (dropResponses.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      request.connection().close();
+    } else {
+      json(request, 200, body);
     }
   }
 

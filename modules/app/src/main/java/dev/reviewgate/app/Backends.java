@@ -7,6 +7,7 @@ import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.ado.AdoVerticle;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.DiffVerticle;
+import dev.reviewgate.forge.thread.ThreadTools;
 import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.github.GitHubVerticle;
 import dev.reviewgate.review.ReviewOptions;
@@ -60,12 +61,16 @@ final class Backends {
       : deployed;
   }
 
-  /** The tool addresses the backends of {@code roles} serve: a role's tools live at {@code reviewgate.<role>.*}. */
+  /**
+   * The tool addresses the backends of {@code roles} serve: a role's tools live at {@code reviewgate.<role>.*}, and
+   * every forge role also serves the forge-neutral review-thread tools.
+   */
   static Set<String> addresses(ToolCatalog catalog, Set<String> roles) {
     Set<String> addresses = new TreeSet<>();
+    boolean forge = roles.contains("github") || roles.contains("ado");
     for (Tool tool : catalog.tools()) {
       for (String role : roles) {
-        if (tool.address().startsWith(Addresses.PREFIX + role + ".")) {
+        if (tool.address().startsWith(Addresses.PREFIX + role + ".") || (forge && ThreadTools.TOOLS.contains(tool.name()))) {
           addresses.add(tool.address());
         }
       }

@@ -6,6 +6,7 @@ import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.forge.thread.AnchorCheck;
 import dev.reviewgate.forge.thread.Commentable;
 import dev.reviewgate.forge.thread.ReviewComment;
+import dev.reviewgate.forge.thread.ThreadTools;
 import dev.reviewgate.forge.thread.WriteMarker;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
@@ -16,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Review threads on GitHub: listed through GraphQL ({@code reviewThreads} with {@code isResolved} and
@@ -67,26 +69,9 @@ final class ReviewThreads {
 
   Future<JsonObject> list(RepoRef repo, int number, JsonObject args) {
     List<JsonObject> threads = new ArrayList<>();
-    return threadPage(repo, number, null, threads, MAX_THREAD_PAGES).map(complete -> {
-      boolean unresolvedOnly = args.getBoolean("unresolved_only", false);
-      String path = args.getString("path");
-      List<JsonObject> kept = threads.stream()
-        .filter(t -> !unresolvedOnly || "unresolved".equals(t.getString("status")))
-        .filter(t -> path == null || path.equals(t.getString("path"))).toList();
-      int skip = args.getInteger("skip", 0);
-      int top = args.getInteger("top", 50);
-      List<JsonObject> page = kept.subList(Math.min(skip, kept.size()), Math.min(kept.size(), skip + top));
-      JsonObject result = new JsonObject().put("forge", "github").put("pr_number", number)
-        .put("threads", new JsonArray(new ArrayList<>(page))).put("total", kept.size());
-      if (skip + page.size() < kept.size()) {
-        result.put("next_skip", skip + page.size());
-      }
-      JsonArray warnings = new JsonArray();
-      if (!complete) {
-        warnings.add("only the first " + threads.size() + " threads were read (" + MAX_THREAD_PAGES + " pages of 100)");
-      }
-      return result.put("warnings", warnings);
-    });
+    return threadPage(repo, number, null, threads, MAX_THREAD_PAGES).map(complete -> ThreadTools.listing("github", number, threads,
+      args, Set.of("unresolved"), complete ? List.of()
+        : List.of("only the first " + threads.size() + " threads were read (" + MAX_THREAD_PAGES + " pages of 100)")));
   }
 
   private Future<Boolean> threadPage(RepoRef repo, int number, String after, List<JsonObject> into, int pagesLeft) {

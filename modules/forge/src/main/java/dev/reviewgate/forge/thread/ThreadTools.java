@@ -36,6 +36,28 @@ public final class ThreadTools {
         config.toolTimeoutMs(tool)))).toList()).mapEmpty();
   }
 
+  /**
+   * The answer of {@code pr_list_threads}: the threads kept by {@code unresolved_only} (a status among
+   * {@code openStatuses}) and {@code path}, paged by {@code top}/{@code skip}.
+   */
+  public static JsonObject listing(String forge, int pr, List<JsonObject> threads, JsonObject args, java.util.Set<String> openStatuses,
+                                   List<String> warnings) {
+    boolean unresolvedOnly = args.getBoolean("unresolved_only", false);
+    String path = args.getString("path");
+    List<JsonObject> kept = threads.stream()
+      .filter(t -> !unresolvedOnly || openStatuses.contains(t.getString("status")))
+      .filter(t -> path == null || path.equals(t.getString("path"))).toList();
+    int skip = args.getInteger("skip", 0);
+    int top = args.getInteger("top", 50);
+    List<JsonObject> page = kept.subList(Math.min(skip, kept.size()), Math.min(kept.size(), skip + top));
+    JsonObject result = new JsonObject().put("forge", forge).put("pr_number", pr)
+      .put("threads", new io.vertx.core.json.JsonArray(new java.util.ArrayList<>(page))).put("total", kept.size());
+    if (skip + page.size() < kept.size()) {
+      result.put("next_skip", skip + page.size());
+    }
+    return result.put("warnings", new io.vertx.core.json.JsonArray(warnings));
+  }
+
   /** Serves {@code tool} for {@code forge} (arguments already validated by the router). */
   public static Future<Void> serve(Vertx vertx, String forge, String tool, Function<JsonObject, Future<JsonObject>> handler) {
     return ToolEndpoint.serveRouted(vertx, forgeAddress(forge, tool), tool, handler);

@@ -1,0 +1,296 @@
+package dev.reviewgate.ado;
+
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.forge.thread.AnchorCheck;
+import dev.reviewgate.forge.thread.Commentable;
+import dev.reviewgate.forge.thread.ReviewComment;
+import dev.reviewgate.forge.thread.ThreadTools;
+import dev.reviewgate.forge.thread.WriteMarker;
+import io.vertx.core.Future;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Review threads on Azure DevOps: {@code threads} with their {@code threadContext} (file, left/right line ranges) and
+ * status; a review posts one thread per comment (plus one for the body) and sets the caller's vote. Azure DevOps lets
+ * a comment sit on any line of a changed file's version, so anchors are checked against the files' lengths on each
+ * side. Each thread carries its own {@link WriteMarker}, so a retry after a lost response posts only what is missing.
+ */
+final class AdoThreads {
+
+  private final AdoClient client;
+  private final AdoPullRequests pulls;
+
+  AdoThreads(AdoClient client, AdoPullRequests pulls) {
+    this.client = client;
+    this.pulls = pulls;
+  }
+
+  private String base(String repository, int pr) {
+    return "git/repositories/" + AdoClient.segment(repository) + "/pullRequests/" + pr;
+  }
+
+  private static String notFound(String repository, int pr) {
+    return "Pull request " + pr + " not found in repository " + repository + ". Verify the PR ID and repository name are correct.";
+  }
+
+  // --- pr_list_threads ---------------------------------------------------------------------------------------
+
+  Future<JsonObject> list(JsonObject args) {
+    String project = pulls.project(args);
+    String repository = repository(args);
+    int pr = args.getInteger("pr_number");
+    return threads(project, repository, pr).map(all -> ThreadTools.listing("ado", pr,
+      all.stream().map(AdoThreads::thread).filter(t -> t != null).toList(), args, Set.of("active", "pending"), List.of()));
+  }
+
+  private Future<List<JsonObject>> threads(String project, String repository, int pr) {
+    return client.getJson(project, base(repository, pr) + "/threads", Map.of(), notFound(repository, pr))
+      .map(json -> json.getJsonArray("value", new JsonArray()).stream().filter(JsonObject.class::isInstance)
+        .map(JsonObject.class::cast).filter(t -> !t.getBoolean("isDeleted", false)).toList());
+  }
+
+  /** A thread in the forge-neutral shape, or null for Azure DevOps' system threads (votes, pushes). */
+  static JsonObject thread(JsonObject json) {
+    JsonArray comments = new JsonArray();
+    for (Object c : json.getJsonArray("comments", new JsonArray())) {
+      if (c instanceof JsonObject comment && !comment.getBoolean("isDeleted", false)
+        && !"system".equalsIgnoreCase(String.valueOf(comment.getValue("commentType")))) {
+        comments.add(new JsonObject().put("id", String.valueOf(comment.getValue("id")))
+          .put("author", comment.getJsonObject("author", new JsonObject()).getString("displayName"))
+          .put("created", comment.getString("publishedDate")).put("body", comment.getString("content")));
+      }
+    }
+    if (comments.isEmpty()) {
+      return null;
+    }
+    JsonObject context = json.getJsonObject("threadContext");
+    JsonObject out = new JsonObject().put("id", String.valueOf(json.getValue("id")));
+    if (context != null && context.getString("filePath") != null) {
+      String filePath = context.getString("filePath");
+      boolean right = context.getJsonObject("rightFileStart") != null;
+      JsonObject start = context.getJsonObject(right ? "rightFileStart" : "leftFileStart");
+      JsonObject end = context.getJsonObject(right ? "rightFileEnd" : "leftFileEnd");
+      out.put("path", filePath.startsWith("/") ? filePath.substring(1) : filePath).put("side", right ? "new" : "old");
+      if (start != null) {
+        int first = start.getInteger("line");
+        int last = end == null ? first : end.getInteger("line");
+        out.put("line", last).put("start_line", first == last ? null : first);
+      }
+    }
+    return out.put("outdated", null).put("status", status(json.getString("status"))).put("comments", comments);
+  }
+
+  private static String status(String wire) {
+    if (wire == null) {
+      return "unknown";
+    }
+    return switch (wire) {
+      case "wontFix" -> "wont_fix";
+      case "byDesign" -> "by_design";
+      default -> wire.toLowerCase(Locale.ROOT);
+    };
+  }
+
+  // --- pr_review ---------------------------------------------------------------------------------------------
+
+  Future<JsonObject> review(JsonObject args) {
+    String project = pulls.project(args);
+    String repository = repository(args);
+    int pr = args.getInteger("pr_number");
+    String commit = args.getString("commit_id").toLowerCase(Locale.ROOT);
+    String verdict = args.getString("verdict", "comment");
+    Integer vote = switch (verdict) {
+      case "approve" -> 10;
+      case "approve_with_suggestions" -> 5;
+      case "wait_for_author" -> -5;
+      case "request_changes" -> -10;
+      default -> null;
+    };
+    List<ReviewComment> comments = args.getJsonArray("comments", new JsonArray()).stream()
+      .map(c -> ReviewComment.from((JsonObject) c)).toList();
+    String body = args.getString("body", "");
+    return pulls.iterations(project, repository, pr).compose(iterations -> {
+      JsonObject latest = iterations.get(iterations.size() - 1);
+      String head = latest.getJsonObject("sourceRefCommit", new JsonObject()).getString("commitId", "");
+      List<String> warnings = new ArrayList<>();
+      if (!head.startsWith(commit)) {
+        if (!args.getBoolean("allow_moved_head", false)) {
+          throw ToolException.conflict("the pull request's head moved from " + commit + " (the commit you reviewed) to " + head
+            + " (iteration " + latest.getInteger("id") + "); nothing was posted. Read the diff again (compare_to shows what "
+            + "changed) and review " + head + ", or set allow_moved_head to post anyway.");
+        }
+        warnings.add("the head moved to " + head + "; the comments are anchored to the latest iteration");
+      }
+      return pulls.changes(project, repository, pr, latest.getInteger("id"), null)
+        .compose(changes -> commentable(project, repository, changes, comments))
+        .compose(files -> {
+          AnchorCheck.check(comments, files, "Azure DevOps takes comments on lines of a changed file's version on that side");
+          String review = WriteMarker.of("ado", repository, Integer.toString(pr), commit, verdict, body,
+            args.getJsonArray("comments", new JsonArray()).encode());
+          return threads(project, repository, pr).compose(existing -> post(project, repository, pr, body, comments, review, existing))
+            .compose(posted -> vote == null ? Future.succeededFuture(posted) : vote(project, repository, pr, vote).map(posted))
+            .map(posted -> new JsonObject().put("posted", posted > 0).put("already_posted", posted == 0)
+              .put("comments", comments.size()).put("url", null).put("warnings", new JsonArray(warnings)));
+        });
+    });
+  }
+
+  /** Per changed file, every line of each side's version (from the blobs of the files the comments name). */
+  private Future<Map<String, Commentable>> commentable(String project, String repository, List<AdoChange> changes,
+                                                       List<ReviewComment> comments) {
+    Set<String> named = new java.util.HashSet<>();
+    comments.forEach(c -> named.add(c.path()));
+    Map<String, Commentable> files = new HashMap<>();
+    List<Future<Void>> loads = new ArrayList<>();
+    for (AdoChange change : changes) {
+      if (!named.contains(change.path())) {
+        files.put(change.path(), Commentable.ofFile(0, 0));
+        continue;
+      }
+      boolean deleted = change.types().contains("delete");
+      boolean added = change.types().contains("add");
+      Future<Integer> newLines = deleted || change.objectId() == null ? Future.succeededFuture(0) : lines(project, repository, change.objectId());
+      Future<Integer> oldLines = added || change.originalObjectId() == null ? Future.succeededFuture(0)
+        : lines(project, repository, change.originalObjectId());
+      loads.add(Future.all(newLines, oldLines).map(both -> {
+        synchronized (files) {
+          files.put(change.path(), Commentable.ofFile(oldLines.result(), newLines.result()));
+        }
+        return null;
+      }));
+    }
+    return Future.all(loads).map(files);
+  }
+
+  private Future<Integer> lines(String project, String repository, String blob) {
+    return client.blob(project, repository, blob).map(bytes -> {
+      int lines = 0;
+      for (int i = 0; i < bytes.length(); i++) {
+        if (bytes.getByte(i) == '\n') {
+          lines++;
+        }
+      }
+      return bytes.length() > 0 && bytes.getByte(bytes.length() - 1) != '\n' ? lines + 1 : lines;
+    });
+  }
+
+  /** Posts what an earlier attempt did not; the number of threads posted now. */
+  private Future<Integer> post(String project, String repository, int pr, String body, List<ReviewComment> comments,
+                               String review, List<JsonObject> existing) {
+    List<JsonObject> toPost = new ArrayList<>();
+    if (!body.isBlank()) {
+      toPost.add(threadBody(WriteMarker.mark(body, WriteMarker.of(review, "body")), null));
+    }
+    for (int i = 0; i < comments.size(); i++) {
+      toPost.add(threadBody(WriteMarker.mark(comments.get(i).body(), WriteMarker.of(review, Integer.toString(i))), comments.get(i)));
+    }
+    List<JsonObject> missing = toPost.stream().filter(t -> !alreadyThere(existing, marker(t))).toList();
+    Future<Integer> chain = Future.succeededFuture(0);
+    for (JsonObject thread : missing) {
+      chain = chain.compose(n -> client.write(HttpMethod.POST, project, base(repository, pr) + "/threads", thread, notFound(repository, pr))
+        .map(posted -> n + 1));
+    }
+    return chain;
+  }
+
+  private static JsonObject threadBody(String content, ReviewComment comment) {
+    JsonObject thread = new JsonObject().put("comments", new JsonArray().add(new JsonObject().put("parentCommentId", 0)
+      .put("content", content).put("commentType", 1))).put("status", "active");
+    if (comment != null) {
+      JsonObject context = new JsonObject().put("filePath", "/" + comment.path());
+      if (!comment.onFile()) {
+        String side = comment.onOldSide() ? "left" : "right";
+        context.put(side + "FileStart", new JsonObject().put("line", comment.first()).put("offset", 1))
+          .put(side + "FileEnd", new JsonObject().put("line", comment.line()).put("offset", 1));
+      }
+      thread.put("threadContext", context);
+    }
+    return thread;
+  }
+
+  private static String marker(JsonObject thread) {
+    String content = thread.getJsonArray("comments").getJsonObject(0).getString("content");
+    return content.substring(content.lastIndexOf("<!-- reviewgate:"));
+  }
+
+  private static boolean alreadyThere(List<JsonObject> threads, String marker) {
+    for (JsonObject thread : threads) {
+      for (Object c : thread.getJsonArray("comments", new JsonArray())) {
+        if (c instanceof JsonObject comment && WriteMarker.in(comment.getString("content"), marker)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Sets the vote of the user the PAT belongs to. */
+  private Future<Void> vote(String project, String repository, int pr, int vote) {
+    return client.getJson(null, "connectionData", Map.of(), "connection data not found").compose(data -> {
+      String me = data.getJsonObject("authenticatedUser", new JsonObject()).getString("id");
+      if (me == null) {
+        throw ToolException.notAllowed("Azure DevOps did not say whose the PAT is; the vote was not set");
+      }
+      return client.write(HttpMethod.PUT, project, base(repository, pr) + "/reviewers/" + me,
+        new JsonObject().put("vote", vote), notFound(repository, pr)).mapEmpty();
+    });
+  }
+
+  // --- pr_reply / pr_resolve_thread --------------------------------------------------------------------------
+
+  Future<JsonObject> reply(JsonObject args) {
+    String project = pulls.project(args);
+    String repository = repository(args);
+    int pr = args.getInteger("pr_number");
+    String id = threadId(args);
+    String path = base(repository, pr) + "/threads/" + id;
+    String missing = "review thread " + id + " not found on pull request " + pr + "; take its id from pr_list_threads";
+    String marker = WriteMarker.of("ado", repository, Integer.toString(pr), id, args.getString("body"));
+    return client.getJson(project, path, Map.of(), missing).compose(thread -> {
+      if (alreadyThere(List.of(thread), marker)) {
+        return Future.succeededFuture(new JsonObject().put("posted", false).put("already_posted", true).put("warnings", new JsonArray()));
+      }
+      JsonObject comment = new JsonObject().put("content", WriteMarker.mark(args.getString("body"), marker)).put("parentCommentId", 1)
+        .put("commentType", 1);
+      return client.write(HttpMethod.POST, project, path + "/comments", comment, missing).map(posted -> new JsonObject()
+        .put("posted", true).put("already_posted", false).put("comment_id", String.valueOf(posted.getValue("id")))
+        .put("warnings", new JsonArray()));
+    });
+  }
+
+  Future<JsonObject> resolve(JsonObject args) {
+    String project = pulls.project(args);
+    String repository = repository(args);
+    int pr = args.getInteger("pr_number");
+    String id = threadId(args);
+    String status = args.getBoolean("resolved") ? "fixed" : "active";
+    return client.write(HttpMethod.PATCH, project, base(repository, pr) + "/threads/" + id, new JsonObject().put("status", status),
+        "review thread " + id + " not found on pull request " + pr + "; take its id from pr_list_threads")
+      .map(thread -> new JsonObject().put("thread_id", id).put("status", status(thread.getString("status", status)))
+        .put("warnings", new JsonArray()));
+  }
+
+  private static String threadId(JsonObject args) {
+    String id = args.getString("thread_id");
+    if (!id.matches("\\d{1,10}")) {
+      throw ToolException.invalid("an Azure DevOps thread_id is a number (from pr_list_threads), not '" + id + "'");
+    }
+    return id;
+  }
+
+  private static String repository(JsonObject args) {
+    String repository = args.getString("repository");
+    if (repository == null) {
+      throw ToolException.invalid("which repository? Azure DevOps thread tools need repository (name or ID)");
+    }
+    return repository;
+  }
+}

@@ -1,0 +1,169 @@
+package dev.reviewgate.ado;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.testing.TempGitRepo;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The forge-neutral review-thread tools with {@code forge: ado}, against {@link FakeAzureDevOps}. */
+@Timeout(60)
+class AdoThreadsTest {
+
+  @TempDir
+  Path dir;
+  private Vertx vertx;
+  private FakeAzureDevOps ado;
+  private String first;
+  private String head;
+
+  @BeforeEach
+  void start() throws Exception {
+    TempGitRepo repo = new TempGitRepo(dir);
+    StringBuilder app = new StringBuilder();
+    for (int i = 1; i <= 13; i++) {
+      app.append("line ").append(i).append('\n');
+    }
+    repo.write("src/app.c", app.toString()).write("gone.txt", "bye\nfor now\n").write("README.md", "# shop\n");
+    String common = repo.commit("base");
+    repo.branch("feature");
+    repo.write("src/app.c", app.toString().replace("line 5\n", "line five\n"));
+    first = repo.commit("first push");
+    repo.write("src/app.c", app.toString().replace("line 5\n", "line five\n").replace("line 9\n", "line nine\n")).delete("gone.txt");
+    head = repo.commit("second push");
+    vertx = Vertx.vertx();
+    ado = new FakeAzureDevOps(vertx, repo, common, common).iteration("create", first).iteration("push", head);
+    ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("ado", new JsonObject()
+      .put("orgUrl", ado.orgUrl()).put("project", FakeAzureDevOps.PROJECT).put("retryBaseDelayMs", 10)));
+    Map<String, String> env = Map.of("AZURE_DEVOPS_PAT", FakeAzureDevOps.PAT);
+    vertx.deployVerticle(new AdoVerticle(config, ToolCatalog.standard(), env::get)).toCompletionStage().toCompletableFuture()
+      .get(10, TimeUnit.SECONDS);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    ado.close();
+    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  private JsonObject call(String address, JsonObject args) throws Exception {
+    JsonObject full = new JsonObject().put("forge", "ado").put("repository", FakeAzureDevOps.REPO).put("pr_number", 7).mergeIn(args);
+    try {
+      return BusRequests.request(vertx.eventBus(), address, full, 30_000).toCompletionStage().toCompletableFuture().get(40, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      throw (Exception) e.getCause();
+    }
+  }
+
+  private static JsonObject comment(String path, Integer line, String side, String body) {
+    JsonObject c = new JsonObject().put("path", path).put("body", body);
+    return line == null ? c : c.put("line", line).put("side", side);
+  }
+
+  private JsonObject review() {
+    return new JsonObject().put("commit_id", head).put("verdict", "approve_with_suggestions").put("body", "Nearly there.")
+      .put("comments", new JsonArray()
+        .add(comment("src/app.c", 2, "new", "An unchanged line of a changed file is fine on Azure DevOps."))
+        .add(comment("src/app.c", 9, "new", "Why spell it out?").put("start_line", 5))
+        .add(comment("gone.txt", 2, "old", "Was this still used?"))
+        .add(comment("src/app.c", null, null, "The whole file")));
+  }
+
+  @Test
+  void aReviewPostsAThreadPerCommentWithItsAnchorAndSetsTheVote() throws Exception {
+    JsonObject result = call("reviewgate.pr.review", review());
+    assertThat(result.getBoolean("posted")).isTrue();
+    assertThat(ado.threads).hasSize(5);
+    JsonObject range = ado.threads.values().stream().filter(t -> t.encode().contains("Why spell it out?")).findFirst().orElseThrow();
+    JsonObject context = range.getJsonObject("threadContext");
+    assertThat(context.getString("filePath")).isEqualTo("/src/app.c");
+    assertThat(context.getJsonObject("rightFileStart").getInteger("line")).isEqualTo(5);
+    assertThat(context.getJsonObject("rightFileEnd").getInteger("line")).isEqualTo(9);
+    JsonObject old = ado.threads.values().stream().filter(t -> t.encode().contains("still used")).findFirst().orElseThrow();
+    assertThat(old.getJsonObject("threadContext").getJsonObject("leftFileStart").getInteger("line")).isEqualTo(2);
+    assertThat(ado.votes).containsEntry(FakeAzureDevOps.ME, 5);
+
+    JsonObject listed = call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c"));
+    assertThat(listed.getInteger("total")).isEqualTo(3);
+    JsonObject spelled = listed.getJsonArray("threads").stream().map(JsonObject.class::cast)
+      .filter(t -> Integer.valueOf(9).equals(t.getInteger("line"))).findFirst().orElseThrow();
+    assertThat(spelled.getString("side")).isEqualTo("new");
+    assertThat(spelled.getInteger("start_line")).isEqualTo(5);
+    assertThat(spelled.getString("status")).isEqualTo("active");
+  }
+
+  @Test
+  void anchorsOutsideTheFilesAreRefusedAndNothingIsPosted() {
+    JsonObject bad = review().put("comments", new JsonArray()
+      .add(comment("src/app.c", 2, "new", "fine"))
+      .add(comment("src/app.c", 99, "new", "past the end"))
+      .add(comment("README.md", 1, "new", "not changed"))
+      .add(comment("gone.txt", 1, "new", "deleted: no new side")));
+    assertThatThrownBy(() -> call("reviewgate.pr.review", bad)).isInstanceOfSatisfying(ToolException.class, e -> {
+      assertThat(e.code()).isEqualTo(400);
+      assertThat(e.getMessage()).contains("3 of its 4").contains("src/app.c line 99 (new side)").contains("are 1-13")
+        .contains("does not change README.md").contains("gone.txt line 1 (new side)").contains("none on the new side");
+    });
+    assertThat(ado.threads).isEmpty();
+    assertThat(ado.votes).isEmpty();
+  }
+
+  @Test
+  void aMovedHeadIsRefused() {
+    assertThatThrownBy(() -> call("reviewgate.pr.review", review().put("commit_id", first)))
+      .isInstanceOfSatisfying(ToolException.class, e -> {
+        assertThat(e.code()).isEqualTo(409);
+        assertThat(e.getMessage()).contains("head moved from " + first).contains("iteration 2").contains("allow_moved_head");
+      });
+    assertThat(ado.threads).isEmpty();
+  }
+
+  @Test
+  void aReviewRetriedAfterALostResponsePostsEachThreadOnce() throws Exception {
+    ado.dropResponses.set(1);
+    assertThatThrownBy(() -> call("reviewgate.pr.review", review())).hasMessageContaining("may or may not have been applied");
+    assertThat(ado.threads).hasSize(1);
+    JsonObject again = call("reviewgate.pr.review", review());
+    assertThat(again.getBoolean("posted")).isTrue();
+    assertThat(ado.threads).hasSize(5);
+    JsonObject third = call("reviewgate.pr.review", review());
+    assertThat(third.getBoolean("already_posted")).isTrue();
+    assertThat(ado.threads).hasSize(5);
+  }
+
+  @Test
+  void repliesAndResolvingFollowTheThreadsStatus() throws Exception {
+    call("reviewgate.pr.review", review().put("comments", new JsonArray().add(comment("src/app.c", 5, "new", "Spelled out?"))));
+    String id = call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c")).getJsonArray("threads")
+      .getJsonObject(0).getString("id");
+    JsonObject reply = call("reviewgate.pr.reply", new JsonObject().put("thread_id", id).put("body", "Renamed it."));
+    assertThat(reply.getBoolean("posted")).isTrue();
+    assertThat(call("reviewgate.pr.reply", new JsonObject().put("thread_id", id).put("body", "Renamed it.")).getBoolean("already_posted"))
+      .isTrue();
+    JsonObject resolved = call("reviewgate.pr.resolve", new JsonObject().put("thread_id", id).put("resolved", true));
+    assertThat(resolved.getString("status")).isEqualTo("fixed");
+    JsonObject open = call("reviewgate.pr.threads.list", new JsonObject().put("unresolved_only", true));
+    assertThat(open.getJsonArray("threads").stream().map(t -> ((JsonObject) t).getString("id"))).doesNotContain(id);
+    JsonObject all = call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c"));
+    JsonObject thread = all.getJsonArray("threads").getJsonObject(0);
+    assertThat(thread.getString("status")).isEqualTo("fixed");
+    assertThat(thread.getJsonArray("comments")).hasSize(2);
+    assertThatThrownBy(() -> call("reviewgate.pr.reply", new JsonObject().put("thread_id", "PRRT_x").put("body", "x")))
+      .hasMessageContaining("thread_id is a number");
+  }
+}
