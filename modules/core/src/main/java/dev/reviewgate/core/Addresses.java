@@ -41,6 +41,7 @@ public final class Addresses {
   public static final String REVIEW_GET = "reviewgate.review.get";
   public static final String REVIEW_COMMENT = "reviewgate.review.comment";
   public static final String REVIEW_COMPLETE = "reviewgate.review.complete";
+  public static final String REVIEW_PUBLISH = "reviewgate.review.publish";
 
   /** Summary of every review change is published here; per-review detail on {@link #reviewEvents(String)}. */
   public static final String REVIEW_EVENTS = "reviewgate.review.events";

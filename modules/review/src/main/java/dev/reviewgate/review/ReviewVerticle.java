@@ -5,6 +5,7 @@ import dev.reviewgate.core.BoundedLru;
 import dev.reviewgate.core.DashboardLocation;
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.bus.CancelSignals;
 import dev.reviewgate.core.bus.ToolEndpoint;
@@ -84,6 +85,7 @@ public final class ReviewVerticle extends VerticleBase {
         ToolEndpoint.serve(vertx, catalog, "review_get", this::get),
         ToolEndpoint.serve(vertx, catalog, "review_comment", this::comment),
         ToolEndpoint.serve(vertx, catalog, "review_complete", this::complete),
+        ToolEndpoint.serve(vertx, catalog, "review_publish", this::publishOutcome),
         CancelSignals.of(vertx).listen(vertx, this::cancel).onSuccess(stop -> stopListening = stop)));
     });
   }
@@ -533,6 +535,50 @@ public final class ReviewVerticle extends VerticleBase {
   }
 
   /** The review named by {@code review_id}: as this process knows it, else as stored (made by another process). */
+  /**
+   * Posts a completed review's outcome to the matching pull request through {@code pr_review}: the person's verdict
+   * (request changes → request_changes, checkpoint → approve, return → comment), the completion notes as the body,
+   * and the first comment of every thread the person opened, on its line, at the reviewed head. {@code pr_review}
+   * checks every anchor first and refuses the whole review when one does not fit the pull request's diff.
+   */
+  private Future<JsonObject> publishOutcome(JsonObject args) {
+    return review(args).compose(review -> {
+      if (review.completion() == null) {
+        throw ToolException.conflict("review " + review.id() + " is not complete yet: its outcome is published once the person "
+          + "completes it in the dashboard");
+      }
+      String verdict = switch (review.completion().action()) {
+        case REQUEST_CHANGES -> "request_changes";
+        case CHECKPOINT -> "approve";
+        case RETURN -> "comment";
+      };
+      JsonArray comments = new JsonArray();
+      for (ReviewThread thread : review.threads()) {
+        ReviewComment first = thread.comments().isEmpty() ? null : thread.comments().get(0);
+        if (thread.file() == null || first == null || first.author() != Author.PERSON) {
+          continue;
+        }
+        JsonObject comment = new JsonObject().put("path", thread.file()).put("body", first.body());
+        if (thread.line() != null) {
+          comment.put("line", thread.line()).put("side", thread.side() == null ? "new" : thread.side());
+        }
+        comments.add(comment);
+      }
+      String notes = review.completion().notes();
+      JsonObject call = new JsonObject().put("commit_id", review.head()).put("verdict", verdict)
+        .put("body", (notes == null || notes.isBlank() ? "" : notes + "\n\n") + "(" + review.title() + ": reviewed in reviewgate, "
+          + review.completion().action().label() + ")")
+        .put("comments", comments);
+      for (String key : List.of("forge", "owner", "repo", "project", "repository", "pr_number", "allow_moved_head")) {
+        if (args.containsKey(key)) {
+          call.put(key, args.getValue(key));
+        }
+      }
+      return BusRequests.request(vertx.eventBus(), Addresses.PR_REVIEW, call, options.gitTimeoutMs())
+        .map(reply -> reply.put("review_id", review.id()).put("verdict", verdict).put("published_comments", comments.size()));
+    });
+  }
+
   private Future<Review> review(JsonObject args) {
     String id = args.getString("review_id");
     Review known = reviews.get(id);
