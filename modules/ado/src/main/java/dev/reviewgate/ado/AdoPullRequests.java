@@ -50,6 +50,10 @@ final class AdoPullRequests {
     this.engine = engine;
   }
 
+  DiffEngine engine() {
+    return engine;
+  }
+
   // --- ado_get_pull_request_diff --------------------------------------------------------------------------------
 
   Future<JsonObject> diff(JsonObject args) {

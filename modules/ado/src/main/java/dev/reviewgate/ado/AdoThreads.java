@@ -47,8 +47,18 @@ final class AdoThreads {
     String project = pulls.project(args);
     String repository = repository(args);
     int pr = args.getInteger("pr_number");
-    return threads(project, repository, pr).map(all -> ThreadTools.listing("ado", pr,
-      all.stream().map(AdoThreads::thread).filter(t -> t != null).toList(), args, Set.of("active", "pending"), List.of()));
+    return threads(project, repository, pr).compose(all -> {
+      List<JsonObject> threads = all.stream().map(AdoThreads::thread).filter(t -> t != null).toList();
+      JsonArray paths = new JsonArray(threads.stream().map(t -> t.getString("path")).filter(p -> p != null).distinct().toList());
+      // The hunks of the latest iteration's diff of the files that have threads (their blobs only).
+      Future<String> diff = paths.isEmpty() ? Future.succeededFuture("") : pulls.diff(new JsonObject().put("project", project)
+        .put("repository", repository).put("pr_id", pr).put("include", paths).put("top", 1000))
+        .map(result -> result.getString("diff", ""));
+      return diff.map(text -> {
+        ThreadTools.attachHunks(threads, () -> pulls.engine().parse(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        return ThreadTools.listing("ado", pr, threads, args, Set.of("active", "pending"), List.of());
+      });
+    });
   }
 
   private Future<List<JsonObject>> threads(String project, String repository, int pr) {

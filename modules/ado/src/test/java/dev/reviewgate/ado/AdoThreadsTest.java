@@ -31,16 +31,18 @@ class AdoThreadsTest {
   private FakeAzureDevOps ado;
   private String first;
   private String head;
+  private String common;
+  private TempGitRepo repo;
 
   @BeforeEach
   void start() throws Exception {
-    TempGitRepo repo = new TempGitRepo(dir);
+    repo = new TempGitRepo(dir);
     StringBuilder app = new StringBuilder();
     for (int i = 1; i <= 13; i++) {
       app.append("line ").append(i).append('\n');
     }
     repo.write("src/app.c", app.toString()).write("gone.txt", "bye\nfor now\n").write("README.md", "# shop\n");
-    String common = repo.commit("base");
+    common = repo.commit("base");
     repo.branch("feature");
     repo.write("src/app.c", app.toString().replace("line 5\n", "line five\n"));
     first = repo.commit("first push");
@@ -105,6 +107,9 @@ class AdoThreadsTest {
     assertThat(spelled.getString("side")).isEqualTo("new");
     assertThat(spelled.getInteger("start_line")).isEqualTo(5);
     assertThat(spelled.getString("status")).isEqualTo("active");
+    String gitHunk = repo.git("diff", "--histogram", common, head, "--", "src/app.c").lines().filter(l -> l.startsWith("@@"))
+      .findFirst().orElseThrow();
+    assertThat(spelled.getString("hunk")).isEqualTo(gitHunk.substring(0, gitHunk.indexOf("@@", 2) + 2));
   }
 
   @Test

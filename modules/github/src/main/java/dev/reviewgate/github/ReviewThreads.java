@@ -69,9 +69,12 @@ final class ReviewThreads {
 
   Future<JsonObject> list(RepoRef repo, int number, JsonObject args) {
     List<JsonObject> threads = new ArrayList<>();
-    return threadPage(repo, number, null, threads, MAX_THREAD_PAGES).map(complete -> ThreadTools.listing("github", number, threads,
-      args, Set.of("unresolved"), complete ? List.of()
-        : List.of("only the first " + threads.size() + " threads were read (" + MAX_THREAD_PAGES + " pages of 100)")));
+    return threadPage(repo, number, null, threads, MAX_THREAD_PAGES).compose(complete -> diffs.source(repo, number, null, null)
+      .map(source -> {
+        ThreadTools.attachHunks(threads, () -> engine.parse(source.diff()));
+        return ThreadTools.listing("github", number, threads, args, Set.of("unresolved"), complete ? List.of()
+          : List.of("only the first " + threads.size() + " threads were read (" + MAX_THREAD_PAGES + " pages of 100)"));
+      }));
   }
 
   private Future<Boolean> threadPage(RepoRef repo, int number, String after, List<JsonObject> into, int pagesLeft) {

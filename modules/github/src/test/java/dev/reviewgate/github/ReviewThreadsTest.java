@@ -41,7 +41,11 @@ class ReviewThreadsTest extends ToolTestBase {
     repo.write("src/app.txt", text.toString().replace("line 10\n", "line ten\n").replace("line 30\n", ""));
     head = repo.commit("change");
     String diff = repo.git("diff", base, head);
-    gh.fake.on("GET", REPO + "/pulls/5").reply(FakeGitHub.Reply.json(200, new JsonObject().put("number", 5).put("state", "open")
+    gh.fake.on("GET", REPO + "/pulls/5").accept("application/vnd.github.diff")
+      .reply(FakeGitHub.Reply.of(200, MultiMap.caseInsensitiveMultiMap().add("content-type", "application/vnd.github.diff"),
+        Buffer.buffer(diff)));
+    // The fake answers a request with the route added last that matches, so the JSON route names its Accept.
+    gh.fake.on("GET", REPO + "/pulls/5").accept("application/vnd.github+json").reply(FakeGitHub.Reply.json(200, new JsonObject().put("number", 5).put("state", "open")
       .put("head", new JsonObject().put("sha", head)).put("base", new JsonObject().put("sha", base)).encode()));
     gh.fake.on("GET", REPO + "/compare/" + base + "..." + head).accept("application/vnd.github.diff")
       .reply(FakeGitHub.Reply.of(200, MultiMap.caseInsensitiveMultiMap().add("content-type", "application/vnd.github.diff"),
@@ -160,6 +164,8 @@ class ReviewThreadsTest extends ToolTestBase {
     assertThat(second.getString("status")).isEqualTo("resolved");
     assertThat(second.getString("side")).isEqualTo("old");
     assertThat(second.getBoolean("outdated")).isTrue();
+    assertThat(second.getString("hunk")).isEqualTo("@@ -27,7 +27,6 @@");
+    assertThat(all.getJsonArray("threads").getJsonObject(0).getString("hunk")).isEqualTo("@@ -7,7 +7,7 @@");
     JsonObject open = Await.result(gh.call(Addresses.PR_THREADS_LIST, args().put("unresolved_only", true)));
     assertThat(open.getJsonArray("threads").stream().map(t -> ((JsonObject) t).getString("id"))).containsExactly("PRRT_1");
 

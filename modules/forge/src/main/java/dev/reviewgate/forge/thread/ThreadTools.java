@@ -58,6 +58,36 @@ public final class ThreadTools {
     return result.put("warnings", new io.vertx.core.json.JsonArray(warnings));
   }
 
+  /**
+   * Puts on each thread the header of the hunk its line sits in ({@code hunk: "@@ -a,b +c,d @@"}), as the pull
+   * request's current diff has it; {@code null} when the line is in no hunk (an outdated thread, or a file comment).
+   */
+  public static void attachHunks(List<JsonObject> threads, java.util.function.Supplier<dev.reviewgate.diff.model.Diff> diff) {
+    java.util.Map<String, dev.reviewgate.diff.model.FileDiff> byPath = new java.util.HashMap<>();
+    try {
+      diff.get().files().forEach(file -> byPath.put(file.path(), file));
+    } catch (dev.reviewgate.core.ToolException noDiff) {
+      // an empty diff (nothing left to compare): no thread sits in a hunk
+    }
+    for (JsonObject thread : threads) {
+      dev.reviewgate.diff.model.FileDiff file = byPath.get(thread.getString("path"));
+      Integer line = thread.getInteger("line");
+      String hunk = null;
+      if (file != null && line != null) {
+        boolean old = "old".equals(thread.getString("side"));
+        for (dev.reviewgate.diff.model.Hunk h : file.hunks()) {
+          int start = old ? h.oldStart() : h.newStart();
+          int count = old ? h.oldCount() : h.newCount();
+          if (line >= start && line < start + count) {
+            hunk = "@@ -" + h.oldStart() + "," + h.oldCount() + " +" + h.newStart() + "," + h.newCount() + " @@";
+            break;
+          }
+        }
+      }
+      thread.put("hunk", hunk);
+    }
+  }
+
   /** Serves {@code tool} for {@code forge} (arguments already validated by the router). */
   public static Future<Void> serve(Vertx vertx, String forge, String tool, Function<JsonObject, Future<JsonObject>> handler) {
     return ToolEndpoint.serveRouted(vertx, forgeAddress(forge, tool), tool, handler);
