@@ -59,6 +59,7 @@ class ClusterIT {
   private static ServeProcess frontA;
   private static ServeProcess frontB;
   private static Vertx vertx;
+  private static String join;
 
   @BeforeAll
   static void startCluster() throws Exception {
@@ -66,7 +67,7 @@ class ClusterIT {
     repoName = repoDir.getFileName().toString();
     vertx = Vertx.vertx();
     backend = ServeProcess.start(repoDir, "--cluster", "--roles", "git,diff,review");
-    String join = "127.0.0.1:" + backend.number(MEMBER_PORT);
+    join = "127.0.0.1:" + backend.number(MEMBER_PORT);
     // The other three join at once, in parallel (each lists the first node; a node's own address may be there too).
     CompletableFuture<ServeProcess> second = node(Map.of(), "--cluster", "--join", join, "--roles", "git");
     // A's calls have an 8 s deadline (30 s by default), so the failover test sees a lost call end within its window.
@@ -121,6 +122,14 @@ class ClusterIT {
     assertThat(diff.getBoolean("isError", false)).as(diff.encode()).isFalse();
     assertThat(diff.getJsonObject("structuredContent").getString("diff")).isEqualTo(expected);
     assertThat(diffOver(frontB).getJsonObject("structuredContent").getString("diff")).isEqualTo(expected);
+
+    // An agent's own stdio process as a front node of the team's cluster.
+    try (McpProcess agent = McpProcess.start(repoDir, "--cluster", "--join", join, "--roles", "front")) {
+      agent.request(Messages.initialize(1, "2025-11-25"));
+      JsonObject viaStdio = agent.request(Messages.request(2, "tools/call", new JsonObject().put("name", "git_diff")
+        .put("arguments", new JsonObject().put("base", commits[0]).put("head", commits[1])))).getJsonObject("result");
+      assertThat(viaStdio.getJsonObject("structuredContent").getString("diff")).as(agent.stderr()).isEqualTo(expected);
+    }
 
     // Services that are not on the JVM: the example clients (standard libraries only) over A's TCP bridge.
     String bridge = "127.0.0.1:" + frontA.number(BRIDGE_PORT);
