@@ -4,6 +4,8 @@ import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.diff.model.ChangeType;
+import dev.reviewgate.diff.shape.Shaper;
 import dev.reviewgate.git.xdiff.Abbreviator;
 import dev.reviewgate.git.xdiff.Blobs;
 import dev.reviewgate.git.xdiff.DiffAttributes;
@@ -323,7 +325,12 @@ public final class GitReader implements AutoCloseable {
    * Unified diff bytes as {@code git diff} prints them, cut at {@code git.maxDiffBytes} between files;
    * {@code overBlobLimit}: files shown as binary only because a side is larger than {@code git.maxBlobBytes}.
    */
-  public record Patch(Pair pair, byte[] bytes, int files, List<String> omitted, List<String> overBlobLimit) {
+  /**
+   * A diff as git writes it, with each written file as the diff engine's summary counts it (so that an unshaped
+   * result needs no second pass over the text).
+   */
+  public record Patch(Pair pair, byte[] bytes, int files, List<String> omitted, List<String> overBlobLimit,
+                      List<Shaper.FileCount> counts) {
   }
 
   public Patch diff(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
@@ -332,15 +339,34 @@ public final class GitReader implements AutoCloseable {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       List<String> omitted = new ArrayList<>();
       int written = 0;
+      List<Shaper.FileCount> counts = new ArrayList<>();
       for (FileChange change : session.changes) {
         if (out.size() >= options.maxDiffBytes()) {
           omitted.add(change.path());
           continue;
         }
-        session.writer.write(change, out);
+        count(change, session.writer.write(change, out), counts);
         written++;
       }
-      return new Patch(pair, out.toByteArray(), written, omitted, session.writer.overBlobLimit());
+      return new Patch(pair, out.toByteArray(), written, omitted, session.writer.overBlobLimit(), counts);
+    }
+  }
+
+  /**
+   * How the diff engine's parser classifies what {@link PatchWriter} wrote for {@code change} (its tests hold the two
+   * equal): a type change is written as a deletion and a creation, a mode change without new content has no hunks.
+   */
+  static void count(FileChange change, PatchWriter.Stats stats, List<Shaper.FileCount> counts) {
+    switch (change.status()) {
+      case ADDED -> counts.add(new Shaper.FileCount(ChangeType.ADDED, stats.additions(), 0));
+      case DELETED -> counts.add(new Shaper.FileCount(ChangeType.DELETED, 0, stats.deletions()));
+      case RENAMED -> counts.add(new Shaper.FileCount(ChangeType.RENAMED, stats.additions(), stats.deletions()));
+      case TYPE_CHANGED -> {
+        counts.add(new Shaper.FileCount(ChangeType.DELETED, 0, stats.deletions()));
+        counts.add(new Shaper.FileCount(ChangeType.ADDED, stats.additions(), 0));
+      }
+      case MODIFIED -> counts.add(new Shaper.FileCount(change.oldMode() != change.newMode() && change.oldId().equals(change.newId())
+        ? ChangeType.MODE_CHANGED : ChangeType.MODIFIED, stats.additions(), stats.deletions()));
     }
   }
 

@@ -7,10 +7,12 @@ import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.shape.Shaper;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -180,13 +182,21 @@ public final class GitVerticle extends VerticleBase {
     return reader.changedFiles(reader.pair(DiffTarget.from(args)), diffOptions(args), cancellation);
   }
 
+  /** The options of the catalog fragment {@code diff-shaping} that change a diff's text (context_lines is the reader's). */
+  private static final java.util.Set<String> SHAPING = java.util.Set.of("files", "include", "exclude", "files_only", "format",
+    "skip", "top", "max_lines_per_file", "max_bytes", "token_budget", "side_by_side_width", "markers");
+
   private JsonObject diff(JsonObject args, Cancellation cancellation) {
     GitReader reader = reader(args);
     GitReader.Pair pair = reader.pair(DiffTarget.from(args));
     GitReader.Patch patch = reader.diff(pair, diffOptions(args), cancellation);
     cancellation.check();
-    // context_lines was applied when the diff was computed, so the engine's own trimming is a no-op here.
-    JsonObject result = engine.shape(engine.parse(patch.bytes()), args);
+    // context_lines was applied when the diff was computed, so the engine's own trimming is a no-op here. Without a
+    // shaping option the text is git's as written, and the summary comes from what the writer counted: no second pass.
+    JsonObject result = SHAPING.stream().noneMatch(args::containsKey)
+      ? new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size())).put("warnings", new JsonArray())
+        .put("diff", new String(patch.bytes(), StandardCharsets.UTF_8))
+      : engine.shape(engine.parse(patch.bytes()), args);
     result.put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
     if (!patch.omitted().isEmpty()) {
       warnings(result).add("diff cut at git.maxDiffBytes (" + options.maxDiffBytes() + " bytes): " + patch.omitted().size()

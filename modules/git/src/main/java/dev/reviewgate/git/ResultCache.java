@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /**
  * Results of calls whose revisions are all full SHAs never change, so they are kept, least recently used first
- * out, within {@code git.cacheEntries} entries and {@code git.cacheMaxBytes} bytes (measured as encoded JSON).
+ * out, within {@code git.cacheEntries} entries and {@code git.cacheMaxBytes} bytes (the JSON's size, estimated from its strings).
  */
 public final class ResultCache {
 
@@ -45,6 +45,28 @@ public final class ResultCache {
    * A copy of the cached result, or null. Only the look-up holds the cache's lock: a stored value is never changed,
    * so copying it needs none, and the event loop never waits while a worker sizes a large result.
    */
+  /** About the encoded size of a JSON value: strings by length (UTF-16 units; escapes and non-ASCII not counted). */
+  static long estimate(Object value) {
+    if (value instanceof String text) {
+      return text.length() + 2L;
+    }
+    if (value instanceof JsonObject object) {
+      long size = 2;
+      for (java.util.Map.Entry<String, Object> entry : object) {
+        size += entry.getKey().length() + 4L + estimate(entry.getValue());
+      }
+      return size;
+    }
+    if (value instanceof io.vertx.core.json.JsonArray array) {
+      long size = 2;
+      for (Object item : array) {
+        size += 1 + estimate(item);
+      }
+      return size;
+    }
+    return 8;
+  }
+
   public JsonObject get(String key) {
     JsonObject value = entries.get(key);
     return value == null ? null : value.copy();
@@ -54,8 +76,9 @@ public final class ResultCache {
     if (maxEntries == 0) {
       return;
     }
-    // Sizing and copying a result (up to git.cacheMaxBytes) happen before the lock is taken.
-    long size = value.toBuffer().length() + key.length();
+    // Sizing and copying a result (up to git.cacheMaxBytes) happen before the lock is taken. The size is the JSON's
+    // estimated from string lengths (encoding a diff just to weigh it cost as much as writing it).
+    long size = estimate(value) + key.length();
     if (size > maxBytes) {
       return;
     }

@@ -206,16 +206,29 @@ public final class Shaper {
 
   /** {@code files, additions, deletions, changes{added, modified, ...}} of the selection, and the input's file count. */
   static JsonObject summary(List<FileDiff> files, int totalFiles) {
+    return summaryOf(files.stream().map(f -> new FileCount(f.changeType(), f.additions(), f.deletions())).toList(), totalFiles);
+  }
+
+  /** One file as the summary counts it. */
+  public record FileCount(ChangeType type, int additions, int deletions) {
+  }
+
+  /**
+   * The {@code summary} of every diff result: {@code files}, {@code additions}, {@code deletions}, {@code changes}
+   * per change type, {@code total_files}. Public so that a backend that already knows its files' counts (the git
+   * reader, which wrote the diff) answers the same summary without parsing its own text again.
+   */
+  public static JsonObject summaryOf(List<FileCount> files, int totalFiles) {
     JsonObject changes = new JsonObject();
     for (ChangeType t : ChangeType.values()) {
       changes.put(t.label(), 0);
     }
     long adds = 0;
     long dels = 0;
-    for (FileDiff f : files) {
+    for (FileCount f : files) {
       adds += f.additions();
       dels += f.deletions();
-      changes.put(f.changeType().label(), changes.getInteger(f.changeType().label()) + 1);
+      changes.put(f.type().label(), changes.getInteger(f.type().label()) + 1);
     }
     return new JsonObject().put("files", files.size()).put("additions", adds).put("deletions", dels)
       .put("changes", changes).put("total_files", totalFiles);

@@ -30,14 +30,16 @@ import java.util.logging.Logger;
 public final class StdioTransport {
 
   private static final Logger LOG = Logger.getLogger(StdioTransport.class.getName());
-  private static final byte[] STOP = new byte[0];
+  /** Ends the writer; never sent. */
+  private static final JsonObject STOP = new JsonObject();
 
   private final McpServer server;
   private final InputStream in;
   private final OutputStream out;
   private final long maxLineBytes;
   private final long drainOnEofMs;
-  private final BlockingQueue<byte[]> outgoing = new LinkedBlockingQueue<>();
+  /** Messages to write, encoded by the writer thread: a large result's encoding never holds an event loop. */
+  private final BlockingQueue<JsonObject> outgoing = new LinkedBlockingQueue<>();
   private final AtomicInteger pending = new AtomicInteger();
   private final Promise<Void> finished = Promise.promise();
   private final Object drained = new Object();
@@ -73,7 +75,7 @@ public final class StdioTransport {
   }
 
   private void send(JsonObject message) {
-    outgoing.add(message.encode().getBytes(StandardCharsets.UTF_8));
+    outgoing.add(message);
   }
 
   private void readLoop() {
@@ -139,11 +141,11 @@ public final class StdioTransport {
   private void writeLoop() {
     try {
       while (true) {
-        byte[] line = outgoing.take();
-        if (line == STOP) {
+        JsonObject message = outgoing.take();
+        if (message == STOP) {
           break;
         }
-        out.write(line);
+        out.write(encode(message));
         out.write('\n');
         if (outgoing.isEmpty()) {
           out.flush();
@@ -157,6 +159,22 @@ public final class StdioTransport {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       finished.tryComplete();
+    }
+  }
+
+  /**
+   * The message as one line of UTF-8, in one pass (no intermediate String). A message that cannot be encoded (a bug)
+   * becomes an internal-error response for its id, so the client is answered and the writer lives on.
+   */
+  private static byte[] encode(JsonObject message) {
+    try {
+      return message.toBuffer().getBytes();
+    } catch (RuntimeException e) {
+      LOG.log(Level.SEVERE, "a response could not be encoded", e);
+      return new JsonObject().put("jsonrpc", "2.0").put("id", message.getValue("id") instanceof String || message.getValue("id")
+          instanceof Number ? message.getValue("id") : null)
+        .put("error", new JsonObject().put("code", -32603).put("message", "internal error: the response could not be encoded"))
+        .toBuffer().getBytes();
     }
   }
 
