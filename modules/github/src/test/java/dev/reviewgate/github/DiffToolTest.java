@@ -3,18 +3,17 @@ package dev.reviewgate.github;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Addresses;
+import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.core.ToolException;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -319,14 +318,8 @@ class DiffToolTest extends ToolTestBase {
     return git(repo, "diff", "HEAD~1", "HEAD").getBytes(StandardCharsets.UTF_8);
   }
 
-  private static String git(Path repo, String... args) throws IOException, InterruptedException {
-    List<String> command = new java.util.ArrayList<>(List.of("git", "-C", repo.toString()));
-    command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    byte[] out = process.getInputStream().readAllBytes();
-    if (!process.waitFor(20, TimeUnit.SECONDS) || process.exitValue() != 0) {
-      throw new IllegalStateException("git " + String.join(" ", args) + " failed: " + new String(out, StandardCharsets.UTF_8));
-    }
-    return new String(out, StandardCharsets.UTF_8);
+  private static String git(Path repo, String... args) {
+    return TempGitRepo.at(repo).git(args);
   }
+
 }

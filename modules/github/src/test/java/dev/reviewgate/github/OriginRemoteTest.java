@@ -2,11 +2,11 @@ package dev.reviewgate.github;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.core.testing.TempGitRepo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,13 +46,8 @@ class OriginRemoteTest {
     assertThat(OriginRemote.find(plain, "https://api.github.com")).isEqualTo(Optional.empty());
   }
 
-  private static void git(Path repo, String... args) throws Exception {
-    List<String> command = new java.util.ArrayList<>(List.of("git", "-C", repo.toString()));
-    command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes());
-    if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) {
-      throw new IllegalStateException(out);
-    }
+  private static void git(Path repo, String... args) {
+    TempGitRepo.at(repo).git(args);
   }
+
 }

@@ -1,5 +1,6 @@
 package dev.reviewgate.bench.diff;
 
+import dev.reviewgate.core.testing.TempGitRepo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 /**
@@ -114,32 +114,12 @@ public final class DiffCorpus {
   }
 
   private static byte[] git(Path repo, String... args) {
-    List<String> command = new ArrayList<>(List.of("git", "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false", "-c", "gc.auto=0",
+    List<String> command = new ArrayList<>(List.of("-c", "commit.gpgsign=false", "-c", "core.autocrlf=false", "-c", "gc.auto=0",
       "-c", "maintenance.auto=false"));
     command.addAll(List.of(args));
-    try {
-      Process p = new ProcessBuilder(command).directory(repo.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT)
-        .start();
-      CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
-      if (p.waitFor() != 0) {
-        throw new IllegalStateException("git failed: " + command);
-      }
-      return out.join();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    return TempGitRepo.at(repo).gitBytes(command.toArray(String[]::new));
   }
 
-  private static byte[] readAll(InputStream in) {
-    try (in) {
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
 
   private static void deleteTree(Path root) throws IOException {
     try (Stream<Path> walk = Files.walk(root)) {

@@ -1,5 +1,6 @@
 package dev.reviewgate.bench.hardening;
 
+import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.git.Cancellation;
@@ -45,11 +46,7 @@ public final class HardeningBench {
 
   private static List<Double> grep(Path scratch, int n) throws Exception {
     Path repo = scratch.resolve("repo");
-    Files.createDirectories(repo);
-    run(repo, "git", "init", "-q");
-    Files.writeString(repo.resolve("big.txt"), (("x".repeat(999) + "y").repeat(250) + "\n").repeat(4));
-    run(repo, "git", "add", "big.txt");
-    run(repo, "git", "-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "big");
+    new TempGitRepo(repo).write("big.txt", (("x".repeat(999) + "y").repeat(250) + "\n").repeat(4)).commit("big");
     GitOptions options = GitOptions.from(ReviewgateConfig.defaults().section("git"));
     ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     List<Double> after = new ArrayList<>();
@@ -88,13 +85,6 @@ public final class HardeningBench {
       times.add((System.nanoTime() - start) / 1e6);
     }
     return times;
-  }
-
-  private static void run(Path dir, String... command) throws Exception {
-    Process process = new ProcessBuilder(command).directory(dir.toFile()).inheritIO().start();
-    if (process.waitFor() != 0) {
-      throw new IllegalStateException(String.join(" ", command) + " failed");
-    }
   }
 
   private HardeningBench() {
