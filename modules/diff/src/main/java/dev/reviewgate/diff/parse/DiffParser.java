@@ -110,111 +110,148 @@ public final class DiffParser {
       return new Diff(files, trailing);
     }
 
+    /** What a file's header lines say, gathered while reading them; paths are resolved once the header is read. */
+    private static final class Header {
+      final List<ByteSlice> lines = new ArrayList<>(6);
+      String[] gitNames;
+      String gnuLine;
+      String oldPath;
+      String newPath;
+      boolean pathsFromDashes;
+      String oldMode;
+      String newMode;
+      String index;
+      Integer similarity;
+      String renameFrom;
+      String renameTo;
+      String copyFrom;
+      String copyTo;
+      boolean added;
+      boolean deleted;
+      boolean binary;
+      boolean hunksFollow;
+      String[] binaryNames;
+      int binaryStart = -1;
+    }
+
     private void parseFile(boolean git) {
       ByteSlice leading = ByteSlice.of(src, textStart, pos);
       int headerStart = pos;
-      List<ByteSlice> headerLines = new ArrayList<>(6);
-      String[] gitNames = null;
-      String gnuLine = null;
+      Header h = readHeader(git);
+      int headerEnd = pos;
+      ByteSlice binaryBody = ByteSlice.EMPTY;
+      if (h.binaryStart >= 0) {
+        parseBinaryPatch();
+        binaryBody = ByteSlice.of(src, h.binaryStart, pos);
+      }
+      int[] counts = new int[2];
+      List<Hunk> hunks = readHunks(h, counts);
+      resolvePaths(h, git, headerStart);
+      ChangeType type = changeType(h, git, hunks.isEmpty());
+      if (type == ChangeType.ADDED) {
+        h.oldPath = null;
+      } else if (type == ChangeType.DELETED) {
+        h.newPath = null;
+      }
+      files.add(new FileDiff(leading, ByteSlice.of(src, headerStart, headerEnd), h.lines, h.oldPath, h.newPath, type,
+        h.oldMode, h.newMode, h.similarity, h.index, h.binary, binaryBody, hunks, counts[0], counts[1], false));
+      textStart = pos;
+    }
+
+    /** The {@code diff} line and the extended header lines, up to the hunks, a binary marker or the next file. */
+    private Header readHeader(boolean git) {
+      Header h = new Header();
       if (at("diff ")) {
         int le = lineEnd();
         if (git) {
-          gitNames = PathText.gitLine(src, pos + 11, Bytes.contentEnd(src, pos, le));
+          h.gitNames = PathText.gitLine(src, pos + 11, Bytes.contentEnd(src, pos, le));
         } else {
-          gnuLine = new String(src, pos, Bytes.contentEnd(src, pos, le) - pos, StandardCharsets.UTF_8);
+          h.gnuLine = new String(src, pos, Bytes.contentEnd(src, pos, le) - pos, StandardCharsets.UTF_8);
         }
-        headerLines.add(ByteSlice.of(src, pos, le));
+        h.lines.add(ByteSlice.of(src, pos, le));
         advance(le);
       }
-      String oldPath = null;
-      String newPath = null;
-      boolean pathsFromDashes = false;
-      String oldMode = null;
-      String newMode = null;
-      String index = null;
-      Integer similarity = null;
-      String renameFrom = null;
-      String renameTo = null;
-      String copyFrom = null;
-      String copyTo = null;
-      boolean added = false;
-      boolean deleted = false;
-      boolean binary = false;
-      boolean hunksFollow = false;
-      String[] binaryNames = null;
-      int binaryStart = -1;
       while (pos < end) {
         int le = lineEnd();
         int ce = Bytes.contentEnd(src, pos, le);
         if (at("--- ")) {
-          int plusStart = le;
-          if (!Bytes.startsWith(src, plusStart, end, "+++ ")) {
-            advance(le);
-            throw fail("expected the '+++ <new path>' line after the '--- <old path>' line");
-          }
-          oldPath = PathText.value(src, pos + 4, ce);
-          headerLines.add(ByteSlice.of(src, pos, le));
-          advance(le);
-          le = lineEnd();
-          newPath = PathText.value(src, pos + 4, Bytes.contentEnd(src, pos, le));
-          headerLines.add(ByteSlice.of(src, pos, le));
-          advance(le);
-          pathsFromDashes = true;
-          hunksFollow = true;
+          readDashes(h, le, ce);
           break;
         } else if (at("Binary files ")) {
-          binary = true;
-          binaryNames = binaryNames(pos + 13, ce);
-          headerLines.add(ByteSlice.of(src, pos, le));
+          h.binary = true;
+          h.binaryNames = binaryNames(pos + 13, ce);
+          h.lines.add(ByteSlice.of(src, pos, le));
           advance(le);
           break;
         } else if (at("GIT binary patch")) {
-          binary = true;
-          binaryStart = pos;
+          h.binary = true;
+          h.binaryStart = pos;
           break;
-        } else if (at("old mode ")) {
-          oldMode = text(pos + 9, ce);
-        } else if (at("new mode ")) {
-          newMode = text(pos + 9, ce);
-        } else if (at("deleted file mode ")) {
-          deleted = true;
-          oldMode = text(pos + 18, ce);
-        } else if (at("new file mode ")) {
-          added = true;
-          newMode = text(pos + 14, ce);
-        } else if (at("rename from ")) {
-          renameFrom = PathText.value(src, pos + 12, ce);
-        } else if (at("rename to ")) {
-          renameTo = PathText.value(src, pos + 10, ce);
-        } else if (at("rename old ")) {
-          renameFrom = PathText.value(src, pos + 11, ce);
-        } else if (at("rename new ")) {
-          renameTo = PathText.value(src, pos + 11, ce);
-        } else if (at("copy from ")) {
-          copyFrom = PathText.value(src, pos + 10, ce);
-        } else if (at("copy to ")) {
-          copyTo = PathText.value(src, pos + 8, ce);
-        } else if (at("similarity index ")) {
-          similarity = percent(pos + 17, ce);
-        } else if (at("dissimilarity index ")) {
-          // kept verbatim in the header lines; similarity describes renames and copies only
-        } else if (at("index ")) {
-          index = text(pos + 6, ce);
-        } else {
+        } else if (!extendedLine(h, ce)) {
           break;
         }
-        headerLines.add(ByteSlice.of(src, pos, le));
+        h.lines.add(ByteSlice.of(src, pos, le));
         advance(le);
       }
-      int headerEnd = pos;
-      ByteSlice binaryBody = ByteSlice.EMPTY;
-      if (binaryStart >= 0) {
-        parseBinaryPatch();
-        binaryBody = ByteSlice.of(src, binaryStart, pos);
+      return h;
+    }
+
+    /** The {@code --- old} / {@code +++ new} pair: hunks follow. */
+    private void readDashes(Header h, int le, int ce) {
+      if (!Bytes.startsWith(src, le, end, "+++ ")) {
+        advance(le);
+        throw fail("expected the '+++ <new path>' line after the '--- <old path>' line");
       }
-      List<Hunk> hunks = new ArrayList<>(hunksFollow ? 4 : 0);
-      int[] counts = new int[2];
-      if (hunksFollow) {
+      h.oldPath = PathText.value(src, pos + 4, ce);
+      h.lines.add(ByteSlice.of(src, pos, le));
+      advance(le);
+      int next = lineEnd();
+      h.newPath = PathText.value(src, pos + 4, Bytes.contentEnd(src, pos, next));
+      h.lines.add(ByteSlice.of(src, pos, next));
+      advance(next);
+      h.pathsFromDashes = true;
+      h.hunksFollow = true;
+    }
+
+    /** One of git's extended header lines (modes, renames, copies, similarity, index); false for anything else. */
+    private boolean extendedLine(Header h, int ce) {
+      if (at("old mode ")) {
+        h.oldMode = text(pos + 9, ce);
+      } else if (at("new mode ")) {
+        h.newMode = text(pos + 9, ce);
+      } else if (at("deleted file mode ")) {
+        h.deleted = true;
+        h.oldMode = text(pos + 18, ce);
+      } else if (at("new file mode ")) {
+        h.added = true;
+        h.newMode = text(pos + 14, ce);
+      } else if (at("rename from ")) {
+        h.renameFrom = PathText.value(src, pos + 12, ce);
+      } else if (at("rename to ")) {
+        h.renameTo = PathText.value(src, pos + 10, ce);
+      } else if (at("rename old ")) {
+        h.renameFrom = PathText.value(src, pos + 11, ce);
+      } else if (at("rename new ")) {
+        h.renameTo = PathText.value(src, pos + 11, ce);
+      } else if (at("copy from ")) {
+        h.copyFrom = PathText.value(src, pos + 10, ce);
+      } else if (at("copy to ")) {
+        h.copyTo = PathText.value(src, pos + 8, ce);
+      } else if (at("similarity index ")) {
+        h.similarity = percent(pos + 17, ce);
+      } else if (at("dissimilarity index ")) {
+        // kept verbatim in the header lines; similarity describes renames and copies only
+      } else if (at("index ")) {
+        h.index = text(pos + 6, ce);
+      } else {
+        return false;
+      }
+      return true;
+    }
+
+    private List<Hunk> readHunks(Header h, int[] counts) {
+      List<Hunk> hunks = new ArrayList<>(h.hunksFollow ? 4 : 0);
+      if (h.hunksFollow) {
         if (!at("@@ ")) {
           if (at("@@@ ")) {
             throw fail("this is a combined diff (diff --cc, from a merge commit), which is not supported; "
@@ -231,81 +268,78 @@ public final class DiffParser {
       } else if (at("@@ ")) {
         throw fail("found a hunk header but the file header above it has no '--- <old path>' / '+++ <new path>' lines");
       }
+      return hunks;
+    }
 
+    /** The file's old and new paths from whichever lines name them, in git's order of precedence; modes from index. */
+    private void resolvePaths(Header h, boolean git, int headerStart) {
       if (git) {
-        String[] names = gitNames == null ? new String[] {null, null, "a/", "b/"} : gitNames;
-        if (pathsFromDashes) {
-          oldPath = PathText.strip(oldPath, names[2]);
-          newPath = PathText.strip(newPath, names[3]);
-        } else if (binaryNames != null) {
-          oldPath = PathText.strip(binaryNames[0], names[2]);
-          newPath = PathText.strip(binaryNames[1], names[3]);
+        String[] names = h.gitNames == null ? new String[] {null, null, "a/", "b/"} : h.gitNames;
+        if (h.pathsFromDashes) {
+          h.oldPath = PathText.strip(h.oldPath, names[2]);
+          h.newPath = PathText.strip(h.newPath, names[3]);
+        } else if (h.binaryNames != null) {
+          h.oldPath = PathText.strip(h.binaryNames[0], names[2]);
+          h.newPath = PathText.strip(h.binaryNames[1], names[3]);
         } else {
-          oldPath = names[0];
-          newPath = names[1];
+          h.oldPath = names[0];
+          h.newPath = names[1];
         }
-        if (renameFrom != null || copyFrom != null) {
-          oldPath = renameFrom != null ? renameFrom : copyFrom;
+        if (h.renameFrom != null || h.copyFrom != null) {
+          h.oldPath = h.renameFrom != null ? h.renameFrom : h.copyFrom;
         }
-        if (renameTo != null || copyTo != null) {
-          newPath = renameTo != null ? renameTo : copyTo;
+        if (h.renameTo != null || h.copyTo != null) {
+          h.newPath = h.renameTo != null ? h.renameTo : h.copyTo;
         }
-        if (added) {
-          if (newPath == null) {
-            newPath = oldPath;
+        if (h.added) {
+          if (h.newPath == null) {
+            h.newPath = h.oldPath;
           }
-          oldPath = null;
+          h.oldPath = null;
         }
-        if (deleted) {
-          if (oldPath == null) {
-            oldPath = newPath;
+        if (h.deleted) {
+          if (h.oldPath == null) {
+            h.oldPath = h.newPath;
           }
-          newPath = null;
+          h.newPath = null;
         }
-        if (oldPath == null && newPath == null) {
+        if (h.oldPath == null && h.newPath == null) {
           throw failAt(headerStart, "cannot tell the file's path from 'diff --git' header; expected 'a/<path> b/<path>'");
         }
-      } else if (!pathsFromDashes) {
-        if (binaryNames != null) {
-          oldPath = binaryNames[0];
-          newPath = binaryNames[1];
-        } else if (gnuLine != null) {
-          String[] words = gnuLine.split(" ");
-          oldPath = words.length >= 3 ? words[words.length - 2] : null;
-          newPath = words.length >= 3 ? words[words.length - 1] : null;
+      } else if (!h.pathsFromDashes) {
+        if (h.binaryNames != null) {
+          h.oldPath = h.binaryNames[0];
+          h.newPath = h.binaryNames[1];
+        } else if (h.gnuLine != null) {
+          String[] words = h.gnuLine.split(" ");
+          h.oldPath = words.length >= 3 ? words[words.length - 2] : null;
+          h.newPath = words.length >= 3 ? words[words.length - 1] : null;
         }
       }
-      if (index != null && index.indexOf(' ') > 0) {
-        String mode = index.substring(index.indexOf(' ') + 1);
-        if (oldMode == null && !added) {
-          oldMode = mode;
+      if (h.index != null && h.index.indexOf(' ') > 0) {
+        String mode = h.index.substring(h.index.indexOf(' ') + 1);
+        if (h.oldMode == null && !h.added) {
+          h.oldMode = mode;
         }
-        if (newMode == null && !deleted) {
-          newMode = mode;
+        if (h.newMode == null && !h.deleted) {
+          h.newMode = mode;
         }
       }
-      ChangeType type;
-      if (added || (!git && oldPath == null)) {
-        type = ChangeType.ADDED;
-      } else if (deleted || (!git && newPath == null)) {
-        type = ChangeType.DELETED;
-      } else if (renameFrom != null) {
-        type = ChangeType.RENAMED;
-      } else if (copyFrom != null) {
-        type = ChangeType.COPIED;
-      } else if (oldMode != null && newMode != null && !oldMode.equals(newMode) && hunks.isEmpty() && !binary) {
-        type = ChangeType.MODE_CHANGED;
-      } else {
-        type = ChangeType.MODIFIED;
+    }
+
+    private static ChangeType changeType(Header h, boolean git, boolean noHunks) {
+      if (h.added || (!git && h.oldPath == null)) {
+        return ChangeType.ADDED;
+      } else if (h.deleted || (!git && h.newPath == null)) {
+        return ChangeType.DELETED;
+      } else if (h.renameFrom != null) {
+        return ChangeType.RENAMED;
+      } else if (h.copyFrom != null) {
+        return ChangeType.COPIED;
+      } else if (h.oldMode != null && h.newMode != null && !h.oldMode.equals(h.newMode) && noHunks && !h.binary) {
+        return ChangeType.MODE_CHANGED;
       }
-      if (type == ChangeType.ADDED) {
-        oldPath = null;
-      } else if (type == ChangeType.DELETED) {
-        newPath = null;
-      }
-      files.add(new FileDiff(leading, ByteSlice.of(src, headerStart, headerEnd), headerLines, oldPath, newPath, type,
-        oldMode, newMode, similarity, index, binary, binaryBody, hunks, counts[0], counts[1], false));
-      textStart = pos;
+      return ChangeType.MODIFIED;
     }
 
     /** The hot loop: one pass over the hunk's lines, counting them against the header. */
