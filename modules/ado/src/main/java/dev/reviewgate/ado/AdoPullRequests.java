@@ -1,14 +1,13 @@
 package dev.reviewgate.ado;
 
-import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.model.ByteSlice;
 import dev.reviewgate.diff.shape.Glob;
 import dev.reviewgate.forge.http.Limiter;
+import dev.reviewgate.git.GitService;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -192,10 +191,10 @@ final class AdoPullRequests {
     if (base == null || head == null) {
       return Future.failedFuture("no commits");
     }
-    JsonObject call = new JsonObject().put("repo", repo).put("base", base).put("head", head).put("context_lines", context);
-    return BusRequests.request(vertx.eventBus(), Addresses.GIT_DIFF, call, 30_000).map(reply -> {
+    GitService git = GitService.overBus(vertx.eventBus(), client.options().timeoutMs());
+    return git.diff(GitService.DiffQuery.between(repo, base, head).withContextLines(context)).map(answer -> {
       Map<String, FileDiff> byPath = new HashMap<>();
-      for (FileDiff file : engine.parse(reply.getString("diff", "").getBytes(StandardCharsets.UTF_8)).files()) {
+      for (FileDiff file : engine.parse(answer.text().getBytes(StandardCharsets.UTF_8)).files()) {
         byPath.put(file.newPath() != null ? file.newPath() : file.oldPath(), file);
         if (file.oldPath() != null) {
           byPath.putIfAbsent(file.oldPath(), file);

@@ -1,8 +1,7 @@
 package dev.reviewgate.review;
 
-import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.git.GitService;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonObject;
@@ -13,13 +12,11 @@ import io.vertx.core.json.JsonObject;
  */
 final class GitSource {
 
-  private final EventBus bus;
-  private final long timeoutMs;
+  private final GitService git;
   private final int maxLinesPerFile;
 
   GitSource(EventBus bus, long timeoutMs, int maxLinesPerFile) {
-    this.bus = bus;
-    this.timeoutMs = timeoutMs;
+    this.git = GitService.overBus(bus, timeoutMs);
     this.maxLinesPerFile = maxLinesPerFile;
   }
 
@@ -38,25 +35,20 @@ final class GitSource {
       return Future.failedFuture(ToolException.invalid("commit_range '" + commitRange + "' is not a revision range; "
         + "use HEAD, a revision such as HEAD~2 or a SHA, a..b, or A...B."));
     }
-    JsonObject args = new JsonObject();
-    if (repo != null) {
-      args.put("repo", repo);
-    }
-    args.put(range.contains("..") ? "range" : "commit", range);
-    return fetch(args).map(result -> new Fetched(
-      new PinnedRange(result.getString("repo", repo), result.getString("base"), result.getString("head")), DiffView.fromGitDiff(result)));
+    return fetch(GitService.DiffQuery.of(repo, range)).map(answer -> new Fetched(
+      new PinnedRange(answer.repo(), answer.base(), answer.head()), DiffView.fromGitDiff(answer.result())));
   }
 
   /** The diff between SHAs pinned earlier. */
   Future<DiffView> diff(PinnedRange range) {
-    return fetch(range.diffArguments()).map(DiffView::fromGitDiff);
+    GitService.DiffQuery query = range.base() == null ? GitService.DiffQuery.of(range.repo(), range.head())
+      : GitService.DiffQuery.between(range.repo(), range.base(), range.head());
+    return fetch(query).map(answer -> DiffView.fromGitDiff(answer.result()));
   }
 
-  private Future<JsonObject> fetch(JsonObject target) {
-    JsonObject args = target.put("format", "json").put("markers", true).put("max_lines_per_file", maxLinesPerFile);
-    return BusRequests.request(bus, Addresses.GIT_DIFF, args, timeoutMs).compose(result ->
-      result.getString("head") == null
-        ? Future.failedFuture(ToolException.upstream("git_diff did not say which commits it compared"))
-        : Future.succeededFuture(result));
+  /** The structured form the dashboard shows: files with numbered lines, and the markers of added lines. */
+  private Future<GitService.DiffAnswer> fetch(GitService.DiffQuery query) {
+    return git.diff(query.shapedBy(new JsonObject().put("format", "json").put("markers", true)
+      .put("max_lines_per_file", maxLinesPerFile)));
   }
 }
