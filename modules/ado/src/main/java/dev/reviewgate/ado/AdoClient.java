@@ -95,11 +95,7 @@ final class AdoClient {
   }
 
   String url(String project, String path, Map<String, String> query) {
-    if (options.orgUrl() == null) {
-      throw ToolException.invalid("Azure DevOps is not configured: set AZURE_DEVOPS_ORG_URL (e.g. https://dev.azure.com/contoso, "
-        + "or an on-premises collection URL) and AZURE_DEVOPS_PAT (a personal access token with Code (Read) scope), or "
-        + "ado.orgUrl in the configuration, then restart");
-    }
+    requireConfigured();
     StringJoiner q = new StringJoiner("&", "?", "");
     query.forEach((k, v) -> {
       if (v != null) {
@@ -108,6 +104,15 @@ final class AdoClient {
     });
     q.add("api-version=" + API_VERSION);
     return options.orgUrl() + (project == null ? "" : "/" + segment(project)) + "/_apis/" + path + q;
+  }
+
+  /** Fails, saying what to set, when no organization is configured. */
+  void requireConfigured() {
+    if (options.orgUrl() == null) {
+      throw ToolException.invalid("Azure DevOps is not configured: set AZURE_DEVOPS_ORG_URL (e.g. https://dev.azure.com/contoso, "
+        + "or an on-premises collection URL) and AZURE_DEVOPS_PAT (a personal access token with Code (Read) scope), or "
+        + "ado.orgUrl in the configuration, then restart");
+    }
   }
 
   static String segment(String name) {

@@ -460,6 +460,7 @@ final class AdoPullRequests {
   }
 
   String project(JsonObject args) {
+    client.requireConfigured();
     String project = args.getString("project", client.options().project());
     if (project == null || project.isBlank()) {
       throw ToolException.invalid("which project? pass project, or set AZURE_DEVOPS_PROJECT (or ado.project) to the default project");
