@@ -1,0 +1,163 @@
+package dev.reviewgate.git;
+
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.git.xdiff.Blobs;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.FileMode;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectReader;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.treewalk.TreeWalk;
+
+/**
+ * git_show_file for one repository: a file's lines at a revision, and what is there instead when the path is not.
+ */
+final class FileReader {
+
+  private final GitReader git;
+  private final String name;
+  private final Repository repository;
+  private final GitOptions options;
+  private final Inputs inputs;
+
+  FileReader(GitReader git) {
+    this.git = git;
+    this.name = git.name();
+    this.repository = git.repository();
+    this.options = git.options();
+    this.inputs = git.inputs();
+  }
+
+  JsonObject showFile(String revision, String path, Integer startLine, Integer endLine) {
+    String file = inputs.path("path", path);
+    int first = startLine == null ? 1 : startLine;
+    if (first < 1 || (endLine != null && endLine < first)) {
+      throw ToolException.invalid("line range " + first + ".." + endLine + " is empty; start_line ≥ 1 and end_line ≥ start_line");
+    }
+    try (RevWalk walk = new RevWalk(repository); ObjectReader reader = repository.newObjectReader()) {
+      RevCommit commit = git.commit(walk, "revision", revision);
+      TreeWalk entry = TreeWalk.forPath(reader, file, commit.getTree());
+      if (entry == null) {
+        throw pathNotFound(reader, commit, file);
+      }
+      int mode = entry.getRawMode(0);
+      ObjectId id = entry.getObjectId(0);
+      JsonObject out = new JsonObject().put("repo", name).put("sha", commit.name()).put("path", file)
+        .put("blob", id.name()).put("mode", String.format("%06o", mode));
+      if ((mode & FileMode.TYPE_MASK) == FileMode.TYPE_TREE) {
+        throw ToolException.invalid(file + " is a directory in " + commit.abbreviate(7).name() + "; give a file path. It contains: "
+          + listing(reader, id));
+      }
+      if ((mode & FileMode.TYPE_MASK) == FileMode.TYPE_GITLINK) {
+        return out.put("submodule", true).put("content", "Subproject commit " + id.name() + "\n");
+      }
+      long size = reader.getObjectSize(id, Constants.OBJ_BLOB);
+      out.put("size", size).put("symlink", (mode & FileMode.TYPE_MASK) == FileMode.TYPE_SYMLINK);
+      if (size > options.maxBlobBytes()) {
+        throw ToolException.tooLarge(file + " is " + size + " bytes, over git.maxBlobBytes (" + options.maxBlobBytes()
+          + "); use git_grep to find the lines you need");
+      }
+      byte[] data = reader.open(id, Constants.OBJ_BLOB).getCachedBytes(options.maxBlobBytes());
+      if (Blobs.looksBinary(data)) {
+        return out.put("binary", true).putNull("content")
+          .put("message", file + " is binary (" + size + " bytes); its content is not shown");
+      }
+      out.put("binary", false);
+      return lines(out, data, first, endLine);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private JsonObject lines(JsonObject out, byte[] data, int first, Integer last) {
+    int total = 0;
+    for (byte b : data) {
+      if (b == '\n') {
+        total++;
+      }
+    }
+    if (data.length > 0 && data[data.length - 1] != '\n') {
+      total++;
+    }
+    out.put("total_lines", total);
+    if (first > Math.max(total, 1)) {
+      throw ToolException.invalid("start_line " + first + " is past the end: the file has " + total + " lines");
+    }
+    int end = last == null ? total : Math.min(last, total);
+    int line = 1;
+    int pos = 0;
+    while (line < first && pos < data.length) {
+      if (data[pos++] == '\n') {
+        line++;
+      }
+    }
+    int from = pos;
+    int shownLast = first - 1;
+    boolean cut = false;
+    while (shownLast < end && pos < data.length) {
+      int next = pos;
+      while (next < data.length && data[next] != '\n') {
+        next++;
+      }
+      int lineEnd = next < data.length ? next + 1 : next;
+      if (lineEnd - from > options.maxShowFileBytes() && shownLast >= first) {
+        cut = true;
+        break;
+      }
+      if (lineEnd - from > options.maxShowFileBytes()) {
+        // A single line over the cap: show its first part only.
+        pos = from + options.maxShowFileBytes();
+        shownLast = first;
+        cut = true;
+        break;
+      }
+      pos = lineEnd;
+      shownLast++;
+    }
+    out.put("start_line", first).put("end_line", shownLast)
+      .put("content", new String(data, from, pos - from, StandardCharsets.UTF_8));
+    out.put("truncated", cut);
+    if (cut) {
+      out.put("next_start_line", shownLast + 1);
+      out.put("message", "output cut at git.maxShowFileBytes (" + options.maxShowFileBytes() + " bytes) after line "
+        + shownLast + " of " + total + "; call again with start_line=" + (shownLast + 1) + " for the rest");
+    }
+    return out;
+  }
+
+  private ToolException pathNotFound(ObjectReader reader, RevCommit commit, String file) throws IOException {
+    String base = file.substring(file.lastIndexOf('/') + 1);
+    List<String> similar = new ArrayList<>();
+    try (TreeWalk walk = new TreeWalk(reader)) {
+      walk.setRecursive(true);
+      walk.addTree(commit.getTree());
+      while (walk.next() && similar.size() < 5) {
+        if (walk.getNameString().equals(base)) {
+          similar.add(walk.getPathString());
+        }
+      }
+    }
+    return ToolException.notFound("path not in commit " + commit.abbreviate(7).name() + ": " + file
+      + (similar.isEmpty() ? "; list the commit's files with git_changed_files or git_grep"
+      : "; files with that name there: " + String.join(", ", similar)));
+  }
+
+  private static String listing(ObjectReader reader, ObjectId tree) throws IOException {
+    List<String> names = new ArrayList<>();
+    try (TreeWalk walk = new TreeWalk(reader)) {
+      walk.addTree(tree);
+      while (walk.next() && names.size() < 20) {
+        names.add(walk.getNameString() + ((walk.getRawMode(0) & FileMode.TYPE_MASK) == FileMode.TYPE_TREE ? "/" : ""));
+      }
+    }
+    return String.join(", ", names) + (names.size() == 20 ? ", …" : "");
+  }
+}

@@ -1,0 +1,129 @@
+package dev.reviewgate.git;
+
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.git.xdiff.Blobs;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.FileMode;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectReader;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.treewalk.TreeWalk;
+import org.eclipse.jgit.treewalk.filter.PathFilterGroup;
+
+/**
+ * git_grep for one repository: matches of a pattern in the files of a revision, within the deadline of the call.
+ */
+final class GrepReader {
+
+  private final GitReader git;
+  private final String name;
+  private final Repository repository;
+  private final GitOptions options;
+
+  GrepReader(GitReader git) {
+    this.git = git;
+    this.name = git.name();
+    this.repository = git.repository();
+    this.options = git.options();
+  }
+
+  JsonObject grep(String revision, String pattern, boolean fixed, boolean ignoreCase, List<String> paths,
+                         Integer maxMatches, Cancellation cancellation) {
+    if (pattern == null || pattern.isEmpty()) {
+      throw ToolException.invalid("pattern is empty");
+    }
+    int cap = maxMatches == null ? options.maxGrepMatches() : Math.min(maxMatches, options.maxGrepMatches());
+    Pattern compiled;
+    try {
+      compiled = Pattern.compile(fixed ? Pattern.quote(pattern) : pattern, ignoreCase ? Pattern.CASE_INSENSITIVE : 0);
+    } catch (PatternSyntaxException e) {
+      throw ToolException.invalid("pattern is not a valid RE2 regular expression: " + e.getMessage()
+        + " (or pass fixed=true to search for the text literally)");
+    }
+    List<String> filter = git.paths(paths);
+    try (RevWalk rw = new RevWalk(repository); ObjectReader reader = repository.newObjectReader();
+         TreeWalk walk = new TreeWalk(reader)) {
+      RevCommit commit = git.commit(rw, "revision", revision);
+      walk.setRecursive(true);
+      walk.addTree(commit.getTree());
+      if (!filter.isEmpty()) {
+        walk.setFilter(PathFilterGroup.createFromStrings(filter));
+      }
+      JsonArray matches = new JsonArray();
+      int files = 0;
+      int skipped = 0;
+      boolean truncated = false;
+      while (walk.next() && !truncated) {
+        cancellation.check();
+        int type = walk.getRawMode(0) & FileMode.TYPE_MASK;
+        if (type != FileMode.TYPE_FILE && type != FileMode.TYPE_SYMLINK) {
+          continue;
+        }
+        ObjectId id = walk.getObjectId(0);
+        if (reader.getObjectSize(id, Constants.OBJ_BLOB) > options.maxGrepFileBytes()) {
+          skipped++;
+          continue;
+        }
+        files++;
+        byte[] data = reader.open(id, Constants.OBJ_BLOB).getCachedBytes(options.maxGrepFileBytes());
+        String path = walk.getPathString();
+        if (Blobs.looksBinary(data)) {
+          if (compiled.matcher(new WatchedText(new String(data, StandardCharsets.ISO_8859_1), cancellation)).find()) {
+            matches.add(new JsonObject().put("path", path).put("binary", true));
+            truncated = matches.size() >= cap;
+          }
+          continue;
+        }
+        truncated = grepText(compiled, path, data, matches, cap, cancellation);
+      }
+      JsonObject out = new JsonObject().put("repo", name).put("sha", commit.name()).put("matches", matches)
+        .put("files_searched", files).put("truncated", truncated);
+      if (truncated) {
+        out.put("message", "stopped at " + cap + " matches; narrow paths or the pattern, or raise max_matches (at most "
+          + options.maxGrepMatches() + ")");
+      }
+      if (skipped > 0) {
+        out.put("files_skipped_too_large", skipped);
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private boolean grepText(Pattern pattern, String path, byte[] data, JsonArray matches, int cap, Cancellation cancellation) {
+    int line = 1;
+    int start = 0;
+    while (start < data.length) {
+      int end = start;
+      while (end < data.length && data[end] != '\n') {
+        end++;
+      }
+      cancellation.check();
+      String text = new String(data, start, end - start, StandardCharsets.UTF_8);
+      Matcher matcher = pattern.matcher(new WatchedText(text, cancellation));
+      if (matcher.find()) {
+        String shown = text.length() > options.maxGrepLineChars() ? text.substring(0, options.maxGrepLineChars()) + "…" : text;
+        matches.add(new JsonObject().put("path", path).put("line", line).put("column", matcher.start() + 1)
+          .put("text", shown));
+        if (matches.size() >= cap) {
+          return true;
+        }
+      }
+      line++;
+      start = end + 1;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,159 @@
+package dev.reviewgate.git;
+
+import dev.reviewgate.core.ToolException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import org.eclipse.jgit.lib.PersonIdent;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.treewalk.filter.AndTreeFilter;
+import org.eclipse.jgit.treewalk.filter.PathFilterGroup;
+import org.eclipse.jgit.treewalk.filter.TreeFilter;
+
+/**
+ * git_log for one repository: commits of a range, newest first, paged by a cursor that stays valid while the range does.
+ */
+final class LogReader {
+
+  private final GitReader git;
+  private final String name;
+  private final Repository repository;
+  private final GitOptions options;
+  private final Inputs inputs;
+
+  LogReader(GitReader git) {
+    this.git = git;
+    this.name = git.name();
+    this.repository = git.repository();
+    this.options = git.options();
+    this.inputs = git.inputs();
+  }
+
+  JsonObject log(String range, List<String> paths, Integer limit, String cursor, Cancellation cancellation) {
+    int max = limit == null ? options.defaultLogLimit() : limit;
+    if (max < 1 || max > options.maxLogLimit()) {
+      throw ToolException.invalid("limit must be 1.." + options.maxLogLimit());
+    }
+    List<String> filter = git.paths(paths);
+    Inputs.Range parsed = inputs.range("range", range == null ? "HEAD" : range);
+    try (RevWalk walk = new RevWalk(repository)) {
+      RevCommit to = git.commit(walk, "range", parsed.to());
+      RevCommit from = parsed.from() == null ? null : git.commit(walk, "range", parsed.from());
+      String fingerprint = fingerprint(to, from, parsed.symmetric());
+      int offset = offset(cursor, fingerprint);
+      List<RevCommit> bases = new ArrayList<>();
+      if (from != null && parsed.symmetric()) {
+        bases.addAll(git.mergeBases(from, to));
+      }
+      walk.reset();
+      walk.markStart(walk.parseCommit(to));
+      if (from != null) {
+        if (parsed.symmetric()) {
+          walk.markStart(walk.parseCommit(from));
+          for (RevCommit base : bases) {
+            walk.markUninteresting(walk.parseCommit(base));
+          }
+        } else {
+          walk.markUninteresting(walk.parseCommit(from));
+        }
+      }
+      if (!filter.isEmpty()) {
+        walk.setTreeFilter(AndTreeFilter.create(PathFilterGroup.createFromStrings(filter), TreeFilter.ANY_DIFF));
+      }
+      JsonArray commits = new JsonArray();
+      int seen = 0;
+      RevCommit commit;
+      boolean more = false;
+      while ((commit = walk.next()) != null) {
+        cancellation.check();
+        if (seen++ < offset) {
+          continue;
+        }
+        if (commits.size() == max) {
+          more = true;
+          break;
+        }
+        commits.add(commitJson(commit));
+      }
+      JsonObject out = new JsonObject().put("repo", name).put("range", range == null ? "HEAD" : range)
+        .put("commits", commits);
+      if (more) {
+        out.put("next_cursor", (offset + max) + "." + fingerprint);
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String fingerprint(RevCommit to, RevCommit from, boolean symmetric) {
+    try {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      digest.update((to.name() + (from == null ? "" : (symmetric ? "..." : "..") + from.name())).getBytes(StandardCharsets.US_ASCII));
+      return HexFormat.of().formatHex(digest.digest(), 0, 6);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static int offset(String cursor, String fingerprint) {
+    if (cursor == null) {
+      return 0;
+    }
+    int dot = cursor.indexOf('.');
+    try {
+      if (dot > 0 && cursor.substring(dot + 1).equals(fingerprint)) {
+        return Integer.parseInt(cursor.substring(0, dot));
+      }
+    } catch (NumberFormatException e) {
+      // fall through
+    }
+    if (dot > 0 && cursor.substring(dot + 1).matches("[0-9a-f]{12}")) {
+      throw ToolException.conflict("the range moved (a branch got new commits) since this cursor was issued; "
+        + "start again without cursor, or pin the range with SHAs");
+    }
+    throw ToolException.invalid("cursor '" + Inputs.printable(cursor) + "' is not one this tool issued; pass next_cursor "
+      + "from the previous result unchanged, with the same range");
+  }
+
+
+
+  private static JsonObject commitJson(RevCommit commit) {
+    String message = commit.getFullMessage();
+    int blank = message.indexOf("\n\n");
+    String body = blank < 0 ? "" : message.substring(blank + 2).strip();
+    JsonArray parents = new JsonArray();
+    for (RevCommit parent : commit.getParents()) {
+      parents.add(parent.name());
+    }
+    return new JsonObject()
+      .put("sha", commit.name())
+      .put("short_sha", commit.name().substring(0, 7))
+      .put("subject", commit.getShortMessage())
+      .put("body", body)
+      .put("author", person(commit.getAuthorIdent()))
+      .put("committer", person(commit.getCommitterIdent()))
+      .put("parents", parents);
+  }
+
+  private static JsonObject person(PersonIdent ident) {
+    OffsetDateTime when = OffsetDateTime.ofInstant(ident.getWhenAsInstant(), ident.getZoneId());
+    return new JsonObject().put("name", ident.getName()).put("email", ident.getEmailAddress())
+      .put("date", when.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+  }
+
+  // ---------------------------------------------------------------- diffs
+
+  /** The two commits a diff compares; {@code base} is null when the head is a root commit. */
+}
