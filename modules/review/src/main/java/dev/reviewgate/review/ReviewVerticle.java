@@ -466,23 +466,15 @@ public final class ReviewVerticle extends VerticleBase {
       .put("comment", ReviewJson.toJson(done.comment()));
   }
 
+  /** review_status: the summary every listing shows, plus the threads, markers, completion and pending feedback. */
   private JsonObject status(Review review) {
-    return new JsonObject()
-      .put("review_id", review.id())
-      .put("url", reviewUrl(review.id()))
-      .put("repo", review.repo())
-      .put("title", review.title())
-      .put("commit_range", review.commitRange())
-      .put("base", review.base())
-      .put("head", review.head())
-      .put("status", review.status().wire())
+    return summary(review)
       .put("completion", review.completion() == null ? null : ReviewJson.toJson(review.completion()))
       .put("threads", array(review.threads().stream().map(ReviewJson::toJson).toList()))
       .put("markers", array(review.markers().stream().map(ReviewJson::toJson).toList()))
-      .put("counts", counts(review))
-      .put("pending_feedback", array(review.queue().stream().map(ReviewJson::toJson).toList()))
-      .put("agent_waiting", waits.containsKey(review.id()));
+      .put("pending_feedback", array(review.queue().stream().map(ReviewJson::toJson).toList()));
   }
+
 
   private JsonObject summary(Review review) {
     return new JsonObject()
