@@ -202,6 +202,12 @@ class ClusterIT {
       JsonObject status = mcp(frontA, "tools/call", "review_status", new JsonObject().put("name", "review_status")
         .put("arguments", new JsonObject().put("review_id", id)));
       assertThat(status.getJsonObject("result").getJsonObject("structuredContent").getString("status")).isEqualTo("completed");
+      // The front the comment came through holds nothing: losing it loses no acknowledged comment.
+      dashboard.close();
+      frontB.kill();
+      JsonObject after = mcp(frontA, "tools/call", "review_status", new JsonObject().put("name", "review_status")
+        .put("arguments", new JsonObject().put("review_id", id))).getJsonObject("result").getJsonObject("structuredContent");
+      assertThat(after.getJsonArray("threads").encode()).contains("Should the name come from the configuration?");
       if (eventLines != null) {
         List<JsonObject> heard = new ArrayList<>();
         while (heard.stream().noneMatch(e -> "completed".equals(e.getString("type")))) {
@@ -214,7 +220,9 @@ class ClusterIT {
         assertThat(heard.stream().map(e -> e.getString("type"))).contains("created", "comment", "completed");
       }
     } finally {
-      dashboard.close();
+      if (frontB.isAlive()) {
+        dashboard.close();
+      }
       if (events != null) {
         events.destroyForcibly();
       }
@@ -249,9 +257,13 @@ class ClusterIT {
     assertThat(slowestMs).as("no call outlives its deadline").isLessThan(CALL_DEADLINE_MS + 2_000);
     System.err.println("failover: " + failures.size() + " failed call(s), first success " + recoveredMs + " ms after SIGKILL");
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (health(frontA).getJsonObject("cluster").getJsonArray("members").size() != 3 && System.nanoTime() < deadline) {
+    long alive = java.util.stream.Stream.of(backend, git2, frontA, frontB).filter(ServeProcess::isAlive).count();
+    // Members leave at once; an entry of the directory lost with them (one backup) is written again within seconds.
+    while ((health(frontA).getJsonObject("cluster").getJsonArray("members").size() != alive
+      || health(frontA).getJsonObject("cluster").getJsonObject("roles").getJsonArray("git") == null) && System.nanoTime() < deadline) {
       Thread.sleep(200);
     }
+    assertThat(health(frontA).getJsonObject("cluster").getJsonArray("members")).hasSize((int) alive);
     assertThat(health(frontA).getJsonObject("cluster").getJsonObject("roles").getJsonArray("git")).hasSize(1);
   }
 

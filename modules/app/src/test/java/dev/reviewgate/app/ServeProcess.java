@@ -86,6 +86,10 @@ final class ServeProcess implements AutoCloseable {
     return Integer.parseInt(m.group(1));
   }
 
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
   /** SIGKILL: no shutdown hook runs, as when a machine dies. */
   void kill() throws InterruptedException {
     process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

@@ -74,9 +74,16 @@ public final class ClusterNode {
     return options;
   }
 
-  /** Records in the cluster which roles this node has and which addresses it serves (for every node's /health). */
+  /**
+   * Records in the cluster which roles this node has and which addresses it serves (for every node's /health), and
+   * records it again every few heartbeats: the cluster map keeps one backup of each entry, so an entry can be lost
+   * when two members die at once, and must come back by itself.
+   */
   public Future<Void> register(java.util.Collection<String> addresses) {
-    return NodeDirectory.register(vertx, manager, options, addresses);
+    java.util.List<String> served = java.util.List.copyOf(addresses);
+    long every = Math.max(1000, options.heartbeatMs() * 2);
+    return NodeDirectory.register(vertx, manager, options, served).onSuccess(v -> vertx.setPeriodic(every, every,
+      id -> NodeDirectory.register(vertx, manager, options, served)));
   }
 
   /** The cluster as this node sees it (see {@link NodeDirectory#view}); {@code expected} are the catalog's addresses. */

@@ -82,6 +82,7 @@ public final class FakeGitHub {
     return "http://127.0.0.1:" + server.actualPort();
   }
 
+  /** A route; the one added last wins when several match a request, so add general routes before specific ones. */
   public Route on(String method, String uri) {
     Route route = new Route(method, uri);
     routes.add(0, route);
