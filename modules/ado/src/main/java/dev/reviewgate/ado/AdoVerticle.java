@@ -46,7 +46,6 @@ public final class AdoVerticle extends VerticleBase {
       serve("ado_get_pull_request", (ado, args) -> new AdoPullRequests(vertx, ado, engine).get(args)),
       serve("ado_list_pull_requests", (ado, args) -> new AdoPullRequests(vertx, ado, engine).list(args)),
       serve("ado_list_pull_request_iterations", (ado, args) -> new AdoPullRequests(vertx, ado, engine).listIterations(args)),
-      ThreadTools.route(vertx, catalog, config),
       threads("pr_list_threads", AdoThreads::list, engine),
       threads("pr_review", AdoThreads::review, engine),
       threads("pr_reply", AdoThreads::reply, engine),

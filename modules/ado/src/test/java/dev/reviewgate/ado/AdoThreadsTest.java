@@ -8,6 +8,7 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.testing.TempGitRepo;
+import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -54,6 +55,8 @@ class AdoThreadsTest {
       .put("orgUrl", ado.orgUrl()).put("project", FakeAzureDevOps.PROJECT).put("retryBaseDelayMs", 10)));
     Map<String, String> env = Map.of("AZURE_DEVOPS_PAT", FakeAzureDevOps.PAT);
     vertx.deployVerticle(new AdoVerticle(config, ToolCatalog.standard(), env::get)).toCompletionStage().toCompletableFuture()
+      .get(10, TimeUnit.SECONDS);
+    vertx.deployVerticle(new ThreadRouterVerticle(config, ToolCatalog.standard())).toCompletionStage().toCompletableFuture()
       .get(10, TimeUnit.SECONDS);
   }
 

@@ -7,6 +7,7 @@ import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.ado.AdoVerticle;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.DiffVerticle;
+import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import dev.reviewgate.forge.thread.ThreadTools;
 import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.github.GitHubVerticle;
@@ -32,8 +33,15 @@ final class Backends {
   /** The roles a node can take on; {@code front} (the HTTP and stdio front-ends) is not a backend. */
   static final List<String> ROLES = List.of("diff", "git", "review", "github", "ado");
 
-  /** One backend: its role, its name, and how to build it from the configuration (null when switched off). */
-  private record Backend(String role, String name, Function<ReviewgateConfig, io.vertx.core.Deployable> factory) {
+  /**
+   * One backend: the roles it serves (deployed once when a node has any of them), its name, and how to build it from
+   * the configuration (null when switched off).
+   */
+  private record Backend(Set<String> roles, String name, Function<ReviewgateConfig, io.vertx.core.Deployable> factory) {
+
+    Backend(String role, String name, Function<ReviewgateConfig, io.vertx.core.Deployable> factory) {
+      this(Set.of(role), name, factory);
+    }
   }
 
   private static final List<Backend> ALL = List.of(
@@ -45,7 +53,9 @@ final class Backends {
       return options.enabled() ? new ReviewVerticle(options, ToolCatalog.standard(), Path.of("")) : null;
     }),
     new Backend("github", "GitHubVerticle", config -> new GitHubVerticle(config, ToolCatalog.standard())),
-    new Backend("ado", "AdoVerticle", config -> new AdoVerticle(config, ToolCatalog.standard())));
+    new Backend("ado", "AdoVerticle", config -> new AdoVerticle(config, ToolCatalog.standard())),
+    // The forge-neutral review-thread tools, routed to the forge each call names: once per node with a forge role.
+    new Backend(Set.of("github", "ado"), "ThreadRouterVerticle", config -> new ThreadRouterVerticle(config, ToolCatalog.standard())));
 
   private Backends() {
   }
@@ -83,7 +93,7 @@ final class Backends {
                              BiConsumer<String, Future<String>> observer) {
     Future<Void> chain = Future.succeededFuture();
     for (Backend backend : ALL) {
-      if (!roles.contains(backend.role())) {
+      if (backend.roles().stream().noneMatch(roles::contains)) {
         continue;
       }
       io.vertx.core.Deployable verticle = backend.factory().apply(config);

@@ -7,6 +7,7 @@ import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.github.FakeGitHub;
 import dev.reviewgate.github.GitHubVerticle;
@@ -61,6 +62,7 @@ class ReviewPublishTest {
     await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(config), ToolCatalog.standard(), repoDir)));
     Map<String, String> env = Map.of("TEST_GH_TOKEN", "ghp_test");
     await(vertx.deployVerticle(new GitHubVerticle(config, ToolCatalog.standard(), env::get, Path.of("/"))));
+    await(vertx.deployVerticle(new ThreadRouterVerticle(config, ToolCatalog.standard())));
     String diff = new TempRepo(repoDir).git("diff", base, head);
     github.on("GET", REPO + "/pulls/5").reply(FakeGitHub.Reply.json(200, new JsonObject().put("number", 5)
       .put("head", new JsonObject().put("sha", head)).put("base", new JsonObject().put("sha", base)).encode()));

@@ -70,7 +70,6 @@ public final class GitHubVerticle extends VerticleBase {
             engine, pinned).diff(repo(args), args.getInteger("pr_number"), args)),
           serve("github_update_pull_request_state", (gitHub, args) -> new PullRequestWriter(gitHub, new PullRequestReader(vertx, gitHub))
             .update(repo(args), args.getInteger("pr_number"), args)),
-          ThreadTools.route(vertx, catalog, config),
           threads("pr_list_threads", (t, args) -> t.list(repo(args), args.getInteger("pr_number"), args), engine, pinned),
           threads("pr_review", (t, args) -> t.review(repo(args), args.getInteger("pr_number"), args), engine, pinned),
           threads("pr_reply", (t, args) -> t.reply(repo(args), args.getInteger("pr_number"), args), engine, pinned),

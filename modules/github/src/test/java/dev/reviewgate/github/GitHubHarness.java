@@ -2,6 +2,7 @@ package dev.reviewgate.github;
 
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -34,6 +35,7 @@ final class GitHubHarness {
   final FakeGitHub fake;
   final GitHubOptions options;
   private String deployment;
+  private String routerDeployment;
 
   private GitHubHarness(Vertx vertx, FakeGitHub fake, GitHubOptions options) {
     this.vertx = vertx;
@@ -76,8 +78,13 @@ final class GitHubHarness {
       GitHubOptions options = GitHubOptions.from(section, env::get);
       GitHubHarness harness = new GitHubHarness(vertx, fake, options);
       return vertx.deployVerticle(new GitHubVerticle(config, ToolCatalog.standard(), env::get, workingDirectory))
-        .map(id -> {
+        .compose(id -> {
           harness.deployment = id;
+          // the router of the forge-neutral review-thread tools, as the deployment table adds it beside a forge
+          return vertx.deployVerticle(new ThreadRouterVerticle(config, ToolCatalog.standard()));
+        })
+        .map(router -> {
+          harness.routerDeployment = router;
           return harness;
         });
     });
@@ -105,6 +112,6 @@ final class GitHubHarness {
   }
 
   Future<Void> stop() {
-    return vertx.undeploy(deployment).compose(v -> fake.close());
+    return vertx.undeploy(routerDeployment).compose(v -> vertx.undeploy(deployment)).compose(v -> fake.close());
   }
 }

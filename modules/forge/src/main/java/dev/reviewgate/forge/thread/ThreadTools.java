@@ -13,9 +13,9 @@ import java.util.function.Function;
 
 /**
  * The review-thread tools are forge-neutral ({@code forge}: {@code github} or {@code ado}); each forge module serves
- * them for its forge at {@code reviewgate.<forge>.threads.<tool>}. Every forge verticle also deploys this router on
- * the tools' catalog addresses (several routers are interchangeable), so the arguments are validated once against
- * the catalog and the call goes to the forge it names.
+ * them for its forge at {@code reviewgate.<forge>.threads.<tool>}. A router on the tools' catalog addresses
+ * ({@link ThreadRouterVerticle}, one per node with a forge role) validates the arguments once against the catalog and
+ * sends the call to the forge it names.
  */
 public final class ThreadTools {
 
