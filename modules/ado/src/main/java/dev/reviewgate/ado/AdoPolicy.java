@@ -4,6 +4,7 @@ import dev.reviewgate.core.ToolException;
 import dev.reviewgate.forge.http.Decision;
 import dev.reviewgate.forge.http.ForgeHttp;
 import dev.reviewgate.forge.http.ForgePolicy;
+import dev.reviewgate.forge.http.Outages;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import java.time.Instant;
@@ -17,9 +18,11 @@ import java.time.Instant;
 final class AdoPolicy implements ForgePolicy {
 
   private final AdoOptions options;
+  private final Outages outages;
 
   AdoPolicy(AdoOptions options) {
     this.options = options;
+    this.outages = new Outages("Azure DevOps", options.orgUrl(), "ado.orgUrl", options.maxRetries(), options.timeoutMs());
   }
 
   @Override
@@ -38,26 +41,17 @@ final class AdoPolicy implements ForgePolicy {
       }
       return Decision.retry(wait, "Azure DevOps asks to wait " + (wait + 999) / 1000 + " s (throttling)");
     }
-    if (status >= 500 && !write) {
-      if (attempt >= options.maxRetries()) {
-        return Decision.fail(ToolException.upstream("Azure DevOps kept failing with HTTP " + status + " for " + what + " ("
-          + (attempt + 1) + " attempts); the service may be degraded — try again in a few minutes"));
-      }
-      return Decision.retry(backoff(attempt), "Azure DevOps failed with HTTP " + status + " and the next try is due");
+    if (status >= 500) {
+      return outages.afterServerError(attempt, write, status, what, backoff(attempt));
     }
     return Decision.deliver();
   }
 
   @Override
   public Decision afterNetworkError(int attempt, boolean write, boolean timedOut, String what) {
-    if (write || attempt >= options.maxRetries()) {
-      String text = (timedOut ? "Azure DevOps did not answer within " + options.timeoutMs() + " ms" : "could not reach "
-        + options.orgUrl()) + " for " + what + (write ? "; the change may or may not have been applied — check before repeating it"
-        : " (" + (attempt + 1) + " attempts); check the network or ado.orgUrl");
-      return Decision.fail(timedOut ? ToolException.timedOut(text) : ToolException.upstream(text));
-    }
-    return Decision.retry(backoff(attempt), "Azure DevOps could not be reached and the next try is due");
+    return outages.afterNetworkError(attempt, write, timedOut, what, backoff(attempt));
   }
+
 
   private long backoff(int attempt) {
     long n = attempt + 1L;

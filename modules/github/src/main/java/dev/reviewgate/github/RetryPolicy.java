@@ -4,6 +4,7 @@ import dev.reviewgate.core.ToolException;
 import dev.reviewgate.forge.http.Decision;
 import dev.reviewgate.forge.http.ForgeHttp;
 import dev.reviewgate.forge.http.ForgePolicy;
+import dev.reviewgate.forge.http.Outages;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import java.time.Instant;
@@ -25,9 +26,11 @@ import java.util.Locale;
 public final class RetryPolicy implements ForgePolicy {
 
   private final GitHubOptions options;
+  private final Outages outages;
 
   public RetryPolicy(GitHubOptions options) {
     this.options = options;
+    this.outages = new Outages("GitHub", options.apiUrl(), "github.apiUrl", options.maxRetries(), options.timeoutMs());
   }
 
   @Override
@@ -51,27 +54,17 @@ public final class RetryPolicy implements ForgePolicy {
       }
       return Decision.deliver();
     }
-    if (status >= 500 && !write) {
-      if (attempt >= options.maxRetries()) {
-        return Decision.fail(ToolException.upstream("GitHub kept failing with HTTP " + status + " for " + what + " ("
-          + (attempt + 1) + " attempts); GitHub may be degraded — try again in a few minutes"));
-      }
-      return Decision.retry(backoff(attempt), "GitHub failed with HTTP " + status + " and the next try is due");
+    if (status >= 500) {
+      return outages.afterServerError(attempt, write, status, what, backoff(attempt));
     }
     return Decision.deliver();
   }
 
   @Override
   public Decision afterNetworkError(int attempt, boolean write, boolean timedOut, String what) {
-    if (write || attempt >= options.maxRetries()) {
-      String text = (timedOut ? "GitHub did not answer within " + options.timeoutMs() + " ms" : "could not reach GitHub at "
-        + options.apiUrl()) + " for " + what + (write ? "" : " (" + (attempt + 1) + " attempts)")
-        + (write ? "; the change may or may not have been applied — check the pull request before repeating it" : "; check the network or github.apiUrl");
-      return Decision.fail(timedOut ? ToolException.timedOut(text) : ToolException.upstream(text));
-    }
-    return Decision.retry(backoff(attempt), (timedOut ? "GitHub did not answer" : "GitHub could not be reached")
-      + " and the next try is due");
+    return outages.afterNetworkError(attempt, write, timedOut, what, backoff(attempt));
   }
+
 
   long backoff(int attempt) {
     long n = attempt + 1L;
