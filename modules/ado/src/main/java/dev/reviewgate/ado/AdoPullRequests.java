@@ -260,7 +260,7 @@ final class AdoPullRequests {
   private Future<Void> changePage(String project, String repository, int pr, int iteration, Integer compareTo, int skip,
                                   List<AdoChange> all) {
     Map<String, String> query = new LinkedHashMap<>();
-    query.put("$top", "2000");
+    query.put("$top", "2000"); // Azure DevOps' largest page; ado.maxChanges bounds the whole list
     query.put("$skip", Integer.toString(skip));
     if (compareTo != null) {
       query.put("$compareTo", Integer.toString(compareTo));

@@ -25,7 +25,7 @@ import java.util.function.UnaryOperator;
  * @param pinnedDiffCacheEntries SHA-pinned diffs kept (they never change)
  * @param maxDiffBytes largest diff served; a bigger one is cut at a file boundary with a warning
  * @param maxFallbackFiles files read through {@code /pulls/{n}/files} when GitHub refuses a diff as too large
- * @param maxListPages pages followed when listing pull requests
+ * @param maxListPages pages followed when listing pull requests, reviews, check runs or review threads
  * @param mergeablePollAttempts polls while {@code mergeable} is {@code null} when the caller asks to wait
  * @param mergeablePollIntervalMs pause between those polls
  */

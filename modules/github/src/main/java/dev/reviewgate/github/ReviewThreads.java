@@ -51,7 +51,6 @@ final class ReviewThreads {
     mutation($thread: ID!) { resolveReviewThread(input: {threadId: $thread}) { thread { id isResolved } } }""";
   private static final String UNRESOLVE = """
     mutation($thread: ID!) { unresolveReviewThread(input: {threadId: $thread}) { thread { id isResolved } } }""";
-  private static final int MAX_THREAD_PAGES = 10;
 
   private final GitHubClient client;
   private final PullRequestReader reader;
@@ -69,11 +68,12 @@ final class ReviewThreads {
 
   Future<JsonObject> list(RepoRef repo, int number, JsonObject args) {
     List<JsonObject> threads = new ArrayList<>();
-    return threadPage(repo, number, null, threads, MAX_THREAD_PAGES).compose(complete -> diffs.source(repo, number, null, null)
+    int pages = client.options().maxListPages();
+    return threadPage(repo, number, null, threads, pages).compose(complete -> diffs.source(repo, number, null, null)
       .map(source -> {
         ThreadTools.attachHunks(threads, () -> engine.parse(source.diff()));
         return ThreadTools.listing("github", number, threads, args, Set.of("unresolved"), complete ? List.of()
-          : List.of("only the first " + threads.size() + " threads were read (" + MAX_THREAD_PAGES + " pages of 100)"));
+          : List.of("only the first " + threads.size() + " threads were read (" + pages + " pages of 100, github.maxListPages)"));
       }));
   }
 
@@ -166,7 +166,8 @@ final class ReviewThreads {
 
   /** The review carrying {@code marker}, if an earlier attempt posted it. */
   private Future<JsonObject> postedReview(RepoRef repo, int number, String marker) {
-    return client.getPages(repo.path() + "/pulls/" + number + "/reviews?per_page=100", null, 1000, 10,
+    int pages = client.options().maxListPages();
+    return client.getPages(repo.path() + "/pulls/" + number + "/reviews?per_page=100", null, 100 * pages, pages,
         "the reviews of " + repo.pull(number))
       .map(reviews -> reviews.stream().filter(r -> WriteMarker.in(r.getString("body"), marker)).findFirst().orElse(null));
   }
