@@ -24,7 +24,10 @@ import java.util.TreeMap;
 
 /**
  * The single source of truth for what reviewgate offers. Entries are resource files
- * {@code reviewgate/catalog/tools/<name>.json}, listed in order by {@code reviewgate/catalog/index.json}.
+ * {@code reviewgate/catalog/tools/<name>.json}, listed in order by {@code reviewgate/catalog/index.json}, which also
+ * lists the {@link Declarations} that read through those tools: {@code resourceTemplates}
+ * ({@code resource-templates/<name>.json}), {@code prompts} ({@code prompts/<name>.json}) and the
+ * {@code completions} their arguments offer ({@code completions/<name>.json}).
  *
  * <p>An input schema may name shared property sets with {@code "x-include": ["diff-shaping"]}; the loader merges
  * {@code reviewgate/catalog/fragments/<fragment>.json} into {@code properties}, so every diff-producing tool takes
@@ -47,8 +50,9 @@ public final class ToolCatalog {
   private final Map<String, Tool> byName;
   private final Map<String, Tool> byAddress;
   private final Map<String, Validator> validators;
+  private final Declarations declarations;
 
-  private ToolCatalog(List<Tool> tools) {
+  private ToolCatalog(List<Tool> tools, Declarations declarations) {
     Map<String, Tool> names = new LinkedHashMap<>();
     Map<String, Tool> addresses = new LinkedHashMap<>();
     Map<String, Validator> checks = new LinkedHashMap<>();
@@ -65,6 +69,7 @@ public final class ToolCatalog {
     this.byAddress = Map.copyOf(addresses);
     this.validators = Map.copyOf(checks);
     this.ordered = List.copyOf(names.values());
+    this.declarations = declarations;
   }
 
   private final List<Tool> ordered;
@@ -87,16 +92,30 @@ public final class ToolCatalog {
   public ToolCatalog with(Collection<Tool> extra) {
     List<Tool> all = new ArrayList<>(ordered);
     all.addAll(extra);
-    return new ToolCatalog(all);
+    // Tools are only added, so every declaration still reads through a tool of the catalog.
+    return new ToolCatalog(all, declarations);
   }
 
   static ToolCatalog load(ClassLoader loader) {
-    JsonObject index = readJson(loader, ROOT + "index.json");
+    return load(loader, ROOT);
+  }
+
+  /**
+   * A catalog laid out as the standard one under another resource folder {@code root} (ending in {@code /}), e.g.
+   * a test's. Shared schema fragments are always the standard ones.
+   *
+   * @throws IllegalStateException naming the file and what to fix, when a declaration names a tool, an argument or
+   *     a completion source the catalog does not have
+   */
+  public static ToolCatalog load(ClassLoader loader, String root) {
+    JsonObject index = readJson(loader, root + "index.json");
     List<Tool> tools = new ArrayList<>();
     for (Object name : index.getJsonArray("tools")) {
-      tools.add(parseTool(loader, readJson(loader, ROOT + "tools/" + name + ".json")));
+      tools.add(parseTool(loader, readJson(loader, root + "tools/" + name + ".json")));
     }
-    return new ToolCatalog(tools);
+    Map<String, Tool> byName = new LinkedHashMap<>();
+    tools.forEach(tool -> byName.putIfAbsent(tool.name(), tool));
+    return new ToolCatalog(tools, DeclarationReader.read(loader, root, index, byName));
   }
 
   /** Parses a tool entry; {@code x-include} fragments are read with {@code loader}. */
@@ -156,6 +175,20 @@ public final class ToolCatalog {
 
   public List<Tool> tools(Exposure frontEnd) {
     return ordered.stream().filter(tool -> tool.exposedTo(frontEnd)).toList();
+  }
+
+  /** The resource templates, in the order index.json lists them; each reads through a tool of this catalog. */
+  public List<ResourceTemplate> resourceTemplates() {
+    return declarations.resourceTemplates();
+  }
+
+  /** The prompts, in the order index.json lists them; each reads through a tool of this catalog. */
+  public List<Prompt> prompts() {
+    return declarations.prompts();
+  }
+
+  public Optional<CompletionSource> completionSource(String name) {
+    return Optional.ofNullable(declarations.completionSources().get(name));
   }
 
   public Optional<Tool> byName(String name) {
