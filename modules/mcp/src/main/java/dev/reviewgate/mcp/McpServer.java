@@ -51,9 +51,9 @@ public final class McpServer {
   private final Map<String, List<LocalMethod>> localMethods;
   private final JsonObject serverInfo;
   private final ToolCalls tools;
-  private final GitResources resources;
-  private final ReviewPrompts prompts;
-  private final Completions completions;
+  private final CatalogResources resources;
+  private final CatalogPrompts prompts;
+  private final CatalogCompletions completions;
   private final java.util.function.Supplier<Future<?>> ready;
 
   private McpServer(Builder builder) {
@@ -64,9 +64,10 @@ public final class McpServer {
     this.localMethods = Map.copyOf(builder.localMethods);
     this.serverInfo = new JsonObject().put("name", NAME).put("title", "reviewgate").put("version", version());
     this.tools = new ToolCalls(this);
-    this.resources = new GitResources(this);
-    this.prompts = new ReviewPrompts(this);
-    this.completions = new Completions(this);
+    ToolCaller caller = this::callTool;
+    this.resources = new CatalogResources(catalog, caller, options.pageSize());
+    this.prompts = new CatalogPrompts(catalog, caller, options.pageSize());
+    this.completions = new CatalogCompletions(catalog, caller);
     this.ready = builder.ready;
   }
 
@@ -92,11 +93,8 @@ public final class McpServer {
     return options;
   }
 
-  /**
-   * Calls a catalog tool on the bus for the MCP layer's own needs (resources, prompts, completion), with the tool's
-   * timeout; failures arrive as {@link dev.reviewgate.core.ToolException}.
-   */
-  Future<JsonObject> callTool(Tool tool, JsonObject arguments) {
+  /** Calls a catalog tool on the bus for the catalog's resources, prompts and completions, with the tool's timeout. */
+  private Future<JsonObject> callTool(Tool tool, JsonObject arguments) {
     return BusRequests.request(vertx.eventBus(), tool.address(), arguments, options.timeoutFor(tool.name()));
   }
 

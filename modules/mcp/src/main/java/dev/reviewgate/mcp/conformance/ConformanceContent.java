@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 
 /**
  * The conformance suite's fixture resources ({@code test://…}), prompts ({@code test_…_prompt…}) and completions,
- * answered before reviewgate's own git resources and review prompt. Registered with the fixture tools, so only
+ * answered before the catalog's resource templates and prompts. Registered with the fixture tools, so only
  * under {@code mcp.conformanceTools}.
  */
 final class ConformanceContent {
