@@ -2,6 +2,7 @@ package dev.reviewgate.app;
 
 import dev.reviewgate.cluster.ClusterOptions;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.mcp.McpOptions;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.review.ReviewOptions;
 import dev.reviewgate.mcp.transport.StdioTransport;
@@ -44,7 +45,7 @@ final class StdioCommand {
       throw new IllegalArgumentException("stdio is a front-end: its --roles must include front (e.g. --roles front "
         + "to use a cluster's backends, or front,git to serve git here too)");
     }
-    Node node = VertxRuntime.create(config, reviews);
+    Node node = VertxRuntime.create(config, reviews, McpOptions.from(config).stdioEventLoops());
     Vertx vertx = node.vertx();
     AtomicReference<Future<Void>> backends = new AtomicReference<>();
     AtomicReference<McpServer> built = new AtomicReference<>();

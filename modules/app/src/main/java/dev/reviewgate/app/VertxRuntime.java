@@ -46,6 +46,11 @@ final class VertxRuntime {
     return create(config, fileCaching, VertxBuilder::with);
   }
 
+  /** As {@link #create(ReviewgateConfig, boolean)} with {@code eventLoops} event-loop threads (stdio: one client). */
+  static Node create(ReviewgateConfig config, boolean fileCaching, int eventLoops) throws Exception {
+    return create(config, fileCaching, (builder, options) -> builder.with(options.setEventLoopPoolSize(eventLoops)));
+  }
+
   static Node create(ReviewgateConfig config, boolean fileCaching,
                      BiFunction<VertxBuilder, VertxOptions, VertxBuilder> customize) throws Exception {
     ClusterOptions cluster = ClusterOptions.from(config.section("cluster"), Backends.ROLES);

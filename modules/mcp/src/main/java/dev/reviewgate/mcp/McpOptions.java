@@ -19,10 +19,12 @@ import java.util.Map;
  * @param drainOnEofMs       stdio: after end of input, how long in-flight calls may still finish before exit
  * @param startBackendsAfterMs stdio: the backends start with the first answer, the first request that needs them,
  *                           or this long after start, whichever comes first
+ * @param stdioEventLoops    stdio: event-loop threads of the process (one client: one loop keeps the transport and the
+ *                           backends on one thread, so a call crosses no event loop to reach its backend and back)
  */
 public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSize, long listTtlMs,
                          long progressIntervalMs, long requestTimeoutMs, Map<String, Long> toolTimeoutsMs,
-                         long drainOnEofMs, long startBackendsAfterMs) {
+                         long drainOnEofMs, long startBackendsAfterMs, int stdioEventLoops) {
 
   public McpOptions {
     positive("mcp.maxLineBytes", maxLineBytes);
@@ -32,6 +34,7 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
     positive("requestTimeoutMs", requestTimeoutMs);
     positive("mcp.drainOnEofMs", drainOnEofMs);
     positive("mcp.startBackendsAfterMs", startBackendsAfterMs);
+    positive("mcp.stdioEventLoops", stdioEventLoops);
     toolTimeoutsMs.forEach((tool, ms) -> positive("mcp.toolTimeoutsMs." + tool, ms));
     toolTimeoutsMs = Map.copyOf(toolTimeoutsMs);
   }
@@ -52,7 +55,8 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
       config.requestTimeoutMs(),
       timeouts,
       number(mcp, "drainOnEofMs", "mcp.drainOnEofMs"),
-      number(mcp, "startBackendsAfterMs", "mcp.startBackendsAfterMs"));
+      number(mcp, "startBackendsAfterMs", "mcp.startBackendsAfterMs"),
+      (int) number(mcp, "stdioEventLoops", "mcp.stdioEventLoops"));
   }
 
   /** The defaults from {@code config/reviewgate.json}. */

@@ -26,6 +26,8 @@ import org.eclipse.jgit.revwalk.filter.RevFilter;
  * <pre>
  * java -cp modules/bench/target/benchmarks.jar dev.reviewgate.bench.git.DiffBench commits &lt;repo&gt; 300
  *   per-commit diff (commit vs first parent), in-process warm vs one `git diff --histogram` process each
+ * java -cp ... DiffBench firsts &lt;repo&gt; 150   (-Dwarm=N commits first, default 20; -Dslowest=true lists the ten slowest)
+ *   the git work of a first call in-process: each commit diffed once, then again
  * java -cp ... DiffBench range &lt;repo&gt; &lt;from&gt; &lt;to&gt; [reps] [context_lines]
  *   one big range diff: bytes, warm time of GitReader alone and of the whole tool (parse + shape), git's time
  * java -cp ... DiffBench generate /tmp/big25 460
@@ -45,7 +47,7 @@ public final class DiffBench {
       return;
     }
     if (args.length < 3) {
-      System.err.println("usage: DiffBench commits <repo> <N> | range <repo> <from> <to> [reps]");
+      System.err.println("usage: DiffBench commits <repo> <N> | firsts <repo> <N> | range <repo> <from> <to> [reps]");
       System.exit(2);
     }
     ReviewgateConfig config = ReviewgateConfig.defaults();
@@ -60,6 +62,8 @@ public final class DiffBench {
       System.out.printf("load before: %s%n", load());
       if (args[0].equals("commits")) {
         commits(reader, git, engine, diffOptions, Integer.parseInt(args[2]));
+      } else if (args[0].equals("firsts")) {
+        firsts(reader, diffOptions, Integer.parseInt(args[2]));
       } else {
         int context = args.length > 5 ? Integer.parseInt(args[5]) : options.defaultContextLines();
         range(reader, git, engine, new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, context, List.of()),
@@ -67,6 +71,56 @@ public final class DiffBench {
       }
       System.out.printf("load after: %s%n", load());
     }
+  }
+
+  /**
+   * What the git work of a first call costs in-process: each commit diffed once (after 20 others warmed the JIT),
+   * then once more, so the difference is what a first call pays for objects not yet read.
+   */
+  private static void firsts(GitReader reader, GitReader.DiffOptions diffOptions, int n) throws Exception {
+    List<String> commits = new ArrayList<>();
+    try (RevWalk walk = new RevWalk(reader.repository())) {
+      walk.markStart(walk.parseCommit(reader.repository().resolve("HEAD")));
+      walk.setRevFilter(RevFilter.NO_MERGES);
+      for (RevCommit c : walk) {
+        if (c.getParentCount() == 1) {
+          commits.add(c.name());
+        }
+        if (commits.size() == n + Integer.getInteger("warm", 20)) {
+          break;
+        }
+      }
+    }
+    for (String sha : commits.subList(n, commits.size())) {
+      reader.diff(reader.pair(new DiffTarget(null, null, sha, null)), diffOptions, Cancellation.NONE);
+    }
+    double[] first = new double[n];
+    double[] second = new double[n];
+    for (int i = 0; i < n; i++) {
+      String sha = commits.get(i);
+      long t0 = System.nanoTime();
+      reader.diff(reader.pair(new DiffTarget(null, null, sha, null)), diffOptions, Cancellation.NONE);
+      long t1 = System.nanoTime();
+      reader.diff(reader.pair(new DiffTarget(null, null, sha, null)), diffOptions, Cancellation.NONE);
+      long t2 = System.nanoTime();
+      first[i] = (t1 - t0) / 1e6;
+      second[i] = (t2 - t1) / 1e6;
+    }
+    if (Boolean.getBoolean("slowest")) {
+      Integer[] order = new Integer[n];
+      for (int i = 0; i < n; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, (a, b) -> Double.compare(first[b], first[a]));
+      for (int i = 0; i < Math.min(10, n); i++) {
+        String sha = commits.get(order[i]);
+        GitReader.Patch patch = reader.diff(reader.pair(new DiffTarget(null, null, sha, null)), diffOptions, Cancellation.NONE);
+        System.out.printf("  slow %s %.2f ms: %d files, %d bytes of diff%n", sha.substring(0, 10), first[order[i]], patch.files(),
+          patch.bytes().length);
+      }
+    }
+    System.out.printf("GitReader.diff first call  p50 %.2f ms  p90 %.2f ms%n", p(first, 50), p(first, 90));
+    System.out.printf("GitReader.diff second call p50 %.2f ms  p90 %.2f ms%n", p(second, 50), p(second, 90));
   }
 
   private static void commits(GitReader reader, GitCli git, DiffEngine engine, GitReader.DiffOptions diffOptions, int n)

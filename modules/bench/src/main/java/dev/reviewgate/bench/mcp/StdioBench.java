@@ -91,7 +91,8 @@ public final class StdioBench {
   private record Session(Process process, OutputStream in, BufferedReader out) {
     static Session open(Path repo) throws IOException {
       Process process = new ProcessBuilder(serverCommand()).directory(repo.toFile())
-        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        .redirectError(System.getProperty("stderr") == null ? ProcessBuilder.Redirect.DISCARD
+          : ProcessBuilder.Redirect.to(new java.io.File(System.getProperty("stderr")))).start();
       Session session = new Session(process, process.getOutputStream(),
         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)));
       roundTrip(session.in(), session.out(), INITIALIZE);
@@ -152,17 +153,20 @@ public final class StdioBench {
    * git_changed_files/git_diff_stat) without user configuration. Prints p50/p90 of both and of the per-commit ratio.
    * Point it at a fresh clone (packed objects) of a real repository.
    */
+  /** Commits asked before measuring (-Dwarm=N; default 20). */
+  private static final int WARM = Integer.getInteger("warm", 20);
+
   private static void firstCalls(Path repo, int commits, String tool) throws Exception {
-    List<String> shas = Arrays.stream(new String(new ProcessBuilder("git", "rev-list", "--no-merges", "--max-count=" + (commits + 20), "HEAD")
+    List<String> shas = Arrays.stream(new String(new ProcessBuilder("git", "rev-list", "--no-merges", "--max-count=" + (commits + WARM), "HEAD")
         .directory(repo.toFile()).start().getInputStream().readAllBytes(), StandardCharsets.UTF_8).split("\n"))
       .filter(line -> !line.isBlank()).toList();
     Session session = Session.open(repo);
     Process process = session.process();
     OutputStream in = session.in();
     BufferedReader out = session.out();
-    // Warm the process (JIT, the backends) on commits that are not measured: the last 20 of the list.
-    List<String> warm = shas.subList(Math.max(0, shas.size() - 20), shas.size());
-    List<String> measured = shas.subList(0, Math.max(0, shas.size() - 20));
+    // Warm the process (the backends, the first class loads) on commits that are not measured: the last WARM of the list.
+    List<String> warm = shas.subList(Math.max(0, shas.size() - WARM), shas.size());
+    List<String> measured = shas.subList(0, Math.max(0, shas.size() - WARM));
     int id = 10;
     for (String sha : warm) {
       roundTrip(in, out, call(id++, tool, sha));
