@@ -49,6 +49,8 @@ final class StdioCommand {
     Vertx vertx = node.vertx();
     AtomicReference<Future<Void>> backends = new AtomicReference<>();
     AtomicReference<McpServer> built = new AtomicReference<>();
+    AtomicReference<StdioTransport> transport = new AtomicReference<>();
+    Promise<Integer> warmedUp = Promise.promise();
     AtomicBoolean closing = new AtomicBoolean();
     Promise<Void> doorSettled = Promise.promise();
     Supplier<Future<?>> startBackends = () -> {
@@ -69,7 +71,10 @@ final class StdioCommand {
             LOG.log(closing.get() ? Level.FINE : Level.SEVERE, "backends did not start; tool calls will fail", failure);
           }
         })
-        .onComplete(promise);
+        .onComplete(promise)
+        .onSuccess(up -> StdioWarmup.start(vertx, built.get(), () -> transport.get() != null && transport.get().busy(),
+          () -> closing.get() || transport.get() == null || transport.get().inputEnded()).onComplete(warmedUp))
+        .onFailure(failed -> warmedUp.tryComplete(0));
       Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, built.get().catalog(), System.err).onComplete(doorSettled),
         "reviewgate-dashboard-door");
       door.setDaemon(true);
@@ -91,14 +96,14 @@ final class StdioCommand {
         startBackends.get();
       }
     };
-    StdioTransport transport = new StdioTransport(server, System.in, out);
-    transport.start().toCompletionStage().toCompletableFuture().join();
+    transport.set(new StdioTransport(server, System.in, out));
+    transport.get().start().toCompletionStage().toCompletableFuture().join();
     closing.set(true);
     // Input ended, perhaps while the backends or the dashboard door were still starting: let that settle first,
     // so that closing never races a half-done deployment (which Vert.x reports as errors nobody can act on).
     Future<Void> starting = backends.get();
     if (starting != null) {
-      settle(Future.join(starting, doorSettled.future()), config.startTimeoutMs());
+      settle(Future.join(starting, doorSettled.future(), warmedUp.future()), config.startTimeoutMs());
     }
     VertxRuntime.close(vertx);
     return 0;

@@ -21,10 +21,14 @@ import java.util.Map;
  *                           or this long after start, whichever comes first
  * @param stdioEventLoops    stdio: event-loop threads of the process (one client: one loop keeps the transport and the
  *                           backends on one thread, so a call crosses no event loop to reach its backend and back)
+ * @param warmupCalls        stdio: diff-tool calls the process makes on its own once the backends are up, in idle
+ *                           time, so that an agent's first calls run compiled code (0 = none)
+ * @param warmupMaxMs        stdio: the warm-up ends after this long, whatever it has done
  */
 public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSize, long listTtlMs,
                          long progressIntervalMs, long requestTimeoutMs, Map<String, Long> toolTimeoutsMs,
-                         long drainOnEofMs, long startBackendsAfterMs, int stdioEventLoops) {
+                         long drainOnEofMs, long startBackendsAfterMs, int stdioEventLoops,
+                         int warmupCalls, long warmupMaxMs) {
 
   public McpOptions {
     positive("mcp.maxLineBytes", maxLineBytes);
@@ -35,6 +39,10 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
     positive("mcp.drainOnEofMs", drainOnEofMs);
     positive("mcp.startBackendsAfterMs", startBackendsAfterMs);
     positive("mcp.stdioEventLoops", stdioEventLoops);
+    if (warmupCalls < 0 || warmupCalls > 1000) {
+      throw new IllegalArgumentException("mcp.warmupCalls must be from 0 to 1000 (got " + warmupCalls + ")");
+    }
+    positive("mcp.warmupMaxMs", warmupMaxMs);
     toolTimeoutsMs.forEach((tool, ms) -> positive("mcp.toolTimeoutsMs." + tool, ms));
     toolTimeoutsMs = Map.copyOf(toolTimeoutsMs);
   }
@@ -56,7 +64,9 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
       timeouts,
       number(mcp, "drainOnEofMs", "mcp.drainOnEofMs"),
       number(mcp, "startBackendsAfterMs", "mcp.startBackendsAfterMs"),
-      (int) number(mcp, "stdioEventLoops", "mcp.stdioEventLoops"));
+      (int) number(mcp, "stdioEventLoops", "mcp.stdioEventLoops"),
+      (int) number(mcp, "warmupCalls", "mcp.warmupCalls"),
+      number(mcp, "warmupMaxMs", "mcp.warmupMaxMs"));
   }
 
   /** The defaults from {@code config/reviewgate.json}. */

@@ -34,7 +34,7 @@ public final class StdioBench {
 
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
-      System.err.println("usage: StdioBench coldstart [RUNS] | gitdiff REPO BASE HEAD [CALLS] | firstcalls REPO [COMMITS] [TOOL]");
+      System.err.println("usage: StdioBench coldstart [RUNS] | gitdiff REPO BASE HEAD [CALLS] | firstcalls REPO [COMMITS] [TOOL] (-Dwarm=N, -Dgit=ARGS)");
       System.exit(2);
     }
     switch (args[0]) {
@@ -171,7 +171,8 @@ public final class StdioBench {
     for (String sha : warm) {
       roundTrip(in, out, call(id++, tool, sha));
     }
-    String[] extra = switch (tool) {
+    // -Dgit="--numstat -M" compares with other git arguments (e.g. the line counts git_changed_files also reports).
+    String[] extra = System.getProperty("git") != null ? System.getProperty("git").trim().split("\\s+") : switch (tool) {
       case "git_changed_files" -> new String[] {"--name-status", "-M"};
       case "git_diff_stat" -> new String[] {"--stat", "-M"};
       default -> new String[] {"--histogram", "-M"};

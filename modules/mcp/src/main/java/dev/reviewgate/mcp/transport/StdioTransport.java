@@ -41,6 +41,7 @@ public final class StdioTransport {
   /** Messages to write, encoded by the writer thread: a large result's encoding never holds an event loop. */
   private final BlockingQueue<JsonObject> outgoing = new LinkedBlockingQueue<>();
   private final AtomicInteger pending = new AtomicInteger();
+  private volatile boolean inputEnded;
   private final Promise<Void> finished = Promise.promise();
   private final Object drained = new Object();
   private McpConnection connection;
@@ -72,6 +73,16 @@ public final class StdioTransport {
     writer.start();
     reader.start();
     return finished.future();
+  }
+
+  /** Whether a request of the client is being handled. */
+  public boolean busy() {
+    return pending.get() > 0;
+  }
+
+  /** Whether the client's input has ended (the process is on its way out). */
+  public boolean inputEnded() {
+    return inputEnded;
   }
 
   private void send(JsonObject message) {
@@ -108,6 +119,7 @@ public final class StdioTransport {
     } catch (IOException e) {
       LOG.log(Level.WARNING, "stdin failed; stopping", e);
     }
+    inputEnded = true;
     connection.endOfInput();
     drainThenStop();
   }

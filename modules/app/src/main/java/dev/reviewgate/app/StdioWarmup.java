@@ -1,0 +1,158 @@
+package dev.reviewgate.app;
+
+import dev.reviewgate.mcp.McpConnection;
+import dev.reviewgate.mcp.McpServer;
+import dev.reviewgate.mcp.Outbound;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Runs the code of an agent's first calls before the agent makes them. A fresh JVM interprets a call's code until
+ * it has run often enough to be compiled, so the first dozens of {@code git_diff} calls of a new stdio process each
+ * cost several times what later ones do (measured in the README, "First call per commit"). After the backends are
+ * up, this sends {@code mcp.warmupCalls} ordinary MCP requests through an in-process connection of the same server:
+ * the diff tools on older commits of the default repository, one at a time, their results encoded and dropped.
+ *
+ * <p>Nothing it does is kept for the agent: the commits are named as {@code <sha>^0}, which the git backend's result
+ * cache (full SHAs only) never stores, and they are the oldest of the history read, away from the recent commits an
+ * agent reviews. It waits while the agent has a request in flight, so it only ever uses idle time, and it ends after
+ * {@code mcp.warmupMaxMs} whatever it has done, or at the first failure.
+ */
+final class StdioWarmup {
+
+  private static final Logger LOG = Logger.getLogger(StdioWarmup.class.getName());
+  /** The diff tools in the order the warm-up repeats them; git_diff twice, as agents ask for it most. */
+  private static final List<String> TOOLS = List.of("git_diff", "git_changed_files", "git_diff", "git_diff_stat");
+  /** Commits of the newest history left out of the warm-up, when the repository has more than that. */
+  private static final int SPARED = 200;
+  private static final long IDLE_POLL_MS = 2;
+
+  private final Vertx vertx;
+  private final McpConnection connection;
+  private final BooleanSupplier agentBusy;
+  private final BooleanSupplier closing;
+  private final int calls;
+  private final long deadline;
+  private int id;
+
+  private StdioWarmup(Vertx vertx, McpServer server, BooleanSupplier agentBusy, BooleanSupplier closing, int calls,
+                      long maxMs) {
+    this.vertx = vertx;
+    this.connection = server.connect(Outbound.NONE);
+    this.agentBusy = agentBusy;
+    this.closing = closing;
+    this.calls = calls;
+    this.deadline = System.nanoTime() + maxMs * 1_000_000;
+  }
+
+  /**
+   * Starts the warm-up; the future completes with the number of tool calls made (never fails).
+   *
+   * @param agentBusy whether the agent has a request in flight (the warm-up then waits)
+   * @param closing   whether the process is ending (the warm-up then stops)
+   */
+  static Future<Integer> start(Vertx vertx, McpServer server, BooleanSupplier agentBusy, BooleanSupplier closing) {
+    int calls = server.options().warmupCalls();
+    if (calls == 0) {
+      return Future.succeededFuture(0);
+    }
+    long started = System.nanoTime();
+    StdioWarmup warmup = new StdioWarmup(vertx, server, agentBusy, closing, calls, server.options().warmupMaxMs());
+    return warmup.run()
+      .onSuccess(done -> LOG.info(() -> "warm-up: " + done + " calls in " + (System.nanoTime() - started) / 1_000_000 + " ms"))
+      .recover(failure -> {
+        LOG.log(closing.getAsBoolean() ? Level.FINE : Level.INFO, "warm-up ended early: " + failure.getMessage());
+        return Future.succeededFuture(0);
+      })
+      .eventually(() -> {
+        warmup.connection.close();
+        return Future.succeededFuture();
+      });
+  }
+
+  private Future<Integer> run() {
+    JsonObject initialize = new JsonObject().put("protocolVersion", "2025-11-25").put("capabilities", new JsonObject())
+      .put("clientInfo", new JsonObject().put("name", "reviewgate-warmup").put("version", "1"));
+    return request("initialize", initialize)
+      .compose(ready -> call("git_repos", new JsonObject()))
+      .compose(repos -> {
+        String repo = repos.getString("default");
+        if (repo == null) {
+          return Future.succeededFuture(0); // no default repository: nothing an agent would diff without naming one
+        }
+        int limit = Math.min(1000, calls + SPARED);
+        return call("git_log", new JsonObject().put("repo", repo).put("limit", limit))
+          .compose(log -> diffs(repo, oldest(log.getJsonArray("commits", new JsonArray()), limit)));
+      });
+  }
+
+  /** The commits to warm up on: the oldest {@code calls} of what was read, leaving out the newest where there is room. */
+  private List<String> oldest(JsonArray commits, int limit) {
+    List<String> shas = new ArrayList<>();
+    for (Object commit : commits) {
+      if (commit instanceof JsonObject object && object.getValue("sha") instanceof String sha) {
+        shas.add(sha);
+      }
+    }
+    int from = shas.size() < limit ? 0 : Math.max(0, shas.size() - calls);
+    return shas.subList(from, Math.min(shas.size(), from + calls));
+  }
+
+  private Future<Integer> diffs(String repo, List<String> shas) {
+    Future<Integer> chain = Future.succeededFuture(0);
+    for (int i = 0; i < shas.size(); i++) {
+      String tool = TOOLS.get(i % TOOLS.size());
+      JsonObject arguments = new JsonObject().put("repo", repo).put("commit", shas.get(i) + "^0");
+      chain = chain.compose(done -> whenIdle().compose(go -> go ? call(tool, arguments).map(result -> done + 1)
+        : Future.succeededFuture(done)));
+    }
+    return chain;
+  }
+
+  /** Completes with true once the agent has nothing in flight, or false once the warm-up's time is over. */
+  private Future<Boolean> whenIdle() {
+    if (System.nanoTime() > deadline || closing.getAsBoolean()) {
+      return Future.succeededFuture(false);
+    }
+    if (!agentBusy.getAsBoolean()) {
+      return Future.succeededFuture(true);
+    }
+    Promise<Boolean> idle = Promise.promise();
+    vertx.setTimer(IDLE_POLL_MS, timer -> whenIdle().onComplete(idle));
+    return idle.future();
+  }
+
+  /** A tool call's structured result; a tool error ends the warm-up. */
+  private Future<JsonObject> call(String tool, JsonObject arguments) {
+    return request("tools/call", new JsonObject().put("name", tool).put("arguments", arguments)).compose(result -> {
+      if (result.getBoolean("isError", false)) {
+        return Future.failedFuture(tool + " failed: " + result.encode());
+      }
+      return Future.succeededFuture(result.getJsonObject("structuredContent", new JsonObject()));
+    });
+  }
+
+  /** One request through the connection, its response encoded as stdio would write it. */
+  private Future<JsonObject> request(String method, JsonObject params) {
+    if (closing.getAsBoolean()) {
+      return Future.failedFuture("the client's input ended");
+    }
+    JsonObject message = new JsonObject().put("jsonrpc", "2.0").put("id", "warmup-" + ++id).put("method", method)
+      .put("params", params);
+    return connection.handle(message, Outbound.NONE).compose(response -> {
+      if (response == null || response.getJsonObject("result") == null) {
+        return Future.failedFuture(method + " answered " + (response == null ? "nothing" : response.encode()));
+      }
+      response.toBuffer(); // the writer's encoding, warmed too
+      return Future.succeededFuture(response.getJsonObject("result"));
+    });
+  }
+}

@@ -1,0 +1,60 @@
+package dev.reviewgate.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The stdio process warms itself up (mcp.warmupCalls) through an in-process connection: the calls are made, and
+ * nothing of them reaches the client's stdout.
+ */
+class StdioWarmupIT {
+
+  @Test
+  @Timeout(60)
+  void theWarmupMakesItsCallsAndWritesNothingToTheClient(@TempDir Path dir) throws Exception {
+    Path repo = GitFixture.create(dir.resolve("repo"));
+    for (int i = 0; i < 8; i++) {
+      Files.writeString(repo.resolve("file" + (i % 3) + ".txt"), "line " + i + "\n".repeat(i + 1));
+      GitFixture.git(repo, "add", "-A");
+      GitFixture.git(repo, "commit", "-q", "-m", "change " + i);
+    }
+    try (McpProcess mcp = McpProcess.start(repo, Map.of("REVIEWGATE_MCP_WARMUP_CALLS", "5"))) {
+      JsonObject init = mcp.request(Messages.initialize(1, "2025-11-25"));
+      assertThat(init.getJsonObject("result")).isNotNull();
+      awaitStderr(mcp, "warm-up: 5 calls");
+      JsonObject diff = mcp.request(Messages.request(2, "tools/call", Messages.call("git_diff", new JsonObject().put("commit", "HEAD"))));
+      assertThat(diff.getJsonObject("result").getBoolean("isError")).isFalse();
+      Thread.sleep(200);
+      assertThat(mcp.queued()).as("no message of the warm-up reached stdout").isZero();
+      assertThat(mcp.pollution()).isEmpty();
+    }
+  }
+
+  @Test
+  @Timeout(60)
+  void withoutADefaultRepositoryThereIsNothingToWarm(@TempDir Path dir) throws Exception {
+    Path repo = GitFixture.create(dir.resolve("repo"));
+    Path outside = Files.createDirectories(dir.resolve("not-a-repo"));
+    try (McpProcess mcp = McpProcess.start(outside, Map.of("REVIEWGATE_MCP_WARMUP_CALLS", "5"), "--repo", "r=" + repo)) {
+      mcp.request(Messages.initialize(1, "2025-11-25"));
+      awaitStderr(mcp, "warm-up: 0 calls");
+      assertThat(mcp.queued()).isZero();
+    }
+  }
+
+  private static void awaitStderr(McpProcess mcp, String text) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (!mcp.stderr().contains(text)) {
+      assertThat(System.nanoTime()).as("stderr shows '" + text + "'; it has:\n" + mcp.stderr()).isLessThan(deadline);
+      Thread.sleep(50);
+    }
+  }
+}
