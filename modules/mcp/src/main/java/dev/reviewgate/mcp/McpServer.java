@@ -95,7 +95,7 @@ public final class McpServer {
 
   /** Calls a catalog tool on the bus for the catalog's resources, prompts and completions, with the tool's timeout. */
   private Future<JsonObject> callTool(Tool tool, JsonObject arguments) {
-    return BusRequests.request(vertx.eventBus(), tool.address(), arguments, options.timeoutFor(tool.name()));
+    return BusRequests.request(vertx.eventBus(), tool.address(), arguments, options.toolTimeouts().of(tool.name()));
   }
 
   /** {@code {name, title, version}} as {@code initialize} and {@code server/discover} report it. */

@@ -76,7 +76,7 @@ final class ToolCalls {
     // this call listens on, when the client asked for progress; see CallContext.
     String progressAddress = request.wantsProgress() ? Addresses.PREFIX + "progress." + callId : null;
     CallContext call = new CallContext(callId, progressAddress);
-    DeliveryOptions delivery = call.applyTo(new DeliveryOptions().setSendTimeout(server.options().timeoutFor(tool.name())));
+    DeliveryOptions delivery = call.applyTo(new DeliveryOptions().setSendTimeout(server.options().toolTimeouts().of(tool.name())));
     request.onCancel(() -> server.vertx().eventBus().publish(Addresses.CANCEL, new JsonObject().put("callId", callId)));
     if (progressAddress == null) {
       return BusRequests.request(server.vertx().eventBus(), tool.address(), arguments, delivery).map(ToolResults::success);
