@@ -3,13 +3,11 @@ package dev.reviewgate.ado;
 import dev.reviewgate.forge.ForgeTools;
 import dev.reviewgate.forge.thread.ThreadTools;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.diff.DiffEngine;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonObject;
 import java.util.function.BiFunction;
-import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 
 /** Serves {@code reviewgate.ado.pr.*}: the four Azure DevOps pull-request tools, over one {@link AdoClient}. */
@@ -17,28 +15,20 @@ public final class AdoVerticle extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(AdoVerticle.class.getName());
 
-  private final ReviewgateConfig config;
+  private final AdoBackendOptions backend;
   private final ToolCatalog catalog;
-  private final UnaryOperator<String> env;
   private AdoClient client;
 
-  /** Production wiring: the process environment. */
-  public AdoVerticle(ReviewgateConfig config, ToolCatalog catalog) {
-    this(config, catalog, System::getenv);
-  }
-
-  /** @param env the environment ({@code AZURE_DEVOPS_ORG_URL}, {@code AZURE_DEVOPS_PAT}, {@code AZURE_DEVOPS_PROJECT}) */
-  public AdoVerticle(ReviewgateConfig config, ToolCatalog catalog, UnaryOperator<String> env) {
-    this.config = config;
+  public AdoVerticle(AdoBackendOptions backend, ToolCatalog catalog) {
+    this.backend = backend;
     this.catalog = catalog;
-    this.env = env;
   }
 
   @Override
   public Future<?> start() {
-    AdoOptions options = AdoOptions.from(config.section("ado"), env);
+    AdoOptions options = backend.ado();
     client = new AdoClient(vertx, options);
-    DiffEngine engine = new DiffEngine(config.section("diff"));
+    DiffEngine engine = new DiffEngine(backend.diff());
     LOG.info(() -> options.orgUrl() == null ? "Azure DevOps tools: not configured (AZURE_DEVOPS_ORG_URL unset); calls say so"
       : "Azure DevOps tools on " + options.orgUrl() + (options.authorization() == null ? " without a token" : " with a token"));
     return Future.all(java.util.List.of(
@@ -53,12 +43,12 @@ public final class AdoVerticle extends VerticleBase {
   }
 
   private Future<Void> serve(String tool, BiFunction<AdoClient, JsonObject, Future<JsonObject>> handler) {
-    return ForgeTools.serve(vertx, catalog, config, tool, deadline -> client.until(deadline), handler);
+    return ForgeTools.serve(vertx, catalog, backend.timeouts(), tool, deadline -> client.until(deadline), handler);
   }
 
   /** Serves a review-thread tool for Azure DevOps (the router sends calls with {@code forge: ado} here). */
   private Future<Void> threads(String tool, BiFunction<AdoThreads, JsonObject, Future<JsonObject>> handler, DiffEngine engine) {
-    long patienceMs = config.toolTimeoutMs(tool);
+    long patienceMs = backend.timeouts().of(tool);
     return ThreadTools.serve(vertx, "ado", tool, args -> {
       AdoClient ado = client.until(System.currentTimeMillis() + patienceMs);
       return handler.apply(new AdoThreads(ado, new AdoPullRequests(vertx, ado, engine)), args);

@@ -7,6 +7,7 @@ import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.config.ToolTimeouts;
 import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import io.vertx.core.Vertx;
@@ -54,9 +55,9 @@ class AdoThreadsTest {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("ado", new JsonObject()
       .put("orgUrl", ado.orgUrl()).put("project", FakeAzureDevOps.PROJECT).put("retryBaseDelayMs", 10)));
     Map<String, String> env = Map.of("AZURE_DEVOPS_PAT", FakeAzureDevOps.PAT);
-    vertx.deployVerticle(new AdoVerticle(config, ToolCatalog.standard(), env::get)).toCompletionStage().toCompletableFuture()
+    vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard())).toCompletionStage().toCompletableFuture()
       .get(10, TimeUnit.SECONDS);
-    vertx.deployVerticle(new ThreadRouterVerticle(config, ToolCatalog.standard())).toCompletionStage().toCompletableFuture()
+    vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), ToolCatalog.standard())).toCompletionStage().toCompletableFuture()
       .get(10, TimeUnit.SECONDS);
   }
 

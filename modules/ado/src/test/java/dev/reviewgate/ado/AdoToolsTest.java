@@ -8,6 +8,7 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.testing.TempGitRepo;
+import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -105,7 +106,7 @@ class AdoToolsTest {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("ado", new JsonObject()
       .put("orgUrl", ado.orgUrl()).put("project", FakeAzureDevOps.PROJECT).put("retryBaseDelayMs", 10)).mergeIn(extra, true));
     Map<String, String> env = Map.of("AZURE_DEVOPS_PAT", pat);
-    deployment = vertx.deployVerticle(new AdoVerticle(config, ToolCatalog.standard(), env::get))
+    deployment = vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard()))
       .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
   }
 
@@ -276,7 +277,7 @@ class AdoToolsTest {
   @Test
   void whenThisServerServesTheRepositoryTheDiffIsReadLocallyWithoutBlobRequests() throws Exception {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("repos", new JsonObject().put("shop", dir.toString())));
-    String git = vertx.deployVerticle(new GitVerticle(config, ToolCatalog.standard(), dir))
+    String git = vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard()))
       .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     try {
       int blobs = ado.blobRequests.get();

@@ -1,19 +1,23 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.ado.AdoBackendOptions;
+import dev.reviewgate.ado.AdoVerticle;
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
-import dev.reviewgate.ado.AdoVerticle;
-import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.core.config.ToolTimeouts;
+import dev.reviewgate.diff.DiffOptions;
 import dev.reviewgate.diff.DiffVerticle;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import dev.reviewgate.forge.thread.ThreadTools;
+import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
+import dev.reviewgate.github.GitHubBackendOptions;
 import dev.reviewgate.github.GitHubVerticle;
 import dev.reviewgate.review.ReviewOptions;
 import dev.reviewgate.review.ReviewVerticle;
-import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Deployable;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;
@@ -21,12 +25,15 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The backend verticles every front-end talks to, deployed into one Vert.x: the one table that says which backends
- * exist. Each row names the node role it belongs to ({@code git}, {@code diff}, {@code github}, {@code ado}, {@code review}), so a
- * node can deploy only some of them; each reads its own section of the configuration.
+ * exist. Each row names the node roles it belongs to ({@code git}, {@code diff}, {@code github}, {@code ado},
+ * {@code review}), so a node can deploy only some of them, and builds its verticle the same way: typed options from
+ * the configuration, then the verticle from those options and the catalog. No verticle reads the configuration itself.
  */
 final class Backends {
 
@@ -34,28 +41,39 @@ final class Backends {
   static final List<String> ROLES = List.of("diff", "git", "review", "github", "ado");
 
   /**
-   * One backend: the roles it serves (deployed once when a node has any of them), its name, and how to build it from
-   * the configuration (null when switched off).
+   * One row: the roles it serves (deployed once when a node has any of them), its name, how to read its options from
+   * the configuration, whether those options switch it on, and how to build it from them.
    */
-  private record Backend(Set<String> roles, String name, Function<ReviewgateConfig, io.vertx.core.Deployable> factory) {
+  private record Backend<O>(Set<String> roles, String name, Function<ReviewgateConfig, O> options, Predicate<O> enabled,
+                            BiFunction<O, ToolCatalog, Deployable> verticle) {
 
-    Backend(String role, String name, Function<ReviewgateConfig, io.vertx.core.Deployable> factory) {
-      this(Set.of(role), name, factory);
+    /** The verticle, or null when its options switch it off; a bad configuration throws, naming the key. */
+    Deployable build(ReviewgateConfig config, ToolCatalog catalog) {
+      O built = options.apply(config);
+      return enabled.test(built) ? verticle.apply(built, catalog) : null;
+    }
+
+    /** The same row, deployed only when its options say so. */
+    Backend<O> when(Predicate<O> switchedOn) {
+      return new Backend<>(roles, name, options, switchedOn, verticle);
     }
   }
 
-  private static final List<Backend> ALL = List.of(
-    new Backend("diff", "DiffVerticle", config -> new DiffVerticle(ToolCatalog.standard(), new DiffEngine(config.section("diff")))),
-    // The default repository is the git repository of the working directory the process was started in.
-    new Backend("git", "GitVerticle", config -> new GitVerticle(config, ToolCatalog.standard(), Path.of("").toAbsolutePath())),
-    new Backend("review", "ReviewVerticle", config -> {
-      ReviewOptions options = ReviewOptions.from(config);
-      return options.enabled() ? new ReviewVerticle(options, ToolCatalog.standard(), Path.of("")) : null;
-    }),
-    new Backend("github", "GitHubVerticle", config -> new GitHubVerticle(config, ToolCatalog.standard())),
-    new Backend("ado", "AdoVerticle", config -> new AdoVerticle(config, ToolCatalog.standard())),
+  private static <O> Backend<O> row(Set<String> roles, String name, Function<ReviewgateConfig, O> options,
+                                    BiFunction<O, ToolCatalog, Deployable> verticle) {
+    return new Backend<>(roles, name, options, o -> true, verticle);
+  }
+
+  private static final List<Backend<?>> ALL = List.of(
+    row(Set.of("diff"), "DiffVerticle", config -> DiffOptions.from(config.section("diff")), DiffVerticle::new),
+    row(Set.of("git"), "GitVerticle", config -> GitBackendOptions.from(config, workingDirectory()), GitVerticle::new),
+    row(Set.of("review"), "ReviewVerticle", config -> ReviewOptions.from(config, workingDirectory()), ReviewVerticle::new)
+      .when(ReviewOptions::enabled),
+    row(Set.of("github"), "GitHubVerticle", config -> GitHubBackendOptions.from(config, System::getenv, workingDirectory()),
+      GitHubVerticle::new),
+    row(Set.of("ado"), "AdoVerticle", config -> AdoBackendOptions.from(config, System::getenv), AdoVerticle::new),
     // The forge-neutral review-thread tools, routed to the forge each call names: once per node with a forge role.
-    new Backend(Set.of("github", "ado"), "ThreadRouterVerticle", config -> new ThreadRouterVerticle(config, ToolCatalog.standard())));
+    row(Set.of("github", "ado"), "ThreadRouterVerticle", ToolTimeouts::from, ThreadRouterVerticle::new));
 
   private Backends() {
   }
@@ -92,20 +110,37 @@ final class Backends {
   static Future<Void> deploy(Vertx vertx, ReviewgateConfig config, Set<String> roles,
                              BiConsumer<String, Future<String>> observer) {
     Future<Void> chain = Future.succeededFuture();
-    for (Backend backend : ALL) {
-      if (backend.roles().stream().noneMatch(roles::contains)) {
-        continue;
-      }
-      io.vertx.core.Deployable verticle = backend.factory().apply(config);
-      if (verticle == null) {
-        continue;
-      }
-      chain = chain.compose(v -> observe(observer, backend.name(), vertx.deployVerticle(verticle,
-          new DeploymentOptions().setConfig(config.json())))
+    for (Backend<?> backend : rows(roles)) {
+      chain = chain.compose(v -> deploy(vertx, config, backend, observer)
         .recover(failure -> Future.failedFuture(new IllegalStateException(backend.name() + " did not start: " + failure.getMessage(), failure)))
         .mapEmpty());
     }
     return chain;
+  }
+
+  /** One row, built when its turn comes: options the row refuses fail the start as a verticle that does not start does. */
+  private static Future<?> deploy(Vertx vertx, ReviewgateConfig config, Backend<?> backend, BiConsumer<String, Future<String>> observer) {
+    Deployable verticle;
+    try {
+      verticle = backend.build(config, ToolCatalog.standard());
+    } catch (RuntimeException refused) {
+      return Future.failedFuture(refused);
+    }
+    return verticle == null ? Future.succeededFuture() : observe(observer, backend.name(), vertx.deployVerticle(verticle));
+  }
+
+  /** The rows a node with {@code roles} would deploy under {@code config}: each built (options read, verticle made), none deployed. */
+  static List<String> wouldDeploy(ReviewgateConfig config, Set<String> roles) {
+    return rows(roles).stream().filter(backend -> backend.build(config, ToolCatalog.standard()) != null).map(Backend::name).toList();
+  }
+
+  private static List<Backend<?>> rows(Set<String> roles) {
+    return ALL.stream().filter(backend -> backend.roles().stream().anyMatch(roles::contains)).toList();
+  }
+
+  /** Where the process was started: its repository is the default one and holds the reviews. */
+  static Path workingDirectory() {
+    return Path.of("").toAbsolutePath();
   }
 
   private static Future<String> observe(BiConsumer<String, Future<String>> observer, String name, Future<String> deployment) {

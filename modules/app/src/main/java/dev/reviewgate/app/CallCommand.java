@@ -42,7 +42,7 @@ final class CallCommand {
         + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + ")");
       return INVALID_ARGUMENTS;
     }
-    long timeoutMs = McpOptions.from(config).timeoutFor(toolName);
+    long timeoutMs = McpOptions.from(config).toolTimeouts().of(toolName);
     Vertx vertx = VertxRuntime.start(config, false).vertx();
     try {
       JsonObject result = VertxRuntime.await(BusRequests.request(vertx.eventBus(), tool.address(), arguments, timeoutMs), timeoutMs + 5_000);

@@ -27,7 +27,7 @@ final class ReviewDashboardDoor {
    * costs the dashboard, never the session.
    */
   static Future<Void> open(Vertx vertx, ReviewgateConfig config, ToolCatalog catalog, PrintStream err) {
-    ReviewOptions review = ReviewOptions.from(config);
+    ReviewOptions review = ReviewOptions.from(config, Backends.workingDirectory());
     if (!review.enabled()) {
       return Future.succeededFuture();
     }

@@ -40,7 +40,7 @@ final class StdioCommand {
     // whichever is soonest. On a 2-core machine they would otherwise compete with the first answer for the CPU.
     // Calls that need them wait (McpServer readiness).
     // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
-    boolean reviews = ReviewOptions.from(config).enabled();
+    boolean reviews = ReviewOptions.from(config, Backends.workingDirectory()).enabled();
     if (!ClusterOptions.from(config.section("cluster"), Backends.ROLES).serves(ClusterOptions.FRONT)) {
       throw new IllegalArgumentException("stdio is a front-end: its --roles must include front (e.g. --roles front "
         + "to use a cluster's backends, or front,git to serve git here too)");

@@ -1,6 +1,7 @@
 package dev.reviewgate.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.Failure;
@@ -15,7 +16,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** The deployment table: a node deploys the backends of its roles only; the others' addresses have no handler. */
+/**
+ * The deployment table: every row builds from the shipped defaults; a node deploys the backends of its roles only, and
+ * the others' addresses have no handler.
+ */
 class BackendsTest {
 
   @Test
@@ -34,6 +38,39 @@ class BackendsTest {
       assertThat(none.getCause() != null ? none.getCause() : none).isInstanceOfSatisfying(ToolException.class,
         e -> assertThat(e.code()).isEqualTo(Failure.UNAVAILABLE));
       assertThat(Backends.ROLES).containsExactlyInAnyOrder("diff", "git", "review", "github", "ado");
+    } finally {
+      vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void everyRowBuildsFromTheDefaultConfigurationWithoutDeploying() {
+    // Options read and verticles made, nothing started: no network, no repository opened, no review store created.
+    assertThat(Backends.wouldDeploy(ReviewgateConfig.defaults(), Set.copyOf(Backends.ROLES))).containsExactly(
+      "DiffVerticle", "GitVerticle", "ReviewVerticle", "GitHubVerticle", "AdoVerticle", "ThreadRouterVerticle");
+    assertThat(Backends.wouldDeploy(ReviewgateConfig.defaults(), Set.of("ado"))).containsExactly("AdoVerticle", "ThreadRouterVerticle");
+  }
+
+  @Test
+  void aRowsSwitchAndItsRefusedOptionsAreReadFromTheConfiguration() {
+    ReviewgateConfig noReviews = ReviewgateConfig.defaults().merge(new JsonObject().put("review", new JsonObject().put("enabled", false)));
+    assertThat(Backends.wouldDeploy(noReviews, Set.of("git", "review"))).containsExactly("GitVerticle");
+    ReviewgateConfig noHeartbeat = ReviewgateConfig.defaults().merge(new JsonObject().put("review", new JsonObject().put("heartbeatMs", 0)));
+    assertThatThrownBy(() -> Backends.wouldDeploy(noHeartbeat, Set.of("review"))).isInstanceOf(IllegalArgumentException.class)
+      .hasMessageContaining("review.heartbeatMs");
+  }
+
+  @Test
+  void optionsARowRefusesFailTheStartNamingTheBackendAndTheKey() throws Exception {
+    Vertx vertx = Vertx.vertx();
+    try {
+      ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("repos", new JsonObject().put("shop", 5)));
+      List<String> deployed = new CopyOnWriteArrayList<>();
+      Throwable failure = Backends.deploy(vertx, config, Set.of("diff", "git"), (name, deployment) -> deployed.add(name))
+        .toCompletionStage().toCompletableFuture().handle((ok, error) -> error).get(30, TimeUnit.SECONDS);
+      assertThat(failure).hasMessageStartingWith("GitVerticle did not start: configuration repos.shop");
+      assertThat(deployed).containsExactly("DiffVerticle");
+      assertThat(Main.configurationProblem(failure)).as("exit 2, as for any configuration error").isNotNull();
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }

@@ -6,6 +6,7 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.http.HttpOptions;
 import dev.reviewgate.http.HttpServerVerticle;
@@ -59,9 +60,9 @@ class ReviewDashboardIT {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("review",
       new JsonObject().put("storageDir", storeDir.toString())));
     HttpOptions http = HttpOptions.from(config.section("http"), Map.of()).withAddress("127.0.0.1", 0);
-    await(vertx.deployVerticle(new GitVerticle(ReviewgateConfig.defaults(), ToolCatalog.standard(), repoDir)));
-    await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(config.section("review")),
-      ToolCatalog.standard(), repoDir)));
+    await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(ReviewgateConfig.defaults(), repoDir), ToolCatalog.standard())));
+    await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(config.section("review"), repoDir),
+      ToolCatalog.standard())));
     await(vertx.deployVerticle(new HttpServerVerticle(http, ToolCatalog.standard(), new DeploymentHealth(), null, null)));
   }
 

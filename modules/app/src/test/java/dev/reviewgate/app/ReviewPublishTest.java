@@ -7,9 +7,12 @@ import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.config.ToolTimeouts;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
+import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.github.FakeGitHub;
+import dev.reviewgate.github.GitHubBackendOptions;
 import dev.reviewgate.github.GitHubVerticle;
 import dev.reviewgate.review.ReviewOptions;
 import dev.reviewgate.review.ReviewVerticle;
@@ -58,11 +61,11 @@ class ReviewPublishTest {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject()
       .put("github", new JsonObject().put("apiUrl", github.url()).put("tokenEnv", "TEST_GH_TOKEN").put("writeSpacingMs", 0))
       .put("review", new JsonObject().put("storageDir", storeDir.toString())));
-    await(vertx.deployVerticle(new GitVerticle(config, ToolCatalog.standard(), repoDir)));
-    await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(config), ToolCatalog.standard(), repoDir)));
+    await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, repoDir), ToolCatalog.standard())));
+    await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(config, repoDir), ToolCatalog.standard())));
     Map<String, String> env = Map.of("TEST_GH_TOKEN", "ghp_test");
-    await(vertx.deployVerticle(new GitHubVerticle(config, ToolCatalog.standard(), env::get, Path.of("/"))));
-    await(vertx.deployVerticle(new ThreadRouterVerticle(config, ToolCatalog.standard())));
+    await(vertx.deployVerticle(new GitHubVerticle(GitHubBackendOptions.from(config, env::get, Path.of("/")), ToolCatalog.standard())));
+    await(vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), ToolCatalog.standard())));
     String diff = new TempRepo(repoDir).git("diff", base, head);
     github.on("GET", REPO + "/pulls/5").reply(FakeGitHub.Reply.json(200, new JsonObject().put("number", 5)
       .put("head", new JsonObject().put("sha", head)).put("base", new JsonObject().put("sha", base)).encode()));

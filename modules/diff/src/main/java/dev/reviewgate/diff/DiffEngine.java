@@ -59,10 +59,14 @@ public final class DiffEngine {
   private final DiffOptions options;
   private final DiffParser parser;
 
+  public DiffEngine(DiffOptions options) {
+    this.options = options;
+    this.parser = new DiffParser(options.maxLineBytes());
+  }
+
   /** @param diffSection the {@code diff} section of the configuration (limits and defaults) */
   public DiffEngine(JsonObject diffSection) {
-    this.options = DiffOptions.from(diffSection);
-    this.parser = new DiffParser(options.maxLineBytes());
+    this(DiffOptions.from(diffSection));
   }
 
   public DiffOptions options() {

@@ -4,7 +4,6 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -18,14 +17,9 @@ public final class DiffVerticle extends VerticleBase {
   private final ToolCatalog catalog;
   private final DiffEngine engine;
 
-  /** Serves the standard catalog's entry with an engine for the {@code diff} configuration section. */
-  public DiffVerticle(JsonObject diffSection) {
-    this(ToolCatalog.standard(), new DiffEngine(diffSection));
-  }
-
-  public DiffVerticle(ToolCatalog catalog, DiffEngine engine) {
+  public DiffVerticle(DiffOptions options, ToolCatalog catalog) {
     this.catalog = catalog;
-    this.engine = engine;
+    this.engine = new DiffEngine(options);
   }
 
   @Override

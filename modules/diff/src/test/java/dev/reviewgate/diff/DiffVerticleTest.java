@@ -7,6 +7,7 @@ import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -27,7 +28,7 @@ class DiffVerticleTest {
 
   @BeforeEach
   void deploy(Vertx vertx, VertxTestContext test) {
-    vertx.deployVerticle(new DiffVerticle(ToolCatalog.standard(), Fixtures.engine()))
+    vertx.deployVerticle(new DiffVerticle(DiffOptions.from(ReviewgateConfig.defaults().section("diff")), ToolCatalog.standard()))
       .onComplete(test.succeedingThenComplete());
   }
 

@@ -5,7 +5,6 @@ import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.CancelSignals;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.shape.Shaper;
 import io.vertx.core.Future;
@@ -13,7 +12,6 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -26,32 +24,29 @@ import org.eclipse.jgit.diff.DiffAlgorithm;
  */
 public final class GitVerticle extends VerticleBase {
 
-  private final ReviewgateConfig config;
+  private final GitBackendOptions backend;
+  private final GitOptions options;
   private final ToolCatalog catalog;
-  private final Path workingDirectory;
-  private GitOptions options;
   /** Git work in flight by call id; touched only on this verticle's event loop. */
   private final java.util.Map<String, Cancellation> running = new java.util.HashMap<>();
   private Runnable stopListening;
   private RepoRegistry registry;
   private GitWorkers workers;
   private ResultCache cache;
-  private DiffEngine engine;
+  private final DiffEngine engine;
 
-  /** @param workingDirectory where the server started: its repository is the default one (null for none) */
-  public GitVerticle(ReviewgateConfig config, ToolCatalog catalog, Path workingDirectory) {
-    this.config = config;
+  public GitVerticle(GitBackendOptions backend, ToolCatalog catalog) {
+    this.backend = backend;
+    this.options = backend.git();
     this.catalog = catalog;
-    this.workingDirectory = workingDirectory;
+    this.engine = new DiffEngine(backend.diff());
   }
 
   @Override
   public Future<?> start() {
-    options = GitOptions.from(config.section("git"));
-    engine = new DiffEngine(config.section("diff"));
     cache = new ResultCache(options.cacheEntries(), options.cacheMaxBytes());
     workers = new GitWorkers(vertx, options.workerThreads(), options.maxQueued(), options.timeoutMs());
-    return vertx.executeBlocking(() -> RepoRegistry.create(config.json().getJsonObject("repos"), workingDirectory, options), false)
+    return vertx.executeBlocking(() -> RepoRegistry.create(backend.repos(), backend.workingDirectory(), options), false)
       .compose(created -> {
         registry = created;
         return Future.all(List.of(

@@ -32,12 +32,29 @@ public final class RepoRegistry implements AutoCloseable {
     this.defaultName = defaultName;
   }
 
+  /** As {@link #create(Map, Path, GitOptions)} with the configuration's {@code repos} object as written. */
+  public static RepoRegistry create(JsonObject repos, Path workingDirectory, GitOptions options) {
+    return create(configured(repos), workingDirectory, options);
+  }
+
+  /** The configuration's {@code repos} object as name → path, in the order written; a value that is not text is refused. */
+  public static Map<String, String> configured(JsonObject repos) {
+    Map<String, String> configured = new LinkedHashMap<>();
+    for (String name : repos == null ? List.<String>of() : repos.fieldNames()) {
+      if (!(repos.getValue(name) instanceof String path)) {
+        throw badEntry(name);
+      }
+      configured.put(name, path);
+    }
+    return configured;
+  }
+
   /**
    * @param repos the configuration's {@code repos} map, name → path
    * @param workingDirectory where the server started; its git repository (found upward, as git does) becomes the
    *                         default, named after its folder, unless {@code null}
    */
-  public static RepoRegistry create(JsonObject repos, Path workingDirectory, GitOptions options) {
+  public static RepoRegistry create(Map<String, String> repos, Path workingDirectory, GitOptions options) {
     Map<String, GitReader> readers = new LinkedHashMap<>();
     String defaultName = null;
     if (workingDirectory != null) {
@@ -52,14 +69,14 @@ public final class RepoRegistry implements AutoCloseable {
         }
       }
     }
-    for (String name : repos == null ? List.<String>of() : repos.fieldNames()) {
-      Object path = repos.getValue(name);
+    for (Map.Entry<String, String> entry : repos.entrySet()) {
+      String name = entry.getKey();
+      String text = entry.getValue();
       // A repository the configuration names but cannot be served stops the start, as a mistyped key does: a
       // server that quietly serves less than it was told to is found out only by its users.
-      if (!NAME.matcher(name).matches() || !(path instanceof String text) || text.isBlank()) {
+      if (!NAME.matcher(name).matches() || text == null || text.isBlank()) {
         readers.values().forEach(GitReader::close);
-        throw new IllegalArgumentException("configuration repos." + name + ": names are letters, digits, '.', '_', '-' "
-          + "and the value is the path of a git repository");
+        throw badEntry(name);
       }
       try {
         Repository repository = open(Path.of(text));
@@ -74,6 +91,11 @@ public final class RepoRegistry implements AutoCloseable {
       }
     }
     return new RepoRegistry(readers, defaultName);
+  }
+
+  private static IllegalArgumentException badEntry(String name) {
+    return new IllegalArgumentException("configuration repos." + name + ": names are letters, digits, '.', '_', '-' "
+      + "and the value is the path of a git repository");
   }
 
   private static Repository open(Path path) throws IOException {

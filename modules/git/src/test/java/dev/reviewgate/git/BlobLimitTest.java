@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.Timeout;
@@ -32,8 +31,8 @@ class BlobLimitTest {
     repo.commit("base");
     repo.write("big.txt", "line\n".repeat(999) + "changed\n").write("small.txt", "b\n");
     String head = repo.commit("change both");
-    ReviewgateConfig config = repo.servedAsDemo(new JsonObject().put("maxBlobBytes", 4096));
-    vertx.deployVerticle(new GitVerticle(config, ToolCatalog.standard(), null))
+    GitBackendOptions backend = repo.servedAsDemo(new JsonObject().put("maxBlobBytes", 4096));
+    vertx.deployVerticle(new GitVerticle(backend, ToolCatalog.standard()))
       .compose(id -> BusRequests.request(vertx.eventBus(), Addresses.GIT_DIFF,
         new JsonObject().put("repo", "demo").put("commit", head), 10_000))
       .onComplete(test.succeeding(result -> test.verify(() -> {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -48,9 +47,9 @@ class DiffStatTest {
     String head = repo.commit("renames and edits");
     String git = new String(repo.gitBytes("diff", "--stat=80", "-M", base, head), StandardCharsets.UTF_8);
     assertThat(git).contains("src/main/{old_name.txt => new_name.txt}").contains("{docs => manual}/guide.md");
-    ReviewgateConfig config = repo.servedAsDemo(new JsonObject());
+    GitBackendOptions backend = repo.servedAsDemo(new JsonObject());
     JsonObject range = new JsonObject().put("repo", "demo").put("base", base).put("head", head);
-    vertx.deployVerticle(new GitVerticle(config, ToolCatalog.standard(), null))
+    vertx.deployVerticle(new GitVerticle(backend, ToolCatalog.standard()))
       .compose(id -> Future.all(
         BusRequests.request(vertx.eventBus(), Addresses.GIT_DIFF_STAT, range, 10_000),
         BusRequests.request(vertx.eventBus(), Addresses.GIT_DIFF, range.copy().put("format", "stat"), 10_000)))

@@ -7,7 +7,6 @@ import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -44,8 +43,8 @@ class GitVerticleTest {
     second = repo.commit("second");
     repo.write("src/b.txt", "new file\n");
     third = repo.commit("third");
-    ReviewgateConfig config = repo.servedAsDemo(new JsonObject());
-    vertx.deployVerticle(new GitVerticle(config, ToolCatalog.standard(), null)).onComplete(test.succeedingThenComplete());
+    GitBackendOptions backend = repo.servedAsDemo(new JsonObject());
+    vertx.deployVerticle(new GitVerticle(backend, ToolCatalog.standard())).onComplete(test.succeedingThenComplete());
   }
 
   private static Future<JsonObject> call(Vertx vertx, String address, JsonObject args) {

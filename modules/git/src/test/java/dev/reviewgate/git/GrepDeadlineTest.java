@@ -7,7 +7,6 @@ import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -48,9 +47,9 @@ class GrepDeadlineTest {
     repo.write("big.txt", big.toString());
     String head = repo.commit("big");
     int workers = 2;
-    ReviewgateConfig config = repo.servedAsDemo(new JsonObject().put("timeoutMs", 500).put("workerThreads", workers));
+    GitBackendOptions backend = repo.servedAsDemo(new JsonObject().put("timeoutMs", 500).put("workerThreads", workers));
     JsonObject grep = new JsonObject().put("repo", "demo").put("revision", head).put("pattern", PATHOLOGICAL);
-    vertx.deployVerticle(new GitVerticle(config, ToolCatalog.standard(), null))
+    vertx.deployVerticle(new GitVerticle(backend, ToolCatalog.standard()))
       .compose(id -> {
         List<Future<JsonObject>> greps = new ArrayList<>();
         for (int i = 0; i < workers; i++) {

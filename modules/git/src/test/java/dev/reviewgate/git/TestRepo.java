@@ -20,11 +20,14 @@ final class TestRepo extends TempGitRepo {
     return GitOptions.from(ReviewgateConfig.defaults().section("git").copy().mergeIn(overrides));
   }
 
-  /** The default configuration serving this repository as {@code demo}, with {@code git} settings overridden. */
-  ReviewgateConfig servedAsDemo(JsonObject gitSection) {
-    return ReviewgateConfig.defaults().merge(new JsonObject()
+  /**
+   * The git backend of the default configuration serving this repository as {@code demo} (and no default repository),
+   * with {@code git} settings overridden.
+   */
+  GitBackendOptions servedAsDemo(JsonObject gitSection) {
+    return GitBackendOptions.from(ReviewgateConfig.defaults().merge(new JsonObject()
       .put("repos", new JsonObject().put("demo", dir().toString()))
-      .put("git", gitSection));
+      .put("git", gitSection)), null);
   }
 
   GitReader reader() {

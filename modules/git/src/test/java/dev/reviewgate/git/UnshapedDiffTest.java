@@ -47,7 +47,7 @@ class UnshapedDiffTest {
     String third = repo.commit("an edit and an empty file");
     commits = List.of(first, second, third);
     vertx = Vertx.vertx();
-    vertx.deployVerticle(new GitVerticle(repo.servedAsDemo(new JsonObject()), ToolCatalog.standard(), null))
+    vertx.deployVerticle(new GitVerticle(repo.servedAsDemo(new JsonObject()), ToolCatalog.standard()))
       .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
   }
 

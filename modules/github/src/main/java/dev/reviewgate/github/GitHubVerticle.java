@@ -3,18 +3,15 @@ package dev.reviewgate.github;
 import dev.reviewgate.core.BoundedLru;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.forge.ForgeTools;
 import dev.reviewgate.forge.thread.ThreadTools;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonObject;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
-import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 
 /** Serves {@code reviewgate.github.pr.*}: the four GitHub pull-request tools, over one {@link GitHubClient}. */
@@ -23,39 +20,26 @@ public final class GitHubVerticle extends VerticleBase {
   private static final Logger LOG = Logger.getLogger(GitHubVerticle.class.getName());
   private static final int DEFAULT_LIST_LIMIT = 30;
 
-  private final ReviewgateConfig config;
+  private final GitHubBackendOptions backend;
   private final ToolCatalog catalog;
-  private final UnaryOperator<String> env;
-  private final Path workingDirectory;
   private GitHubClient client;
   private volatile RepoRef defaultRepo;
 
-  /** Production wiring: the process environment and working directory. */
-  public GitHubVerticle(ReviewgateConfig config, ToolCatalog catalog) {
-    this(config, catalog, System::getenv, Path.of(""));
-  }
-
-  /**
-   * @param env the environment (token, {@code GITHUB_API_URL})
-   * @param workingDirectory where to look for a repository whose {@code origin} remote gives the default owner/repo
-   */
-  public GitHubVerticle(ReviewgateConfig config, ToolCatalog catalog, UnaryOperator<String> env, Path workingDirectory) {
-    this.config = config;
+  public GitHubVerticle(GitHubBackendOptions backend, ToolCatalog catalog) {
+    this.backend = backend;
     this.catalog = catalog;
-    this.env = env;
-    this.workingDirectory = workingDirectory;
   }
 
   @Override
   public Future<?> start() {
-    GitHubOptions options = GitHubOptions.from(config.section("github"), env);
+    GitHubOptions options = backend.github();
     client = new GitHubClient(vertx, options);
-    DiffEngine engine = new DiffEngine(config.section("diff"));
+    DiffEngine engine = new DiffEngine(backend.diff());
     BoundedLru<String, PullRequestDiffs.Source> pinned = PullRequestDiffs.pinnedCache(options.pinnedDiffCacheEntries());
     // Reading .git/config is file I/O: off the event loop.
     return vertx.executeBlocking(() -> options.owner() != null && options.repo() != null
         ? new RepoRef(options.owner(), options.repo())
-        : OriginRemote.find(workingDirectory, options.apiUrl()).orElse(null), false)
+        : OriginRemote.find(backend.workingDirectory(), options.apiUrl()).orElse(null), false)
       .compose(found -> {
         defaultRepo = found;
         LOG.info(() -> "GitHub tools on " + options.apiUrl() + (options.hasToken() ? " with a token" : " anonymously (read-only)")
@@ -82,13 +66,13 @@ public final class GitHubVerticle extends VerticleBase {
    * outlives the caller (reads and writes alike).
    */
   private Future<Void> serve(String tool, BiFunction<GitHubClient, JsonObject, Future<JsonObject>> handler) {
-    return ForgeTools.serve(vertx, catalog, config, tool, deadline -> client.until(deadline), handler);
+    return ForgeTools.serve(vertx, catalog, backend.timeouts(), tool, deadline -> client.until(deadline), handler);
   }
 
   /** Serves a review-thread tool for GitHub (the router sends calls with {@code forge: github} here). */
   private Future<Void> threads(String tool, BiFunction<ReviewThreads, JsonObject, Future<JsonObject>> handler, DiffEngine engine,
                                BoundedLru<String, PullRequestDiffs.Source> pinned) {
-    long patienceMs = config.toolTimeoutMs(tool);
+    long patienceMs = backend.timeouts().of(tool);
     return ThreadTools.serve(vertx, "github", tool, args -> {
       GitHubClient gitHub = client.until(System.currentTimeMillis() + patienceMs);
       PullRequestReader reader = new PullRequestReader(vertx, gitHub);

@@ -4,6 +4,7 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.config.ToolTimeouts;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -77,11 +78,11 @@ final class GitHubHarness {
       ReviewgateConfig config = ReviewgateConfig.defaults().merge(topLevel).merge(new JsonObject().put("github", section));
       GitHubOptions options = GitHubOptions.from(section, env::get);
       GitHubHarness harness = new GitHubHarness(vertx, fake, options);
-      return vertx.deployVerticle(new GitHubVerticle(config, ToolCatalog.standard(), env::get, workingDirectory))
+      return vertx.deployVerticle(new GitHubVerticle(GitHubBackendOptions.from(config, env::get, workingDirectory), ToolCatalog.standard()))
         .compose(id -> {
           harness.deployment = id;
           // the router of the forge-neutral review-thread tools, as the deployment table adds it beside a forge
-          return vertx.deployVerticle(new ThreadRouterVerticle(config, ToolCatalog.standard()));
+          return vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), ToolCatalog.standard()));
         })
         .map(router -> {
           harness.routerDeployment = router;

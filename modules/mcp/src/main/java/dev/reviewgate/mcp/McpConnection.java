@@ -370,7 +370,7 @@ public final class McpConnection {
       }
       String id = "reviewgate-" + (++nextServerRequestId);
       awaitingClient.put(id, answer);
-      long timer = server.vertx().setTimer(server.options().requestTimeoutMs(), t -> {
+      long timer = server.vertx().setTimer(server.options().toolTimeouts().defaultMs(), t -> {
         Promise<JsonObject> late = awaitingClient.remove(id);
         if (late != null) {
           late.tryFail(new JsonRpcException(JsonRpc.INTERNAL_ERROR, "the client did not answer " + method + " in time"));

@@ -1,21 +1,20 @@
 package dev.reviewgate.mcp;
 
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.config.ToolTimeouts;
 import io.vertx.core.json.JsonObject;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
- * The {@code mcp} section of the configuration (defaults in {@code config/reviewgate.json}), plus the global
- * {@code requestTimeoutMs} used for tool calls without an entry in {@code toolTimeoutsMs}.
+ * The {@code mcp} section of the configuration (defaults in {@code config/reviewgate.json}), plus the tool calls'
+ * timeouts ({@code mcp.toolTimeoutsMs} over the global {@code requestTimeoutMs}).
  *
  * @param maxLineBytes       stdio: longest accepted message line; longer lines are refused with an error
  * @param conformanceTools   expose the MCP conformance fixture tools (tests only)
  * @param pageSize           items per page of {@code tools/list}, {@code prompts/list}, ...
  * @param listTtlMs          2026-07-28 {@code ttlMs} on list results
  * @param progressIntervalMs how often a running call with a {@code progressToken} reports progress
- * @param requestTimeoutMs   event-bus timeout of a tool call
- * @param toolTimeoutsMs     per-tool overrides of {@code requestTimeoutMs} (e.g. reviews that wait for a person)
+ * @param toolTimeouts       event-bus timeout of each tool call ({@code requestTimeoutMs}, or the tool's
+ *                           {@code mcp.toolTimeoutsMs} entry, e.g. for reviews that wait for a person)
  * @param drainOnEofMs       stdio: after end of input, how long in-flight calls may still finish before exit
  * @param startBackendsAfterMs stdio: the backends start with the first answer, the first request that needs them,
  *                           or this long after start, whichever comes first
@@ -26,7 +25,7 @@ import java.util.Map;
  * @param warmupMaxMs        stdio: the warm-up ends after this long, whatever it has done
  */
 public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSize, long listTtlMs,
-                         long progressIntervalMs, long requestTimeoutMs, Map<String, Long> toolTimeoutsMs,
+                         long progressIntervalMs, ToolTimeouts toolTimeouts,
                          long drainOnEofMs, long startBackendsAfterMs, int stdioEventLoops,
                          int warmupCalls, long warmupMaxMs) {
 
@@ -35,7 +34,6 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
     positive("mcp.pageSize", pageSize);
     positive("mcp.listTtlMs", listTtlMs);
     positive("mcp.progressIntervalMs", progressIntervalMs);
-    positive("requestTimeoutMs", requestTimeoutMs);
     positive("mcp.drainOnEofMs", drainOnEofMs);
     positive("mcp.startBackendsAfterMs", startBackendsAfterMs);
     positive("mcp.stdioEventLoops", stdioEventLoops);
@@ -43,24 +41,17 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
       throw new IllegalArgumentException("mcp.warmupCalls must be from 0 to 1000 (got " + warmupCalls + ")");
     }
     positive("mcp.warmupMaxMs", warmupMaxMs);
-    toolTimeoutsMs.forEach((tool, ms) -> positive("mcp.toolTimeoutsMs." + tool, ms));
-    toolTimeoutsMs = Map.copyOf(toolTimeoutsMs);
   }
 
   public static McpOptions from(ReviewgateConfig config) {
     JsonObject mcp = config.section("mcp");
-    Map<String, Long> timeouts = new LinkedHashMap<>();
-    JsonObject overrides = mcp.getJsonObject("toolTimeoutsMs", new JsonObject());
-    for (String tool : overrides.fieldNames()) {
-      timeouts.put(tool, number(overrides, tool, "mcp.toolTimeoutsMs." + tool));
-    }
+    ToolTimeouts timeouts = ToolTimeouts.from(config);
     return new McpOptions(
       number(mcp, "maxLineBytes", "mcp.maxLineBytes"),
       Boolean.TRUE.equals(mcp.getValue("conformanceTools")),
       (int) number(mcp, "pageSize", "mcp.pageSize"),
       number(mcp, "listTtlMs", "mcp.listTtlMs"),
       number(mcp, "progressIntervalMs", "mcp.progressIntervalMs"),
-      config.requestTimeoutMs(),
       timeouts,
       number(mcp, "drainOnEofMs", "mcp.drainOnEofMs"),
       number(mcp, "startBackendsAfterMs", "mcp.startBackendsAfterMs"),
@@ -72,10 +63,6 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
   /** The defaults from {@code config/reviewgate.json}. */
   public static McpOptions defaults() {
     return from(ReviewgateConfig.defaults());
-  }
-
-  public long timeoutFor(String toolName) {
-    return toolTimeoutsMs.getOrDefault(toolName, requestTimeoutMs);
   }
 
   private static long number(JsonObject section, String key, String name) {

@@ -47,7 +47,6 @@ public final class McpServer {
   private final Vertx vertx;
   private final ToolCatalog catalog;
   private final McpOptions options;
-  private final Map<String, LocalTool> localTools;
   private final Map<String, List<LocalMethod>> localMethods;
   private final JsonObject serverInfo;
   private final ToolCalls tools;
@@ -60,10 +59,9 @@ public final class McpServer {
     this.vertx = builder.vertx;
     this.catalog = builder.extraTools.isEmpty() ? builder.catalog : builder.catalog.with(builder.extraTools);
     this.options = builder.options;
-    this.localTools = Map.copyOf(builder.localTools);
     this.localMethods = Map.copyOf(builder.localMethods);
     this.serverInfo = new JsonObject().put("name", NAME).put("title", "reviewgate").put("version", version());
-    this.tools = new ToolCalls(this);
+    this.tools = new ToolCalls(vertx, catalog, options, Map.copyOf(builder.localTools)::get);
     ToolCaller caller = this::callTool;
     this.resources = new CatalogResources(catalog, caller, options.pageSize());
     this.prompts = new CatalogPrompts(catalog, caller, options.pageSize());
@@ -95,16 +93,12 @@ public final class McpServer {
 
   /** Calls a catalog tool on the bus for the catalog's resources, prompts and completions, with the tool's timeout. */
   private Future<JsonObject> callTool(Tool tool, JsonObject arguments) {
-    return BusRequests.request(vertx.eventBus(), tool.address(), arguments, options.timeoutFor(tool.name()));
+    return BusRequests.request(vertx.eventBus(), tool.address(), arguments, options.toolTimeouts().of(tool.name()));
   }
 
   /** {@code {name, title, version}} as {@code initialize} and {@code server/discover} report it. */
   public JsonObject serverInfo() {
     return serverInfo.copy();
-  }
-
-  LocalTool localTool(String name) {
-    return localTools.get(name);
   }
 
   /** What this server offers; the same object in both eras. */

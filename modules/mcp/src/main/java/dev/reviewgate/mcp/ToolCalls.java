@@ -7,11 +7,14 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.Tool;
+import dev.reviewgate.core.catalog.ToolCatalog;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -21,23 +24,30 @@ final class ToolCalls {
 
   private static final Logger LOG = Logger.getLogger(ToolCalls.class.getName());
 
-  private final McpServer server;
+  private final Vertx vertx;
+  private final ToolCatalog catalog;
+  private final McpOptions options;
+  private final Function<String, LocalTool> localTools;
 
-  ToolCalls(McpServer server) {
-    this.server = server;
+  /** @param localTools the in-process answer of a tool, by name, or null for a call over the bus */
+  ToolCalls(Vertx vertx, ToolCatalog catalog, McpOptions options, Function<String, LocalTool> localTools) {
+    this.vertx = vertx;
+    this.catalog = catalog;
+    this.options = options;
+    this.localTools = localTools;
   }
 
   JsonObject list(JsonObject params) {
-    return Pages.page(params, server.catalog().tools(Exposure.MCP), server.options().pageSize(), "tools", Tool::toMcpJson);
+    return Pages.page(params, catalog.tools(Exposure.MCP), options.pageSize(), "tools", Tool::toMcpJson);
   }
 
   Future<JsonObject> call(RequestContext request, JsonObject params) {
     if (!(params.getValue("name") instanceof String name)) {
       throw JsonRpcException.invalidParams("Invalid params: tools/call needs \"name\", the tool's name as a string (see tools/list).");
     }
-    Tool tool = server.catalog().byName(name).filter(t -> t.exposedTo(Exposure.MCP)).orElseThrow(() ->
+    Tool tool = catalog.byName(name).filter(t -> t.exposedTo(Exposure.MCP)).orElseThrow(() ->
       JsonRpcException.invalidParams("Unknown tool: " + name + ". Available tools: "
-        + server.catalog().tools(Exposure.MCP).stream().map(Tool::name).collect(Collectors.joining(", ")) + "."));
+        + catalog.tools(Exposure.MCP).stream().map(Tool::name).collect(Collectors.joining(", ")) + "."));
     Object argumentsValue = params.getValue("arguments");
     if (argumentsValue != null && !(argumentsValue instanceof JsonObject)) {
       throw JsonRpcException.invalidParams("Invalid params: \"arguments\" of tools/call must be an object of named arguments.");
@@ -45,12 +55,12 @@ final class ToolCalls {
     JsonObject arguments = argumentsValue == null ? new JsonObject() : (JsonObject) argumentsValue;
     long started = System.nanoTime();
     long heartbeat = startProgress(request, name, started);
-    LocalTool local = server.localTool(name);
+    LocalTool local = localTools.apply(name);
     Future<JsonObject> outcome = local != null ? callLocal(tool, local, arguments, request) : callBus(tool, arguments, request);
     return outcome
       .eventually(() -> {
         if (heartbeat >= 0) {
-          server.vertx().cancelTimer(heartbeat);
+          vertx.cancelTimer(heartbeat);
         }
         return Future.succeededFuture();
       })
@@ -76,26 +86,26 @@ final class ToolCalls {
     // this call listens on, when the client asked for progress; see CallContext.
     String progressAddress = request.wantsProgress() ? Addresses.PREFIX + "progress." + callId : null;
     CallContext call = new CallContext(callId, progressAddress);
-    DeliveryOptions delivery = call.applyTo(new DeliveryOptions().setSendTimeout(server.options().timeoutFor(tool.name())));
-    request.onCancel(() -> server.vertx().eventBus().publish(Addresses.CANCEL, new JsonObject().put("callId", callId)));
+    DeliveryOptions delivery = call.applyTo(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name())));
+    request.onCancel(() -> vertx.eventBus().publish(Addresses.CANCEL, new JsonObject().put("callId", callId)));
     if (progressAddress == null) {
-      return BusRequests.request(server.vertx().eventBus(), tool.address(), arguments, delivery).map(ToolResults::success);
+      return BusRequests.request(vertx.eventBus(), tool.address(), arguments, delivery).map(ToolResults::success);
     }
-    MessageConsumer<JsonObject> progress = server.vertx().eventBus().consumer(progressAddress, message -> {
+    MessageConsumer<JsonObject> progress = vertx.eventBus().consumer(progressAddress, message -> {
       JsonObject body = message.body();
       if (body != null && body.getValue("progress") instanceof Number n) {
         request.progress(n.doubleValue(), null, body.getString("message"));
       }
     });
     return progress.completion()
-      .compose(ready -> BusRequests.request(server.vertx().eventBus(), tool.address(), arguments, delivery))
+      .compose(ready -> BusRequests.request(vertx.eventBus(), tool.address(), arguments, delivery))
       .eventually(progress::unregister)
       .map(ToolResults::success);
   }
 
   private Future<JsonObject> callLocal(Tool tool, LocalTool local, JsonObject arguments, RequestContext request) {
     try {
-      server.catalog().validate(tool.name(), arguments);
+      catalog.validate(tool.name(), arguments);
       return local.call(arguments, request);
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
@@ -109,7 +119,7 @@ final class ToolCalls {
     }
     request.progress(0, null, name + " started");
     int[] beats = {0};
-    return server.vertx().setPeriodic(server.options().progressIntervalMs(), timer -> {
+    return vertx.setPeriodic(options.progressIntervalMs(), timer -> {
       long ms = (System.nanoTime() - started) / 1_000_000;
       request.progress(++beats[0], null, name + " running for " + ms + " ms");
     });

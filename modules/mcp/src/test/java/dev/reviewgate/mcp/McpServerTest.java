@@ -243,7 +243,8 @@ class McpServerTest {
   void pagination() throws Exception {
     McpOptions small = McpOptions.defaults();
     small = new McpOptions(small.maxLineBytes(), false, 1, small.listTtlMs(), small.progressIntervalMs(),
-      small.requestTimeoutMs(), small.toolTimeoutsMs(), small.drainOnEofMs(), small.startBackendsAfterMs(), small.stdioEventLoops(), small.warmupCalls(), small.warmupMaxMs());
+      small.toolTimeouts(), small.drainOnEofMs(), small.startBackendsAfterMs(), small.stdioEventLoops(),
+      small.warmupCalls(), small.warmupMaxMs());
     var tool = ToolCatalog.standard().require("diff_parse");
     var extra = new dev.reviewgate.core.catalog.Tool("local_echo", "reviewgate.test.echo", "Echo", "Echoes.",
       new JsonObject().put("type", "object"), null, tool.annotations(), tool.exposure(), false);

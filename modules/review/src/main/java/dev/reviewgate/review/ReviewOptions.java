@@ -1,6 +1,7 @@
 package dev.reviewgate.review;
 
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.config.ToolTimeouts;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.logging.Logger;
@@ -20,11 +21,12 @@ import java.util.logging.Logger;
  * @param maxLinesPerFile  a file's diff in a review is cut after this many lines (the page says so)
  * @param maxQuotedChars   in a wait result, earlier comments of the thread are quoted up to this length
  * @param syncIntervalMs   how often the store is checked for changes made by other processes sharing it
+ * @param workingDirectory where the process runs: without {@code storageDir}, reviews live in its repository
  */
 public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHost, int dashboardPort,
                             String dashboardUrl, long heartbeatMs, long maxWaitMs, long gitTimeoutMs, int contextLines,
                             int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile, int maxQuotedChars,
-                            long syncIntervalMs) {
+                            long syncIntervalMs, Path workingDirectory) {
 
   /** Waits must end before the MCP layer gives up on the call, or the reply (and the feedback in it) is dropped. */
   private static final long REPLY_MARGIN_MS = 5_000;
@@ -34,9 +36,10 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
    * send timeout of review_request or review_update ({@code mcp.toolTimeoutsMs}, else {@code requestTimeoutMs})
    * runs out, git time included.
    */
-  public static ReviewOptions from(ReviewgateConfig config) {
-    ReviewOptions options = from(config.section("review"));
-    long caller = Math.min(config.toolTimeoutMs("review_request"), config.toolTimeoutMs("review_update"));
+  public static ReviewOptions from(ReviewgateConfig config, Path workingDirectory) {
+    ReviewOptions options = from(config.section("review"), workingDirectory);
+    ToolTimeouts timeouts = ToolTimeouts.from(config);
+    long caller = Math.min(timeouts.of("review_request"), timeouts.of("review_update"));
     long bound = Math.max(1_000, caller - options.gitTimeoutMs() - REPLY_MARGIN_MS);
     if (bound >= options.maxWaitMs()) {
       return options;
@@ -47,10 +50,11 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
     return new ReviewOptions(options.enabled(), options.storageDir(), options.dashboardHost(), options.dashboardPort(),
       options.dashboardUrl(), options.heartbeatMs(), bound, options.gitTimeoutMs(), options.contextLines(),
       options.maxMarkerChars(), options.diffCacheEntries(), options.maxLinesPerFile(), options.maxQuotedChars(),
-      options.syncIntervalMs());
+      options.syncIntervalMs(), options.workingDirectory());
   }
 
-  public static ReviewOptions from(JsonObject section) {
+  /** The {@code review} section alone: {@code maxWaitMs} as written, whatever the review tools' MCP time limit. */
+  public static ReviewOptions from(JsonObject section, Path workingDirectory) {
     String dir = section.getString("storageDir");
     return new ReviewOptions(
       section.getBoolean("enabled"),
@@ -66,7 +70,8 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       section.getInteger("diffCacheEntries"),
       section.getInteger("maxLinesPerFile"),
       section.getInteger("maxQuotedChars"),
-      positive(section, "syncIntervalMs"));
+      positive(section, "syncIntervalMs"),
+      workingDirectory);
   }
 
   private static long positive(JsonObject section, String key) {

@@ -14,7 +14,6 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,7 +41,6 @@ public final class ReviewVerticle extends VerticleBase {
 
   private final ReviewOptions options;
   private final ToolCatalog catalog;
-  private final Path workingDir;
   private final Map<String, Review> reviews = new HashMap<>();
   /** Version of each review's document as this process last saw it; a higher one on disk is another process's change. */
   private final Map<String, Long> versions = new HashMap<>();
@@ -56,10 +54,9 @@ public final class ReviewVerticle extends VerticleBase {
   private ReviewWriter writer;
   private GitSource git;
 
-  public ReviewVerticle(ReviewOptions options, ToolCatalog catalog, Path workingDir) {
+  public ReviewVerticle(ReviewOptions options, ToolCatalog catalog) {
     this.options = options;
     this.catalog = catalog;
-    this.workingDir = workingDir;
     this.diffs = BoundedLru.ofEntries(options.diffCacheEntries());
   }
 
@@ -67,7 +64,7 @@ public final class ReviewVerticle extends VerticleBase {
   public Future<?> start() {
     git = new GitSource(vertx.eventBus(), options.gitTimeoutMs(), options.maxLinesPerFile());
     return vertx.executeBlocking(() -> {
-      ReviewStore opened = new ReviewStore(StorageLocation.resolve(options, workingDir));
+      ReviewStore opened = new ReviewStore(StorageLocation.resolve(options));
       Map<String, ReviewStore.Stamp> stamps = opened.stamps();
       return new Opened(opened, stamps, opened.loadAllStored());
     }, false).compose(opened -> {

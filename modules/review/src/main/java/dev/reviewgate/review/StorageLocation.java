@@ -19,11 +19,11 @@ final class StorageLocation {
   private StorageLocation() {
   }
 
-  static Path resolve(ReviewOptions options, Path workingDir) {
+  static Path resolve(ReviewOptions options) {
     if (options.storageDir() != null) {
       return options.storageDir();
     }
-    for (Path dir = workingDir.toAbsolutePath().normalize(); dir != null; dir = dir.getParent()) {
+    for (Path dir = options.workingDirectory().toAbsolutePath().normalize(); dir != null; dir = dir.getParent()) {
       Path dotGit = dir.resolve(".git");
       if (Files.isDirectory(dotGit)) {
         return dotGit.resolve("reviewgate").resolve("reviews");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class ReviewOptionsTest {
@@ -11,7 +12,7 @@ class ReviewOptionsTest {
   @Test
   void theDefaultsLetAWaitRunItsFullTime() {
     ReviewgateConfig defaults = ReviewgateConfig.defaults();
-    assertThat(ReviewOptions.from(defaults).maxWaitMs())
+    assertThat(ReviewOptions.from(defaults, Path.of("")).maxWaitMs())
       .isEqualTo(defaults.section("review").getLong("maxWaitMs"));
   }
 
@@ -21,6 +22,6 @@ class ReviewOptionsTest {
       .put("mcp", new JsonObject().put("toolTimeoutsMs", new JsonObject().put("review_update", 120_000)))
       .put("review", new JsonObject().put("gitTimeoutMs", 10_000)));
 
-    assertThat(ReviewOptions.from(config).maxWaitMs()).isEqualTo(120_000 - 10_000 - 5_000);
+    assertThat(ReviewOptions.from(config, Path.of("")).maxWaitMs()).isEqualTo(120_000 - 10_000 - 5_000);
   }
 }

@@ -9,6 +9,7 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -51,7 +52,7 @@ class ReviewVerticleTest {
     String[] shas = repo.greetingChange();
     base = shas[0];
     head = shas[1];
-    await(vertx.deployVerticle(new GitVerticle(ReviewgateConfig.defaults(), ToolCatalog.standard(), repoDir)));
+    await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(ReviewgateConfig.defaults(), repoDir), ToolCatalog.standard())));
     deployReview(600_000);
   }
 
@@ -59,8 +60,8 @@ class ReviewVerticleTest {
     JsonObject layer = new JsonObject().put("review", new JsonObject()
       .put("storageDir", storeDir.toString()).put("heartbeatMs", 50).put("maxWaitMs", maxWaitMs)
       .put("dashboardUrl", URL));
-    ReviewOptions options = ReviewOptions.from(ReviewgateConfig.defaults().merge(layer).section("review"));
-    reviewDeployment = await(vertx.deployVerticle(new ReviewVerticle(options, ToolCatalog.standard(), repoDir)));
+    ReviewOptions options = ReviewOptions.from(ReviewgateConfig.defaults().merge(layer).section("review"), repoDir);
+    reviewDeployment = await(vertx.deployVerticle(new ReviewVerticle(options, ToolCatalog.standard())));
   }
 
   private void restartReview(long maxWaitMs) throws Exception {

@@ -6,6 +6,7 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -44,10 +45,10 @@ class SharedStoreTest {
     agentSide = Vertx.vertx();
     personSide = Vertx.vertx();
     for (Vertx vertx : List.of(agentSide, personSide)) {
-      await(vertx.deployVerticle(new GitVerticle(ReviewgateConfig.defaults(), ToolCatalog.standard(), repoDir)));
+      await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(ReviewgateConfig.defaults(), repoDir), ToolCatalog.standard())));
       ReviewOptions options = ReviewOptions.from(ReviewgateConfig.defaults().merge(new JsonObject().put("review",
-        new JsonObject().put("storageDir", storeDir.toString()).put("syncIntervalMs", 100))).section("review"));
-      await(vertx.deployVerticle(new ReviewVerticle(options, ToolCatalog.standard(), repoDir)));
+        new JsonObject().put("storageDir", storeDir.toString()).put("syncIntervalMs", 100))).section("review"), repoDir);
+      await(vertx.deployVerticle(new ReviewVerticle(options, ToolCatalog.standard())));
     }
   }
 

@@ -43,8 +43,8 @@ public final class StoreBurst {
   private static void viaBus(Path dir, String label) throws Exception {
     Vertx vertx = Vertx.vertx();
     ReviewOptions options = ReviewOptions.from(ReviewgateConfig.defaults()
-      .merge(new JsonObject().put("review", new JsonObject().put("storageDir", dir.toString()))).section("review"));
-    vertx.deployVerticle(new ReviewVerticle(options, ToolCatalog.standard(), dir))
+      .merge(new JsonObject().put("review", new JsonObject().put("storageDir", dir.toString()))).section("review"), dir);
+    vertx.deployVerticle(new ReviewVerticle(options, ToolCatalog.standard()))
       .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     Semaphore inFlight = new Semaphore(8);
     for (int n = 1; ; n++) {

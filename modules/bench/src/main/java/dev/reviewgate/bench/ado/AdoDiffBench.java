@@ -1,11 +1,13 @@
 package dev.reviewgate.bench.ado;
 
+import dev.reviewgate.ado.AdoBackendOptions;
 import dev.reviewgate.ado.AdoVerticle;
 import dev.reviewgate.ado.FakeAzureDevOps;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.testing.TempGitRepo;
+import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -47,10 +49,10 @@ public final class AdoDiffBench {
         .put("ado", new JsonObject().put("orgUrl", ado.orgUrl()).put("project", FakeAzureDevOps.PROJECT))
         .put("repos", new JsonObject().put(FakeAzureDevOps.REPO, dir.toString())));
       Map<String, String> env = Map.of("AZURE_DEVOPS_PAT", FakeAzureDevOps.PAT);
-      await(vertx.deployVerticle(new AdoVerticle(config, ToolCatalog.standard(), env::get)));
+      await(vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard())));
       JsonObject call = new JsonObject().put("repository", FakeAzureDevOps.REPO).put("pr_id", 7).put("top", 1000);
       report("API (blobs)", vertx, ado, call, runs);
-      String git = await(vertx.deployVerticle(new GitVerticle(config, ToolCatalog.standard(), dir)));
+      String git = await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard())));
       report("local clone", vertx, ado, call, runs);
       await(vertx.undeploy(git));
     } finally {

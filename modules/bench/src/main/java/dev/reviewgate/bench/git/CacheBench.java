@@ -4,6 +4,7 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -38,7 +39,7 @@ public final class CacheBench {
       .put("git", new JsonObject().put("cacheEntries", cacheEntries)));
     Vertx vertx = Vertx.vertx();
     try {
-      vertx.deployVerticle(new GitVerticle(config, ToolCatalog.standard(), null)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, null), ToolCatalog.standard())).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
       for (int i = 0; i < Math.min(calls, 50); i++) { // warm-up
         call(vertx, arguments);
       }

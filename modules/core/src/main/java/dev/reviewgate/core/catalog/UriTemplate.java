@@ -87,16 +87,18 @@ public record UriTemplate(String text, List<String> variables, Pattern pattern) 
       return part;
     }
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    for (int i = 0; i < part.length(); i++) {
-      char c = part.charAt(i);
+    for (int i = 0; i < part.length(); ) {
+      int c = part.codePointAt(i);
       int high = c == '%' && i + 2 < part.length() ? Character.digit(part.charAt(i + 1), 16) : -1;
       int low = high >= 0 ? Character.digit(part.charAt(i + 2), 16) : -1;
       if (low >= 0) {
         bytes.write(high * 16 + low);
-        i += 2;
+        i += 3;
       } else {
-        byte[] encoded = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+        // By code point: a character outside the BMP is two chars, and either alone encodes as '?'.
+        byte[] encoded = Character.toString(c).getBytes(StandardCharsets.UTF_8);
         bytes.write(encoded, 0, encoded.length);
+        i += Character.charCount(c);
       }
     }
     return bytes.toString(StandardCharsets.UTF_8);

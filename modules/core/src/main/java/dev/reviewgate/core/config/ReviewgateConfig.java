@@ -58,13 +58,4 @@ public record ReviewgateConfig(JsonObject json) {
   public long startTimeoutMs() {
     return json.getLong("startTimeoutMs");
   }
-
-  /**
-   * How long front-ends wait for a tool's reply: its {@code mcp.toolTimeoutsMs} entry, else {@code requestTimeoutMs}.
-   * Backends that must finish (or give up) before their caller does read it here.
-   */
-  public long toolTimeoutMs(String tool) {
-    Long perTool = section("mcp").getJsonObject("toolTimeoutsMs", new JsonObject()).getLong(tool);
-    return perTool != null ? perTool : requestTimeoutMs();
-  }
 }

@@ -51,4 +51,12 @@ class UriTemplateTest {
     assertThat(UriTemplate.decode("50%")).isEqualTo("50%");
     assertThat(UriTemplate.decode("%zz%2")).isEqualTo("%zz%2");
   }
+
+  @Test
+  void charactersOutsideTheBmpSurviveNextToEscapes() {
+    // An emoji is two UTF-16 chars; encoded one char at a time each half became '?'.
+    assertThat(UriTemplate.decode("notes/\uD83D\uDE80%20launch")).isEqualTo("notes/\uD83D\uDE80 launch");
+    assertThat(UriTemplate.decode("%F0%9F%9A%80\uD83D\uDE80")).isEqualTo("\uD83D\uDE80\uD83D\uDE80");
+    assertThat(UriTemplate.decode("\uD83D\uDE80%")).isEqualTo("\uD83D\uDE80%");
+  }
 }

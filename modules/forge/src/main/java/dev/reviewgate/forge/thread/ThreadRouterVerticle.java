@@ -1,7 +1,7 @@
 package dev.reviewgate.forge.thread;
 
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.config.ToolTimeouts;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 
@@ -11,16 +11,17 @@ import io.vertx.core.VerticleBase;
  */
 public final class ThreadRouterVerticle extends VerticleBase {
 
-  private final ReviewgateConfig config;
+  private final ToolTimeouts timeouts;
   private final ToolCatalog catalog;
 
-  public ThreadRouterVerticle(ReviewgateConfig config, ToolCatalog catalog) {
-    this.config = config;
+  /** @param timeouts the callers' time limits, which the router gives each forge in turn */
+  public ThreadRouterVerticle(ToolTimeouts timeouts, ToolCatalog catalog) {
+    this.timeouts = timeouts;
     this.catalog = catalog;
   }
 
   @Override
   public Future<?> start() {
-    return ThreadTools.route(vertx, catalog, config);
+    return ThreadTools.route(vertx, catalog, timeouts);
   }
 }

@@ -4,7 +4,7 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.config.ToolTimeouts;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -29,11 +29,11 @@ public final class ThreadTools {
     return Addresses.PREFIX + forge + ".threads." + tool;
   }
 
-  /** Registers the router on every thread tool's catalog address. */
-  public static Future<Void> route(Vertx vertx, ToolCatalog catalog, ReviewgateConfig config) {
+  /** Registers the router on every thread tool's catalog address; a forge gets the time its caller gives the tool. */
+  public static Future<Void> route(Vertx vertx, ToolCatalog catalog, ToolTimeouts timeouts) {
     return Future.all(TOOLS.stream().map(tool -> ToolEndpoint.serve(vertx, catalog, tool, args ->
       BusRequests.request(vertx.eventBus(), forgeAddress(args.getString("forge", "github"), tool), args,
-        config.toolTimeoutMs(tool)))).toList()).mapEmpty();
+        timeouts.of(tool)))).toList()).mapEmpty();
   }
 
   /**
