@@ -69,13 +69,32 @@ public final class PatchWriter {
     if (change.oldId() != null && change.oldId().equals(change.newId())) {
       return new Stats(0, 0, false);
     }
+    Lines a = new Lines(new RawText(sides.oldData));
+    Lines b = new Lines(new RawText(sides.newData));
     int added = 0;
     int deleted = 0;
-    for (Edit edit : edits(new Lines(new RawText(sides.oldData)), new Lines(new RawText(sides.newData)))) {
+    if (algorithm instanceof HistogramDiff) {
+      // Counting needs no hunks: sliding a group of changed lines (Slider.compact) never changes how many there are.
+      boolean[] changedA = new boolean[a.size() + 2];
+      boolean[] changedB = new boolean[b.size() + 2];
+      GitHistogram.diff(a, b, changedA, changedB, cancellation);
+      return new Stats(count(changedB), count(changedA), false);
+    }
+    for (Edit edit : edits(a, b)) {
       added += edit.getLengthB();
       deleted += edit.getLengthA();
     }
     return new Stats(added, deleted, false);
+  }
+
+  private static int count(boolean[] changed) {
+    int count = 0;
+    for (boolean line : changed) {
+      if (line) {
+        count++;
+      }
+    }
+    return count;
   }
 
   public Stats write(FileChange change, ByteArrayOutputStream out) {
