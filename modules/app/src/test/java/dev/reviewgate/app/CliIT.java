@@ -140,6 +140,11 @@ class CliIT {
     Run badValue = run("stdio", "--config", negative.toString());
     assertThat(badValue.exit()).isEqualTo(2);
     assertThat(badValue.stderr()).contains("mcp.maxLineBytes must be greater than 0");
+    // A backend's own option check (here the git backend's) is a configuration error too: exit 2, no stack trace.
+    Path negativeGit = Files.writeString(temp.resolve("negative-git.json"), "{\"git\": {\"timeoutMs\": -1}}");
+    Run badGit = run("call", "git_repos", "{}", "--config", negativeGit.toString());
+    assertThat(badGit.exit()).as(badGit.stderr()).isEqualTo(2);
+    assertThat(badGit.stderr()).contains("git.timeoutMs").doesNotContain("Exception").doesNotContain("SEVERE");
   }
 
   @Test

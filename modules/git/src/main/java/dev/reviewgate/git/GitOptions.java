@@ -51,7 +51,7 @@ public record GitOptions(
   private static long number(JsonObject section, String key) {
     Object value = section.getValue(key);
     if (!(value instanceof Number n) || n.longValue() < 0) {
-      throw new IllegalStateException("configuration git." + key + " must be a non-negative number, found " + value);
+      throw new IllegalArgumentException("configuration git." + key + " must be a non-negative number, found " + value);
     }
     return n.longValue();
   }
@@ -59,7 +59,7 @@ public record GitOptions(
   private static int integer(JsonObject section, String key) {
     long value = number(section, key);
     if (value > Integer.MAX_VALUE) {
-      throw new IllegalStateException("configuration git." + key + " is too large: " + value);
+      throw new IllegalArgumentException("configuration git." + key + " is too large: " + value);
     }
     return (int) value;
   }
