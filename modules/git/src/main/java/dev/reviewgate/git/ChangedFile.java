@@ -7,7 +7,7 @@ import dev.reviewgate.git.xdiff.FileChange;
  *
  * @param oldPath    the path before a rename; null unless {@code status} is {@code RENAMED}
  * @param similarity git's similarity index in percent; null unless renamed
- * @param oldMode    the file mode before, when it changed on a file present on both sides; else null (as {@code newMode})
+ * @param oldMode    the mode before, when it changed on a file present on both sides; else null (as {@code newMode})
  */
 public record ChangedFile(String path, FileChange.Status status, int additions, int deletions, boolean binary,
                           String oldPath, Integer similarity, Integer oldMode, Integer newMode) {

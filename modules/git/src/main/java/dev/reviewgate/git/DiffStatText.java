@@ -16,7 +16,8 @@ final class DiffStatText {
   static String render(ChangedFiles changed, int width) {
     List<StatRenderer.Entry> entries = new ArrayList<>(changed.files().size());
     for (ChangedFile file : changed.files()) {
-      entries.add(new StatRenderer.Entry(file.path(), file.oldPath(), file.additions(), file.deletions(), file.binary()));
+      entries.add(new StatRenderer.Entry(file.path(), file.oldPath(), file.additions(), file.deletions(),
+        file.binary()));
     }
     return StatRenderer.renderEntries(entries, width);
   }

@@ -117,13 +117,10 @@ final class FileReader {
       pos = lineEnd;
       shownLast++;
     }
-    String content = new String(data, from, pos - from, StandardCharsets.UTF_8);
-    if (!cut) {
-      return new FileContent.Text(at, size, symlink, total, first, shownLast, content, null, null);
-    }
-    return new FileContent.Text(at, size, symlink, total, first, shownLast, content, shownLast + 1,
-      "output cut at git.maxShowFileBytes (" + options.maxShowFileBytes() + " bytes) after line " + shownLast + " of "
-        + total + "; call again with start_line=" + (shownLast + 1) + " for the rest");
+    String message = !cut ? null : "output cut at git.maxShowFileBytes (" + options.maxShowFileBytes() + " bytes) after "
+      + "line " + shownLast + " of " + total + "; call again with start_line=" + (shownLast + 1) + " for the rest";
+    return new FileContent.Text(at, size, symlink, total, first, shownLast,
+      new String(data, from, pos - from, StandardCharsets.UTF_8), cut ? shownLast + 1 : null, message);
   }
 
   private ToolException pathNotFound(ObjectReader reader, RevCommit commit, String file) throws IOException {

@@ -97,9 +97,9 @@ public final class GitJson {
         .put("message", binary.message());
     }
     FileContent.Text text = (FileContent.Text) content;
-    out.put("size", text.size()).put("symlink", text.symlink()).put("binary", false).put("total_lines", text.totalLines())
-      .put("start_line", text.startLine()).put("end_line", text.endLine()).put("content", text.content())
-      .put("truncated", text.truncated());
+    out.put("size", text.size()).put("symlink", text.symlink()).put("binary", false)
+      .put("total_lines", text.totalLines()).put("start_line", text.startLine()).put("end_line", text.endLine())
+      .put("content", text.content()).put("truncated", text.truncated());
     if (text.truncated()) {
       out.put("next_start_line", text.nextStartLine()).put("message", text.message());
     }

@@ -9,7 +9,8 @@ import java.util.List;
  * @param body    the message after its subject paragraph, stripped; empty when there is none
  * @param parents parent SHAs in order (none for a root commit)
  */
-public record LogCommit(String sha, String subject, String body, Person author, Person committer, List<String> parents) {
+public record LogCommit(String sha, String subject, String body, Person author, Person committer,
+                        List<String> parents) {
 
   public LogCommit {
     parents = List.copyOf(parents);
