@@ -2,7 +2,6 @@ package dev.reviewgate.git;
 
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.git.xdiff.Blobs;
-import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +35,7 @@ final class FileReader {
     this.inputs = git.inputs();
   }
 
-  JsonObject showFile(String revision, String path, Integer startLine, Integer endLine) {
+  FileContent showFile(String revision, String path, Integer startLine, Integer endLine) {
     String file = inputs.path("path", path);
     int first = startLine == null ? 1 : startLine;
     if (first < 1 || (endLine != null && endLine < first)) {
@@ -50,34 +49,31 @@ final class FileReader {
       }
       int mode = entry.getRawMode(0);
       ObjectId id = entry.getObjectId(0);
-      JsonObject out = new JsonObject().put("repo", name).put("sha", commit.name()).put("path", file)
-        .put("blob", id.name()).put("mode", String.format("%06o", mode));
+      FileContent.Entry at = new FileContent.Entry(name, commit.name(), file, id.name(), mode);
       if ((mode & FileMode.TYPE_MASK) == FileMode.TYPE_TREE) {
         throw ToolException.invalid(file + " is a directory in " + commit.abbreviate(7).name() + "; give a file path. It contains: "
           + listing(reader, id));
       }
       if ((mode & FileMode.TYPE_MASK) == FileMode.TYPE_GITLINK) {
-        return out.put("submodule", true).put("content", "Subproject commit " + id.name() + "\n");
+        return new FileContent.Submodule(at);
       }
       long size = reader.getObjectSize(id, Constants.OBJ_BLOB);
-      out.put("size", size).put("symlink", (mode & FileMode.TYPE_MASK) == FileMode.TYPE_SYMLINK);
+      boolean symlink = (mode & FileMode.TYPE_MASK) == FileMode.TYPE_SYMLINK;
       if (size > options.maxBlobBytes()) {
         throw ToolException.tooLarge(file + " is " + size + " bytes, over git.maxBlobBytes (" + options.maxBlobBytes()
           + "); use git_grep to find the lines you need");
       }
       byte[] data = reader.open(id, Constants.OBJ_BLOB).getCachedBytes(options.maxBlobBytes());
       if (Blobs.looksBinary(data)) {
-        return out.put("binary", true).putNull("content")
-          .put("message", file + " is binary (" + size + " bytes); its content is not shown");
+        return new FileContent.Binary(at, size, symlink, file + " is binary (" + size + " bytes); its content is not shown");
       }
-      out.put("binary", false);
-      return lines(out, data, first, endLine);
+      return lines(at, size, symlink, data, first, endLine);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  private JsonObject lines(JsonObject out, byte[] data, int first, Integer last) {
+  private FileContent.Text lines(FileContent.Entry at, long size, boolean symlink, byte[] data, int first, Integer last) {
     int total = 0;
     for (byte b : data) {
       if (b == '\n') {
@@ -87,7 +83,6 @@ final class FileReader {
     if (data.length > 0 && data[data.length - 1] != '\n') {
       total++;
     }
-    out.put("total_lines", total);
     if (first > Math.max(total, 1)) {
       throw ToolException.invalid("start_line " + first + " is past the end: the file has " + total + " lines");
     }
@@ -122,15 +117,10 @@ final class FileReader {
       pos = lineEnd;
       shownLast++;
     }
-    out.put("start_line", first).put("end_line", shownLast)
-      .put("content", new String(data, from, pos - from, StandardCharsets.UTF_8));
-    out.put("truncated", cut);
-    if (cut) {
-      out.put("next_start_line", shownLast + 1);
-      out.put("message", "output cut at git.maxShowFileBytes (" + options.maxShowFileBytes() + " bytes) after line "
-        + shownLast + " of " + total + "; call again with start_line=" + (shownLast + 1) + " for the rest");
-    }
-    return out;
+    String message = !cut ? null : "output cut at git.maxShowFileBytes (" + options.maxShowFileBytes() + " bytes) after "
+      + "line " + shownLast + " of " + total + "; call again with start_line=" + (shownLast + 1) + " for the rest";
+    return new FileContent.Text(at, size, symlink, total, first, shownLast,
+      new String(data, from, pos - from, StandardCharsets.UTF_8), cut ? shownLast + 1 : null, message);
   }
 
   private ToolException pathNotFound(ObjectReader reader, RevCommit commit, String file) throws IOException {

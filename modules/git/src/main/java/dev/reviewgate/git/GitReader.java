@@ -11,8 +11,6 @@ import dev.reviewgate.git.xdiff.PatchWriter;
 import dev.reviewgate.git.xdiff.Renames;
 import dev.reviewgate.git.xdiff.RepoDiffConfig;
 import dev.reviewgate.git.xdiff.TreeChanges;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -72,32 +70,21 @@ public final class GitReader implements AutoCloseable {
   // ---------------------------------------------------------------- repos, resolve
 
   /** name, default branch (what HEAD points at) and HEAD's SHA. */
-  public JsonObject describe() {
+  public RepoInfo describe() {
     try {
-      JsonObject out = new JsonObject().put("name", name);
       Ref head = repository.exactRef(Constants.HEAD);
-      if (head != null && head.isSymbolic()) {
-        out.put("default_branch", Repository.shortenRefName(head.getTarget().getName()));
-      } else {
-        out.putNull("default_branch");
-      }
+      String branch = head != null && head.isSymbolic() ? Repository.shortenRefName(head.getTarget().getName()) : null;
       ObjectId id = head == null ? null : head.getObjectId();
-      if (id == null) {
-        out.putNull("head");
-      } else {
-        out.put("head", id.name());
-      }
-      return out.put("bare", repository.isBare());
+      return new RepoInfo(name, branch, id == null ? null : id.name(), repository.isBare());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  public JsonObject resolve(String revision) {
+  public Resolved resolve(String revision) {
     try (RevWalk walk = new RevWalk(repository)) {
       RevCommit commit = commit(walk, "revision", revision);
-      return new JsonObject().put("repo", name).put("revision", revision).put("sha", commit.name())
-        .put("short_sha", commit.abbreviate(7).name()).put("subject", commit.getShortMessage());
+      return new Resolved(name, revision, commit.name(), commit.getShortMessage());
     }
   }
 
@@ -145,7 +132,7 @@ public final class GitReader implements AutoCloseable {
 
   // ---------------------------------------------------------------- log
 
-  public JsonObject log(String range, List<String> paths, Integer limit, String cursor, Cancellation cancellation) {
+  public LogPage log(String range, List<String> paths, Integer limit, String cursor, Cancellation cancellation) {
     return new LogReader(this).log(range, paths, limit, cursor, cancellation);
   }
 
@@ -253,31 +240,19 @@ public final class GitReader implements AutoCloseable {
   }
 
   /** Changed files with line counts, as {@code git diff --numstat -M} and {@code --name-status} report them. */
-  public JsonObject changedFiles(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
+  public ChangedFiles changedFiles(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
     try (ObjectReader reader = repository.newObjectReader()) {
       Session session = session(reader, pair, diffOptions, cancellation);
-      JsonArray files = new JsonArray();
-      int additions = 0;
-      int deletions = 0;
+      List<ChangedFile> files = new ArrayList<>();
       for (FileChange change : session.changes) {
         PatchWriter.Stats stats = session.writer.stats(change);
-        additions += stats.additions();
-        deletions += stats.deletions();
-        JsonObject file = new JsonObject().put("path", change.path())
-          .put("status", change.status().label())
-          .put("additions", stats.additions()).put("deletions", stats.deletions()).put("binary", stats.binary());
-        if (change.status() == FileChange.Status.RENAMED) {
-          file.put("old_path", change.oldPath()).put("similarity", change.similarity());
-        }
-        if (change.oldMode() != change.newMode() && change.hasOld() && change.hasNew()) {
-          file.put("old_mode", String.format("%06o", change.oldMode())).put("new_mode", String.format("%06o", change.newMode()));
-        }
-        files.add(file);
+        boolean renamed = change.status() == FileChange.Status.RENAMED;
+        boolean modeChanged = change.oldMode() != change.newMode() && change.hasOld() && change.hasNew();
+        files.add(new ChangedFile(change.path(), change.status(), stats.additions(), stats.deletions(), stats.binary(),
+          renamed ? change.oldPath() : null, renamed ? change.similarity() : null,
+          modeChanged ? change.oldMode() : null, modeChanged ? change.newMode() : null));
       }
-      return new JsonObject().put("repo", name).put("base", pair.baseSha()).put("head", pair.head().name())
-        .put("files", files)
-        .put("totals", new JsonObject().put("files_changed", files.size()).put("insertions", additions)
-          .put("deletions", deletions));
+      return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files);
     }
   }
 
@@ -340,13 +315,13 @@ public final class GitReader implements AutoCloseable {
 
   // ---------------------------------------------------------------- files
 
-  public JsonObject showFile(String revision, String path, Integer startLine, Integer endLine) {
+  public FileContent showFile(String revision, String path, Integer startLine, Integer endLine) {
     return new FileReader(this).showFile(revision, path, startLine, endLine);
   }
 
   // ---------------------------------------------------------------- grep
 
-  public JsonObject grep(String revision, String pattern, boolean fixed, boolean ignoreCase, List<String> paths,
+  public GrepResult grep(String revision, String pattern, boolean fixed, boolean ignoreCase, List<String> paths,
                          Integer maxMatches, Cancellation cancellation) {
     return new GrepReader(this).grep(revision, pattern, fixed, ignoreCase, paths, maxMatches, cancellation);
   }

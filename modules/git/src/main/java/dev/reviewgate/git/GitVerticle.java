@@ -1,6 +1,5 @@
 package dev.reviewgate.git;
 
-import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.CancelSignals;
 import dev.reviewgate.core.bus.ToolEndpoint;
@@ -52,17 +51,17 @@ public final class GitVerticle extends VerticleBase {
         return Future.all(List.of(
           CancelSignals.of(vertx).listen(vertx, this::cancel).onSuccess(stop -> stopListening = stop),
           ToolEndpoint.serve(vertx, catalog, "git_repos", args -> workers.submit(c -> repos())),
-          serve("git_resolve", (args, c) -> reader(args).resolve(args.getString("revision"))),
-          serve("git_log", (args, c) -> reader(args).log(args.getString("range"), strings(args, "paths"),
-            args.getInteger("limit"), args.getString("cursor"), c)),
-          serve("git_changed_files", (args, c) -> changed(args, c)),
-          serve("git_diff_stat", (args, c) -> DiffStatText.withText(changed(args, c), engine.options().statWidth())),
+          serve("git_resolve", (args, c) -> GitJson.resolved(reader(args).resolve(args.getString("revision")))),
+          serve("git_log", (args, c) -> GitJson.logPage(reader(args).log(args.getString("range"), strings(args, "paths"),
+            args.getInteger("limit"), args.getString("cursor"), c))),
+          serve("git_changed_files", (args, c) -> GitJson.changedFiles(changed(args, c))),
+          serve("git_diff_stat", (args, c) -> GitJson.diffStat(changed(args, c), engine.options().statWidth())),
           serve("git_diff", this::diff),
-          serve("git_show_file", (args, c) -> reader(args).showFile(revision(args), args.getString("path"),
-            args.getInteger("start_line"), args.getInteger("end_line"))),
-          serve("git_grep", (args, c) -> reader(args).grep(revision(args), args.getString("pattern"),
+          serve("git_show_file", (args, c) -> GitJson.fileContent(reader(args).showFile(revision(args),
+            args.getString("path"), args.getInteger("start_line"), args.getInteger("end_line")))),
+          serve("git_grep", (args, c) -> GitJson.grep(reader(args).grep(revision(args), args.getString("pattern"),
             args.getBoolean("fixed", false), args.getBoolean("ignore_case", false), strings(args, "paths"),
-            args.getInteger("max_matches"), c))));
+            args.getInteger("max_matches"), c)))));
       });
   }
 
@@ -138,13 +137,11 @@ public final class GitVerticle extends VerticleBase {
   }
 
   private JsonObject repos() {
-    JsonArray repos = new JsonArray();
+    List<RepoInfo> repos = new ArrayList<>();
     for (String name : registry.names()) {
       repos.add(registry.reader(name).describe());
     }
-    JsonObject out = new JsonObject().put("repos", repos);
-    registry.defaultName().ifPresentOrElse(name -> out.put("default", name), () -> out.putNull("default"));
-    return out;
+    return GitJson.repos(repos, registry.defaultName().orElse(null));
   }
 
   private GitReader reader(JsonObject args) {
@@ -172,7 +169,7 @@ public final class GitVerticle extends VerticleBase {
       args.getInteger("context_lines", options.defaultContextLines()), strings(args, "paths"));
   }
 
-  private JsonObject changed(JsonObject args, Cancellation cancellation) {
+  private ChangedFiles changed(JsonObject args, Cancellation cancellation) {
     GitReader reader = reader(args);
     return reader.changedFiles(reader.pair(DiffTarget.from(args)), diffOptions(args), cancellation);
   }

@@ -2,11 +2,10 @@ package dev.reviewgate.git;
 
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.git.xdiff.Blobs;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
@@ -38,7 +37,7 @@ final class GrepReader {
     this.options = git.options();
   }
 
-  JsonObject grep(String revision, String pattern, boolean fixed, boolean ignoreCase, List<String> paths,
+  GrepResult grep(String revision, String pattern, boolean fixed, boolean ignoreCase, List<String> paths,
                          Integer maxMatches, Cancellation cancellation) {
     if (pattern == null || pattern.isEmpty()) {
       throw ToolException.invalid("pattern is empty");
@@ -60,7 +59,7 @@ final class GrepReader {
       if (!filter.isEmpty()) {
         walk.setFilter(PathFilterGroup.createFromStrings(filter));
       }
-      JsonArray matches = new JsonArray();
+      List<GrepResult.Match> matches = new ArrayList<>();
       int files = 0;
       int skipped = 0;
       boolean truncated = false;
@@ -80,29 +79,23 @@ final class GrepReader {
         String path = walk.getPathString();
         if (Blobs.looksBinary(data)) {
           if (compiled.matcher(new WatchedText(new String(data, StandardCharsets.ISO_8859_1), cancellation)).find()) {
-            matches.add(new JsonObject().put("path", path).put("binary", true));
+            matches.add(GrepResult.Match.inBinary(path));
             truncated = matches.size() >= cap;
           }
           continue;
         }
         truncated = grepText(compiled, path, data, matches, cap, cancellation);
       }
-      JsonObject out = new JsonObject().put("repo", name).put("sha", commit.name()).put("matches", matches)
-        .put("files_searched", files).put("truncated", truncated);
-      if (truncated) {
-        out.put("message", "stopped at " + cap + " matches; narrow paths or the pattern, or raise max_matches (at most "
-          + options.maxGrepMatches() + ")");
-      }
-      if (skipped > 0) {
-        out.put("files_skipped_too_large", skipped);
-      }
-      return out;
+      String message = !truncated ? null : "stopped at " + cap + " matches; narrow paths or the pattern, or raise "
+        + "max_matches (at most " + options.maxGrepMatches() + ")";
+      return new GrepResult(name, commit.name(), matches, files, truncated, message, skipped);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  private boolean grepText(Pattern pattern, String path, byte[] data, JsonArray matches, int cap, Cancellation cancellation) {
+  private boolean grepText(Pattern pattern, String path, byte[] data, List<GrepResult.Match> matches, int cap,
+                           Cancellation cancellation) {
     int line = 1;
     int start = 0;
     while (start < data.length) {
@@ -115,8 +108,7 @@ final class GrepReader {
       Matcher matcher = pattern.matcher(new WatchedText(text, cancellation));
       if (matcher.find()) {
         String shown = text.length() > options.maxGrepLineChars() ? text.substring(0, options.maxGrepLineChars()) + "…" : text;
-        matches.add(new JsonObject().put("path", path).put("line", line).put("column", matcher.start() + 1)
-          .put("text", shown));
+        matches.add(GrepResult.Match.inLine(path, line, matcher.start() + 1, shown));
         if (matches.size() >= cap) {
           return true;
         }

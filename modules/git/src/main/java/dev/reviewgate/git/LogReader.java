@@ -1,15 +1,12 @@
 package dev.reviewgate.git;
 
 import dev.reviewgate.core.ToolException;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -40,7 +37,7 @@ final class LogReader {
     this.inputs = git.inputs();
   }
 
-  JsonObject log(String range, List<String> paths, Integer limit, String cursor, Cancellation cancellation) {
+  LogPage log(String range, List<String> paths, Integer limit, String cursor, Cancellation cancellation) {
     int max = limit == null ? options.defaultLogLimit() : limit;
     if (max < 1 || max > options.maxLogLimit()) {
       throw ToolException.invalid("limit must be 1.." + options.maxLogLimit());
@@ -71,7 +68,7 @@ final class LogReader {
       if (!filter.isEmpty()) {
         walk.setTreeFilter(AndTreeFilter.create(PathFilterGroup.createFromStrings(filter), TreeFilter.ANY_DIFF));
       }
-      JsonArray commits = new JsonArray();
+      List<LogCommit> commits = new ArrayList<>();
       int seen = 0;
       RevCommit commit;
       boolean more = false;
@@ -84,14 +81,9 @@ final class LogReader {
           more = true;
           break;
         }
-        commits.add(commitJson(commit));
+        commits.add(logCommit(commit));
       }
-      JsonObject out = new JsonObject().put("repo", name).put("range", range == null ? "HEAD" : range)
-        .put("commits", commits);
-      if (more) {
-        out.put("next_cursor", (offset + max) + "." + fingerprint);
-      }
-      return out;
+      return new LogPage(name, range == null ? "HEAD" : range, commits, more ? (offset + max) + "." + fingerprint : null);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -127,33 +119,20 @@ final class LogReader {
       + "from the previous result unchanged, with the same range");
   }
 
-
-
-  private static JsonObject commitJson(RevCommit commit) {
+  private static LogCommit logCommit(RevCommit commit) {
     String message = commit.getFullMessage();
     int blank = message.indexOf("\n\n");
     String body = blank < 0 ? "" : message.substring(blank + 2).strip();
-    JsonArray parents = new JsonArray();
+    List<String> parents = new ArrayList<>();
     for (RevCommit parent : commit.getParents()) {
       parents.add(parent.name());
     }
-    return new JsonObject()
-      .put("sha", commit.name())
-      .put("short_sha", commit.name().substring(0, 7))
-      .put("subject", commit.getShortMessage())
-      .put("body", body)
-      .put("author", person(commit.getAuthorIdent()))
-      .put("committer", person(commit.getCommitterIdent()))
-      .put("parents", parents);
+    return new LogCommit(commit.name(), commit.getShortMessage(), body, person(commit.getAuthorIdent()),
+      person(commit.getCommitterIdent()), parents);
   }
 
-  private static JsonObject person(PersonIdent ident) {
-    OffsetDateTime when = OffsetDateTime.ofInstant(ident.getWhenAsInstant(), ident.getZoneId());
-    return new JsonObject().put("name", ident.getName()).put("email", ident.getEmailAddress())
-      .put("date", when.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+  private static LogCommit.Person person(PersonIdent ident) {
+    return new LogCommit.Person(ident.getName(), ident.getEmailAddress(),
+      OffsetDateTime.ofInstant(ident.getWhenAsInstant(), ident.getZoneId()));
   }
-
-  // ---------------------------------------------------------------- diffs
-
-  /** The two commits a diff compares; {@code base} is null when the head is a root commit. */
 }

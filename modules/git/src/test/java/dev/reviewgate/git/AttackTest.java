@@ -59,7 +59,7 @@ class AttackTest {
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("TOP SECRET"));
       try {
         // a well-formed path that leads nowhere simply has no matches
-        assertThat(reader.grep(sha, "SECRET", true, false, List.of(path), null, Cancellation.NONE)
+        assertThat(GitJson.grep(reader.grep(sha, "SECRET", true, false, List.of(path), null, Cancellation.NONE))
           .getJsonArray("matches")).isEmpty();
         assertThat(path).isEqualTo("up/secret.txt");
       } catch (ToolException e) {
@@ -67,12 +67,12 @@ class AttackTest {
       }
     }
     // a symlink is shown as its target text, never followed
-    JsonObject link = reader.showFile(sha, "escape", null, null);
+    JsonObject link = GitJson.fileContent(reader.showFile(sha, "escape", null, null));
     assertThat(link.getBoolean("symlink")).isTrue();
     assertThat(link.getString("content")).isEqualTo(secret.toString()).doesNotContain("TOP SECRET");
     refused(() -> reader.showFile(sha, "up/secret.txt", null, null), Failure.NOT_FOUND);
     // grep over everything never reaches through links
-    JsonObject grep = reader.grep(sha, "TOP SECRET", true, false, List.of(), null, Cancellation.NONE);
+    JsonObject grep = GitJson.grep(reader.grep(sha, "TOP SECRET", true, false, List.of(), null, Cancellation.NONE));
     assertThat(grep.getJsonArray("matches")).isEmpty();
     // diffs carry the link text only
     String diff = new String(reader.diff(reader.pair(new DiffTarget(null, null, sha, null)),
@@ -120,7 +120,7 @@ class AttackTest {
     repo.write("deep/er/a.txt", "x\n").commit("one");
     RepoRegistry registry = RepoRegistry.create(new JsonObject(), repo.dir().resolve("deep/er"), TestRepo.options());
     assertThat(registry.defaultName()).contains("repo");
-    assertThat(registry.reader(null).describe().getString("default_branch")).isEqualTo("main");
+    assertThat(registry.reader(null).describe().defaultBranch()).isEqualTo("main");
     registry.close();
   }
 }

@@ -452,8 +452,8 @@ class DiffFidelityTest {
   /** git_changed_files' counts, binary flags and rename paths against {@code git diff --numstat -M}. */
   private void assertNumstatLikeGit(TestRepo repo, String base, String head) {
     GitReader reader = repo.reader();
-    io.vertx.core.json.JsonObject changed = reader.changedFiles(reader.pair(new DiffTarget(base, head, null, null)),
-      new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 3, List.of()), Cancellation.NONE);
+    io.vertx.core.json.JsonObject changed = GitJson.changedFiles(reader.changedFiles(reader.pair(new DiffTarget(base, head, null, null)),
+      new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 3, List.of()), Cancellation.NONE));
     StringBuilder ours = new StringBuilder();
     for (Object item : changed.getJsonArray("files")) {
       io.vertx.core.json.JsonObject file = (io.vertx.core.json.JsonObject) item;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,13 +28,13 @@ class GitReaderTest {
     String sha = repo.commit("one");
     GitReader reader = RepoRegistry.create(new JsonObject().put("t", repo.dir().toString()), null,
       TestRepo.options(new JsonObject().put("maxShowFileBytes", 64))).reader("t");
-    JsonObject first = reader.showFile(sha, "big.txt", null, null);
+    JsonObject first = GitJson.fileContent(reader.showFile(sha, "big.txt", null, null));
     assertThat(first.getBoolean("truncated")).isTrue();
     assertThat(first.getInteger("total_lines")).isEqualTo(100);
     int next = first.getInteger("next_start_line");
     assertThat(first.getString("content")).startsWith("line 1\n").endsWith("line " + (next - 1) + "\n");
     assertThat(first.getString("message")).contains("start_line=" + next);
-    JsonObject second = reader.showFile(sha, "big.txt", next, next + 1);
+    JsonObject second = GitJson.fileContent(reader.showFile(sha, "big.txt", next, next + 1));
     assertThat(second.getString("content")).isEqualTo("line " + next + "\nline " + (next + 1) + "\n");
     assertThat(second.getBoolean("truncated")).isFalse();
 
@@ -55,14 +54,14 @@ class GitReaderTest {
       .write("evil.txt", "a".repeat(50_000) + "!\n");
     String sha = repo.commit("one");
     GitReader reader = repo.reader();
-    JsonObject capped = reader.grep(sha, "TODO", true, false, List.of(), 2, Cancellation.NONE);
+    JsonObject capped = GitJson.grep(reader.grep(sha, "TODO", true, false, List.of(), 2, Cancellation.NONE));
     assertThat(capped.getJsonArray("matches")).hasSize(2);
     assertThat(capped.getBoolean("truncated")).isTrue();
     assertThat(capped.getString("message")).contains("raise max_matches");
-    JsonObject filtered = reader.grep(sha, "todo", false, true, List.of("src"), null, Cancellation.NONE);
+    JsonObject filtered = GitJson.grep(reader.grep(sha, "todo", false, true, List.of("src"), null, Cancellation.NONE));
     assertThat(filtered.getJsonArray("matches")).extracting(m -> ((JsonObject) m).getInteger("line")).containsExactly(1, 3);
     // a pattern that backtracking engines take exponential time on: RE2 answers at once
-    JsonObject hostile = reader.grep(sha, "(a+)+$", false, false, List.of("evil.txt"), null, Cancellation.NONE);
+    JsonObject hostile = GitJson.grep(reader.grep(sha, "(a+)+$", false, false, List.of("evil.txt"), null, Cancellation.NONE));
     assertThat(hostile.getJsonArray("matches")).isEmpty();
   }
 
@@ -86,8 +85,7 @@ class GitReaderTest {
       .isInstanceOfSatisfying(ToolException.class, e -> assertThat(e.code()).isEqualTo(Failure.CONFLICT));
   }
 
-  private static List<String> shas(JsonObject log) {
-    JsonArray commits = log.getJsonArray("commits");
-    return commits.stream().map(c -> ((JsonObject) c).getString("sha")).toList();
+  private static List<String> shas(LogPage log) {
+    return log.commits().stream().map(LogCommit::sha).toList();
   }
 }

@@ -26,12 +26,12 @@ class HermeticTest {
     List<String> out = new ArrayList<>();
     out.add(new String(reader.diff(pair, options, Cancellation.NONE).bytes()));
     out.add(new String(reader.diff(reader.pair(new DiffTarget(null, null, head, null)), options, Cancellation.NONE).bytes()));
-    out.add(reader.changedFiles(pair, options, Cancellation.NONE).encode());
-    out.add(reader.showFile(head, "src/App.java", null, null).encode());
-    out.add(reader.showFile(head, "README.md", 2, 3).encode());
-    out.add(reader.grep(head, "line", false, false, List.of(), null, Cancellation.NONE).encode());
-    out.add(reader.log(base + ".." + head, List.of(), null, null, Cancellation.NONE).encode());
-    out.add(reader.resolve(head).encode());
+    out.add(GitJson.changedFiles(reader.changedFiles(pair, options, Cancellation.NONE)).encode());
+    out.add(GitJson.fileContent(reader.showFile(head, "src/App.java", null, null)).encode());
+    out.add(GitJson.fileContent(reader.showFile(head, "README.md", 2, 3)).encode());
+    out.add(GitJson.grep(reader.grep(head, "line", false, false, List.of(), null, Cancellation.NONE)).encode());
+    out.add(GitJson.logPage(reader.log(base + ".." + head, List.of(), null, null, Cancellation.NONE)).encode());
+    out.add(GitJson.resolved(reader.resolve(head)).encode());
     return out;
   }
 

@@ -1,0 +1,14 @@
+package dev.reviewgate.git;
+
+import dev.reviewgate.git.xdiff.FileChange;
+
+/**
+ * One file of a diff with its line counts, as {@code git diff --numstat -M} and {@code --name-status} report it.
+ *
+ * @param oldPath    the path before a rename; null unless {@code status} is {@code RENAMED}
+ * @param similarity git's similarity index in percent; null unless renamed
+ * @param oldMode    the mode before, when it changed on a file present on both sides; else null (as {@code newMode})
+ */
+public record ChangedFile(String path, FileChange.Status status, int additions, int deletions, boolean binary,
+                          String oldPath, Integer similarity, Integer oldMode, Integer newMode) {
+}

@@ -1,0 +1,26 @@
+package dev.reviewgate.git;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+
+/**
+ * A commit as {@code git_log} lists it.
+ *
+ * @param body    the message after its subject paragraph, stripped; empty when there is none
+ * @param parents parent SHAs in order (none for a root commit)
+ */
+public record LogCommit(String sha, String subject, String body, Person author, Person committer,
+                        List<String> parents) {
+
+  public LogCommit {
+    parents = List.copyOf(parents);
+  }
+
+  public String shortSha() {
+    return sha.substring(0, 7);
+  }
+
+  /** An author or committer, with the time and the zone offset the commit recorded. */
+  public record Person(String name, String email, OffsetDateTime when) {
+  }
+}
