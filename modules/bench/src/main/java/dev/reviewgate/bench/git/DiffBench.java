@@ -78,19 +78,7 @@ public final class DiffBench {
    * then once more, so the difference is what a first call pays for objects not yet read.
    */
   private static void firsts(GitReader reader, GitReader.DiffOptions diffOptions, int n) throws Exception {
-    List<String> commits = new ArrayList<>();
-    try (RevWalk walk = new RevWalk(reader.repository())) {
-      walk.markStart(walk.parseCommit(reader.repository().resolve("HEAD")));
-      walk.setRevFilter(RevFilter.NO_MERGES);
-      for (RevCommit c : walk) {
-        if (c.getParentCount() == 1) {
-          commits.add(c.name());
-        }
-        if (commits.size() == n + Integer.getInteger("warm", 20)) {
-          break;
-        }
-      }
-    }
+    List<String> commits = newest(reader, n + Integer.getInteger("warm", 20)).stream().map(RevCommit::name).toList();
     for (String sha : commits.subList(n, commits.size())) {
       reader.diff(reader.pair(new DiffTarget(null, null, sha, null)), diffOptions, Cancellation.NONE);
     }
@@ -123,8 +111,8 @@ public final class DiffBench {
     System.out.printf("GitReader.diff second call p50 %.2f ms  p90 %.2f ms%n", p(second, 50), p(second, 90));
   }
 
-  private static void commits(GitReader reader, GitCli git, DiffEngine engine, GitReader.DiffOptions diffOptions, int n)
-    throws Exception {
+  /** The newest {@code n} commits with exactly one parent, HEAD first. */
+  private static List<RevCommit> newest(GitReader reader, int n) throws Exception {
     List<RevCommit> commits = new ArrayList<>();
     try (RevWalk walk = new RevWalk(reader.repository())) {
       walk.markStart(walk.parseCommit(reader.repository().resolve("HEAD")));
@@ -138,6 +126,12 @@ public final class DiffBench {
         }
       }
     }
+    return commits;
+  }
+
+  private static void commits(GitReader reader, GitCli git, DiffEngine engine, GitReader.DiffOptions diffOptions, int n)
+    throws Exception {
+    List<RevCommit> commits = newest(reader, n);
     // Warm up: every commit twice, so JIT and JGit's pack cache are warm as in a running server.
     for (int round = 0; round < 2; round++) {
       for (RevCommit c : commits) {
