@@ -94,15 +94,20 @@ final class StdioWarmup {
       });
   }
 
-  /** The commits to warm up on: the oldest {@code calls} of what was read, leaving out the newest where there is room. */
+  /**
+   * The commits to warm up on: the oldest {@code calls} of what was read, leaving out the newest where there is room.
+   * Merges are left out: diffed against their first parent they can be as large as a whole branch.
+   */
   private List<String> oldest(JsonArray commits, int limit) {
     List<String> shas = new ArrayList<>();
     for (Object commit : commits) {
-      if (commit instanceof JsonObject object && object.getValue("sha") instanceof String sha) {
+      if (commit instanceof JsonObject object && object.getValue("sha") instanceof String sha
+        && object.getJsonArray("parents", new JsonArray()).size() == 1) {
         shas.add(sha);
       }
     }
-    int from = shas.size() < limit ? 0 : Math.max(0, shas.size() - calls);
+    // A history shorter than what was asked for has no newest part to spare: warm up on what there is.
+    int from = commits.size() < limit ? 0 : Math.max(0, shas.size() - calls);
     return shas.subList(from, Math.min(shas.size(), from + calls));
   }
 
