@@ -377,6 +377,25 @@ class DiffFidelityTest {
   }
 
   @Test
+  void aBasicRegexFuncnameNamesTheSameHeadingsAsGit() {
+    TestRepo repo = new TestRepo(tmp);
+    // Basic syntax: \( \) group, a bare '+' and '(' are literals, \* is a literal star, \| alternates (GNU).
+    repo.git("config", "diff.plus.funcname", "!^ *#\n^\\(sub\\|def\\) \\([a-z]*\\)(+)\n^\\*\\* [A-Z][a-z]*");
+    repo.write(".gitattributes", "*.plus diff=plus\n");
+    String text = "** Intro\n" + repeat("text %d\n") + "def alpha(+)\n" + repeat("  a%d\n") + "# def hidden(+)\n"
+      + repeat("  b%d\n") + "sub beta(+)\n" + repeat("  c%d\n") + "def gamma(x)\n" + repeat("  d%d\n");
+    repo.write("f.plus", text);
+    String base = repo.commit("base");
+    repo.write("f.plus", text.replace("text 7\n", "text 70\n").replace("  a7\n", "  a70\n").replace("  b7\n", "  b70\n")
+      .replace("  c7\n", "  c70\n").replace("  d7\n", "  d70\n"));
+    String head = repo.commit("head");
+    String expected = new String(repo.gitBytes("diff", "--histogram", "--no-color", base, head), StandardCharsets.ISO_8859_1);
+    // git names the first group (sub or def); a negated line is never a heading; "def gamma(x)" has no "(+)".
+    assertThat(expected).contains("@@ ** Intro\n", "@@ def\n", "@@ sub\n").doesNotContain("@@ def gamma").doesNotContain("@@ #");
+    assertThat(ours(repo, base, head)).isEqualTo(expected);
+  }
+
+  @Test
   void theRemainingBuiltInDriverHeadingsMatchGits() {
     TestRepo repo = new TestRepo(tmp);
     repo.write(".gitattributes", "*.adb diff=ada\n*.sh diff=bash\n*.bib diff=bibtex\n*.cs diff=csharp\n*.dts diff=dts\n"
