@@ -72,8 +72,12 @@ final class StdioCommand {
           }
         })
         .onComplete(promise)
-        .onSuccess(up -> StdioWarmup.start(vertx, built.get(), () -> transport.get() != null && transport.get().busy(),
-          () -> closing.get() || transport.get() == null || transport.get().inputEnded()).onComplete(warmedUp))
+        // Only where git work runs in this process: a front-only node of a cluster would send its warm-up to the
+        // team's git nodes, which gain nothing from it.
+        .onSuccess(up -> (node.backendRoles().contains("git") ? StdioWarmup.start(vertx, built.get(),
+          () -> transport.get() != null && transport.get().busy(),
+          () -> closing.get() || transport.get() == null || transport.get().inputEnded()) : skipWarmup())
+          .onComplete(warmedUp))
         .onFailure(failed -> warmedUp.tryComplete(0));
       Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, built.get().catalog(), System.err).onComplete(doorSettled),
         "reviewgate-dashboard-door");
@@ -107,6 +111,11 @@ final class StdioCommand {
     }
     VertxRuntime.close(vertx);
     return 0;
+  }
+
+  private static Future<Integer> skipWarmup() {
+    LOG.info("warm-up: none (git work runs on other nodes of the cluster)");
+    return Future.succeededFuture(0);
   }
 
   private static void settle(Future<?> future, long timeoutMs) {

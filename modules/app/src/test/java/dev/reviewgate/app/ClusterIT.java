@@ -129,6 +129,12 @@ class ClusterIT {
       JsonObject viaStdio = agent.request(Messages.request(2, "tools/call", new JsonObject().put("name", "git_diff")
         .put("arguments", new JsonObject().put("base", commits[0]).put("head", commits[1])))).getJsonObject("result");
       assertThat(viaStdio.getJsonObject("structuredContent").getString("diff")).as(agent.stderr()).isEqualTo(expected);
+      // Its warm-up would only load the team's git nodes: a front-only process makes none.
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+      while (!agent.stderr().contains("warm-up:") && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      assertThat(agent.stderr()).contains("warm-up: none (git work runs on other nodes");
     }
 
     // Services that are not on the JVM: the example clients (standard libraries only) over A's TCP bridge.
