@@ -19,7 +19,8 @@ class StdioEventLoopTest {
     assertThat(McpOptions.from(config).stdioEventLoops()).isEqualTo(1);
     Node node = VertxRuntime.create(config, false, McpOptions.from(config).stdioEventLoops());
     try {
-      assertThat(threadsOfThreeVerticles(node)).containsOnly(threadsOfThreeVerticles(node).get(0));
+      List<String> threads = threadsOfThreeVerticles(node);
+      assertThat(threads).containsOnly(threads.get(0));
     } finally {
       VertxRuntime.close(node.vertx());
     }

@@ -191,12 +191,10 @@ public final class GitReader implements AutoCloseable {
   }
 
   /**
-   * Unified diff bytes as {@code git diff} prints them, cut at {@code git.maxDiffBytes} between files;
-   * {@code overBlobLimit}: files shown as binary only because a side is larger than {@code git.maxBlobBytes}.
-   */
-  /**
-   * A diff as git writes it, with each written file as the diff engine's summary counts it (so that an unshaped
-   * result needs no second pass over the text).
+   * A diff as git writes it (unified bytes as {@code git diff} prints them, cut at {@code git.maxDiffBytes} between
+   * files), with each written file as the diff engine's summary counts it, so that an unshaped result needs no second
+   * pass over the text; {@code overBlobLimit}: files shown as binary only because a side is larger than
+   * {@code git.maxBlobBytes}.
    */
   public record Patch(Pair pair, byte[] bytes, int files, List<String> omitted, List<String> overBlobLimit,
                       List<Shaper.FileCount> counts) {

@@ -71,8 +71,6 @@ public final class PatchWriter {
     }
     Lines a = new Lines(new RawText(sides.oldData));
     Lines b = new Lines(new RawText(sides.newData));
-    int added = 0;
-    int deleted = 0;
     if (algorithm instanceof HistogramDiff) {
       // Counting needs no hunks: sliding a group of changed lines (Slider.compact) never changes how many there are.
       boolean[] changedA = new boolean[a.size() + 2];
@@ -80,6 +78,8 @@ public final class PatchWriter {
       GitHistogram.diff(a, b, changedA, changedB, cancellation);
       return new Stats(count(changedB), count(changedA), false);
     }
+    int added = 0;
+    int deleted = 0;
     for (Edit edit : edits(a, b)) {
       added += edit.getLengthB();
       deleted += edit.getLengthA();
