@@ -1,6 +1,6 @@
 package dev.reviewgate.app;
 
-import dev.reviewgate.cluster.ServiceBridge;
+import dev.reviewgate.http.bridge.ServiceBridge;
 import dev.reviewgate.core.bus.BusExposure;
 import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.Tool;

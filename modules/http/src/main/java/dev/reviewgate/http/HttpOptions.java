@@ -1,6 +1,6 @@
 package dev.reviewgate.http;
 
-import dev.reviewgate.dashboard.BridgeLimits;
+import dev.reviewgate.http.bridge.BridgeLimits;
 import io.vertx.core.json.JsonArray;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.json.JsonObject;

@@ -2,7 +2,7 @@ package dev.reviewgate.http;
 
 import dev.reviewgate.core.DashboardLocation;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.dashboard.BridgeRoutes;
+import dev.reviewgate.http.bridge.BridgeRoutes;
 import dev.reviewgate.http.ops.DeploymentHealth;
 import dev.reviewgate.http.ops.HealthRoutes;
 import dev.reviewgate.http.ops.HttpMetrics;

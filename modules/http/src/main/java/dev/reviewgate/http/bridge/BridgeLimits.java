@@ -1,4 +1,4 @@
-package dev.reviewgate.dashboard;
+package dev.reviewgate.http.bridge;
 
 /**
  * The bridge's own limits (from the {@code http} section: {@code bridgeReplyTimeoutMs},

@@ -1,4 +1,4 @@
-package dev.reviewgate.cluster;
+package dev.reviewgate.http.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.reviewgate.dashboard;
+package dev.reviewgate.http.bridge;
 
 import io.vertx.core.http.HttpClosedException;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.reviewgate.dashboard;
+package dev.reviewgate.http.bridge;
 
 import dev.reviewgate.core.bus.BusExposure;
 import dev.reviewgate.core.catalog.Exposure;

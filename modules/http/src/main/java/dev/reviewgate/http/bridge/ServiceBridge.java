@@ -1,4 +1,4 @@
-package dev.reviewgate.cluster;
+package dev.reviewgate.http.bridge;
 
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
