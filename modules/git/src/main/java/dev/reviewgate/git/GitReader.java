@@ -1,6 +1,7 @@
 package dev.reviewgate.git;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.diff.model.BinarySizes;
 import dev.reviewgate.diff.model.ChangeType;
 import dev.reviewgate.diff.shape.Shaper;
 import dev.reviewgate.git.xdiff.Abbreviator;
@@ -194,10 +195,11 @@ public final class GitReader implements AutoCloseable {
    * A diff as git writes it (unified bytes as {@code git diff} prints them, cut at {@code git.maxDiffBytes} between
    * files), with each written file as the diff engine's summary counts it, so that an unshaped result needs no second
    * pass over the text; {@code overBlobLimit}: files shown as binary only because a side is larger than
-   * {@code git.maxBlobBytes}.
+   * {@code git.maxBlobBytes}; {@code binarySizes}: the two sizes of each binary file by path, which the text does not
+   * carry and {@code --stat} prints.
    */
   public record Patch(Pair pair, byte[] bytes, int files, List<String> omitted, List<String> overBlobLimit,
-                      List<Shaper.FileCount> counts) {
+                      List<Shaper.FileCount> counts, java.util.Map<String, BinarySizes> binarySizes) {
   }
 
   public Patch diff(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
@@ -207,15 +209,20 @@ public final class GitReader implements AutoCloseable {
       List<String> omitted = new ArrayList<>();
       int written = 0;
       List<Shaper.FileCount> counts = new ArrayList<>();
+      java.util.Map<String, BinarySizes> binarySizes = new java.util.HashMap<>();
       for (FileChange change : session.changes) {
         if (out.size() >= options.maxDiffBytes()) {
           omitted.add(change.path());
           continue;
         }
-        count(change, session.writer.write(change, out), counts);
+        PatchWriter.Stats stats = session.writer.write(change, out);
+        count(change, stats, counts);
+        if (stats.binary()) {
+          binarySizes.put(change.path(), sizes(stats));
+        }
         written++;
       }
-      return new Patch(pair, out.toByteArray(), written, omitted, session.writer.overBlobLimit(), counts);
+      return new Patch(pair, out.toByteArray(), written, omitted, session.writer.overBlobLimit(), counts, binarySizes);
     }
   }
 
@@ -248,10 +255,15 @@ public final class GitReader implements AutoCloseable {
         boolean modeChanged = change.oldMode() != change.newMode() && change.hasOld() && change.hasNew();
         files.add(new ChangedFile(change.path(), change.status(), stats.additions(), stats.deletions(), stats.binary(),
           renamed ? change.oldPath() : null, renamed ? change.similarity() : null,
-          modeChanged ? change.oldMode() : null, modeChanged ? change.newMode() : null));
+          modeChanged ? change.oldMode() : null, modeChanged ? change.newMode() : null,
+          stats.binary() ? sizes(stats) : null));
       }
       return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files);
     }
+  }
+
+  private static BinarySizes sizes(PatchWriter.Stats stats) {
+    return new BinarySizes(stats.oldBytes(), stats.newBytes());
   }
 
   private record Session(List<FileChange> changes, PatchWriter writer) {

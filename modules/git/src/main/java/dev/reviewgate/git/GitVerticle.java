@@ -188,7 +188,7 @@ public final class GitVerticle extends VerticleBase {
     JsonObject result = SHAPING.stream().noneMatch(args::containsKey)
       ? new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size())).put("warnings", new JsonArray())
         .put("diff", new String(patch.bytes(), StandardCharsets.UTF_8))
-      : engine.shape(engine.parse(patch.bytes()), args);
+      : engine.shape(engine.parse(patch.bytes()), args, file -> patch.binarySizes().get(file.path()));
     result.put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
     if (!patch.omitted().isEmpty()) {
       warnings(result).add("diff cut at git.maxDiffBytes (" + options.maxDiffBytes() + " bytes): " + patch.omitted().size()

@@ -42,8 +42,22 @@ public final class PatchWriter {
     this.cancellation = cancellation;
   }
 
-  /** Line counts of one change, as {@code git diff --numstat} reports them (binary: no counts). */
-  public record Stats(int additions, int deletions, boolean binary) {
+  /**
+   * Line counts of one change, as {@code git diff --numstat} reports them (binary: no counts), and for a binary change
+   * the sizes of its two versions in bytes, as {@code git diff --stat} prints them (0 for a missing side, both 0 when
+   * the two sides are the same blob).
+   */
+  public record Stats(int additions, int deletions, boolean binary, long oldBytes, long newBytes) {
+
+    static Stats text(int additions, int deletions) {
+      return new Stats(additions, deletions, false, 0, 0);
+    }
+
+    /** A type change written as a deletion and a creation, counted as one change. */
+    static Stats join(Stats gone, Stats added) {
+      boolean binary = gone.binary || added.binary;
+      return new Stats(added.additions, gone.deletions, binary, binary ? gone.oldBytes : 0, binary ? added.newBytes : 0);
+    }
   }
 
   /** The two sides of a change as the line diff sees them. */
@@ -57,17 +71,15 @@ public final class PatchWriter {
   public Stats stats(FileChange change) {
     cancellation.check();
     if (change.status() == FileChange.Status.TYPE_CHANGED) {
-      Stats gone = stats(deletion(change));
-      Stats added = stats(creation(change));
-      return new Stats(added.additions, gone.deletions, gone.binary || added.binary);
+      return Stats.join(stats(deletion(change)), stats(creation(change)));
     }
     Sides sides = sides(change);
     forget(change);
     if (sides.binary) {
-      return new Stats(0, 0, true);
+      return binary(change);
     }
     if (change.oldId() != null && change.oldId().equals(change.newId())) {
-      return new Stats(0, 0, false);
+      return Stats.text(0, 0);
     }
     Lines a = new Lines(new RawText(sides.oldData));
     Lines b = new Lines(new RawText(sides.newData));
@@ -76,7 +88,7 @@ public final class PatchWriter {
       boolean[] changedA = new boolean[a.size() + 2];
       boolean[] changedB = new boolean[b.size() + 2];
       GitHistogram.diff(a, b, changedA, changedB, cancellation);
-      return new Stats(count(changedB), count(changedA), false);
+      return Stats.text(count(changedB), count(changedA));
     }
     int added = 0;
     int deleted = 0;
@@ -84,7 +96,24 @@ public final class PatchWriter {
       added += edit.getLengthB();
       deleted += edit.getLengthA();
     }
-    return new Stats(added, deleted, false);
+    return Stats.text(added, deleted);
+  }
+
+  /** A binary change's stats: its two sizes, or none when both sides are the same blob (as git's diffstat). */
+  private Stats binary(FileChange change) {
+    ObjectId oldId = change.hasOld() ? change.oldId() : ObjectId.zeroId();
+    ObjectId newId = change.hasNew() ? change.newId() : ObjectId.zeroId();
+    if (oldId.equals(newId)) {
+      return new Stats(0, 0, true, 0, 0);
+    }
+    return new Stats(0, 0, true, size(change.oldMode(), oldId), size(change.newMode(), newId));
+  }
+
+  private long size(int mode, ObjectId id) {
+    if (mode == 0) {
+      return 0;
+    }
+    return FileChange.type(mode) == FileMode.TYPE_GITLINK ? content(mode, id).length : blobs.size(id);
   }
 
   private static int count(boolean[] changed) {
@@ -101,8 +130,7 @@ public final class PatchWriter {
     cancellation.check();
     if (change.status() == FileChange.Status.TYPE_CHANGED) {
       Stats gone = write(deletion(change), out);
-      Stats added = write(creation(change), out);
-      return new Stats(added.additions, gone.deletions, gone.binary || added.binary);
+      return Stats.join(gone, write(creation(change), out));
     }
     String oldPath = change.oldPath() != null ? change.oldPath() : change.newPath();
     String newPath = change.newPath() != null ? change.newPath() : change.oldPath();
@@ -137,7 +165,7 @@ public final class PatchWriter {
     String toLabel = change.hasNew() ? newLabel : "/dev/null";
     write(out, header);
     if (sameContent) {
-      return new Stats(0, 0, false);
+      return Stats.text(0, 0);
     }
     Sides sides = sides(change);
     if (sides.binary) {
@@ -147,13 +175,13 @@ public final class PatchWriter {
         write(out, "Binary files " + fromLabel + " and " + toLabel + " differ\n");
       }
       forget(change);
-      return new Stats(0, 0, true);
+      return binary(change);
     }
     Lines a = new Lines(new RawText(sides.oldData));
     Lines b = new Lines(new RawText(sides.newData));
     EditList edits = edits(a, b);
     if (edits.isEmpty()) {
-      return new Stats(0, 0, false);
+      return Stats.text(0, 0);
     }
     write(out, "--- " + fromLabel + (fromLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n"
       + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
@@ -231,7 +259,7 @@ public final class PatchWriter {
       }
       first = last + 1;
     }
-    return new Stats(added, deleted, false);
+    return Stats.text(added, deleted);
   }
 
   private static StringBuilder range(StringBuilder out, int start, int count) {
