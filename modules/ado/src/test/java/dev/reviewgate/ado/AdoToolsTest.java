@@ -254,6 +254,27 @@ class AdoToolsTest {
   }
 
   @Test
+  void anOrganizationWithoutAPatSaysSoBeforeAnyRequest() throws Exception {
+    deploy("", new JsonObject());
+    try {
+      int before = ado.requests.get();
+      long start = System.nanoTime();
+      for (String address : List.of("reviewgate.ado.pr.diff", "reviewgate.ado.pr.get")) {
+        assertThatThrownBy(() -> call(address, new JsonObject().put("repository", FakeAzureDevOps.REPO).put("pr_id", 7)))
+          .isInstanceOfSatisfying(ToolException.class, e -> {
+            assertThat(e.code()).isEqualTo(400);
+            assertThat(e.getMessage()).contains("without a personal access token").contains("AZURE_DEVOPS_PAT")
+              .contains("nothing was sent");
+          });
+      }
+      assertThat(ado.requests.get()).as("no request reaches Azure DevOps").isEqualTo(before);
+      assertThat((System.nanoTime() - start) / 1_000_000).as("said at once, not after retries").isLessThan(2_000);
+    } finally {
+      deploy(FakeAzureDevOps.PAT, new JsonObject());
+    }
+  }
+
+  @Test
   void thePullRequestItsListAndItsIterations() throws Exception {
     JsonObject pr = call("reviewgate.ado.pr.get", new JsonObject().put("repository", "shop").put("pr_id", 7));
     assertThat(pr.getString("title")).isEqualTo("Checkout: pay by invoice");
