@@ -7,7 +7,7 @@ import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.model.ByteSlice;
 import dev.reviewgate.diff.shape.Glob;
 import dev.reviewgate.forge.http.Limiter;
-import dev.reviewgate.git.GitService;
+import dev.reviewgate.core.git.GitService;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;

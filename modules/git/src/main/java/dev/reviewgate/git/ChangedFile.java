@@ -1,7 +1,7 @@
 package dev.reviewgate.git;
 
 import dev.reviewgate.diff.model.BinarySizes;
-import dev.reviewgate.git.xdiff.FileChange;
+import dev.reviewgate.xdiff.FileChange;
 
 /**
  * One file of a diff with its line counts, as {@code git diff --numstat -M} and {@code --name-status} report it.

@@ -1,6 +1,5 @@
-package dev.reviewgate.git.xdiff;
+package dev.reviewgate.xdiff;
 
-import dev.reviewgate.git.Cancellation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -23,10 +22,15 @@ public final class Renames {
   private final DiffAttributes attributes;
   private final int minimumScore;
   private final int limit;
-  private final Cancellation cancellation;
+  private final CancelCheck cancellation;
 
   /** @param thresholdPercent git's -M threshold (50 by default); @param limit diff.renameLimit (1000 by default) */
-  public Renames(Blobs blobs, DiffAttributes attributes, int thresholdPercent, int limit, Cancellation cancellation) {
+  /** Rename detection for blobs outside any tree: no attributes, nothing that cancels. */
+  public Renames(Blobs blobs, int thresholdPercent, int limit) {
+    this(blobs, DiffAttributes.none(), thresholdPercent, limit, CancelCheck.NEVER);
+  }
+
+  public Renames(Blobs blobs, DiffAttributes attributes, int thresholdPercent, int limit, CancelCheck cancellation) {
     this.blobs = blobs;
     this.attributes = attributes;
     this.minimumScore = thresholdPercent * (MAX_SCORE / 100);

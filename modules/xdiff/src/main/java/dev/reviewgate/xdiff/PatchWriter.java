@@ -1,6 +1,5 @@
-package dev.reviewgate.git.xdiff;
+package dev.reviewgate.xdiff;
 
-import dev.reviewgate.git.Cancellation;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -29,11 +28,16 @@ public final class PatchWriter {
   private final Abbreviator abbreviator;
   private final DiffAlgorithm algorithm;
   private final int context;
-  private final Cancellation cancellation;
+  private final CancelCheck cancellation;
   private final List<String> overBlobLimit = new java.util.ArrayList<>();
 
+  /** A writer for blobs outside any tree: no attributes, nothing that cancels (two blobs fetched from a forge). */
+  public PatchWriter(Blobs blobs, Abbreviator abbreviator, DiffAlgorithm algorithm, int context) {
+    this(blobs, DiffAttributes.none(), abbreviator, algorithm, context, CancelCheck.NEVER);
+  }
+
   public PatchWriter(Blobs blobs, DiffAttributes attributes, Abbreviator abbreviator, DiffAlgorithm algorithm,
-                     int context, Cancellation cancellation) {
+                     int context, CancelCheck cancellation) {
     this.blobs = blobs;
     this.attributes = attributes;
     this.abbreviator = abbreviator;

@@ -1,4 +1,4 @@
-package dev.reviewgate.git.xdiff;
+package dev.reviewgate.xdiff;
 
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;

@@ -1,6 +1,5 @@
-package dev.reviewgate.git.xdiff;
+package dev.reviewgate.xdiff;
 
-import dev.reviewgate.git.Cancellation;
 import java.util.HashMap;
 import java.util.Map;
 import org.eclipse.jgit.diff.Edit;
@@ -33,11 +32,11 @@ final class GitHistogram {
   private final int[] classPtr;
   private final int[] classCount;
   private final int[] classStamp;
-  private final Cancellation cancellation;
+  private final CancelCheck cancellation;
   private int stamp;
 
   private GitHistogram(RawText a, RawText b, int[] classA, int[] classB, int classes, boolean[] changedA,
-                       boolean[] changedB, Cancellation cancellation) {
+                       boolean[] changedB, CancelCheck cancellation) {
     this.cancellation = cancellation;
     this.a = a;
     this.b = b;
@@ -54,7 +53,7 @@ final class GitHistogram {
    * Fills the change marks of both sides. Arrays have length size + 2. Checks {@code cancellation} at every region
    * it splits, so a large file's diff stops near its deadline rather than after it.
    */
-  static void diff(Lines linesA, Lines linesB, boolean[] changedA, boolean[] changedB, Cancellation cancellation) {
+  static void diff(Lines linesA, Lines linesB, boolean[] changedA, boolean[] changedB, CancelCheck cancellation) {
     RawText a = linesA.text();
     RawText b = linesB.text();
     int n = a.size();

@@ -1,4 +1,4 @@
-package dev.reviewgate.git;
+package dev.reviewgate.core.git;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;

@@ -1,4 +1,4 @@
-package dev.reviewgate.git.xdiff;
+package dev.reviewgate.xdiff;
 
 /** UTF-8 as git's own checks see it (for hunk headers): strict, no overlongs, surrogates, U+FFFE/FFFF or beyond U+10FFFF. */
 final class Utf8 {

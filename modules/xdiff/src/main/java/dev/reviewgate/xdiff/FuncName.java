@@ -1,4 +1,4 @@
-package dev.reviewgate.git.xdiff;
+package dev.reviewgate.xdiff;
 
 /**
  * The text git prints after {@code @@ ... @@} without a diff driver: the nearest line above the hunk (in the old

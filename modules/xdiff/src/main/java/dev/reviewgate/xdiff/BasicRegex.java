@@ -1,4 +1,4 @@
-package dev.reviewgate.git.xdiff;
+package dev.reviewgate.xdiff;
 
 /**
  * POSIX basic regular expressions (what git compiles {@code diff.<driver>.funcname} as: glibc's {@code regcomp}

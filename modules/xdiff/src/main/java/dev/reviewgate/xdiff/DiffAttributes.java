@@ -1,4 +1,4 @@
-package dev.reviewgate.git.xdiff;
+package dev.reviewgate.xdiff;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -41,6 +41,11 @@ public final class DiffAttributes {
     this.maxFileBytes = maxFileBytes;
     this.config = config;
     this.infoRules = config.infoAttributes() == null ? List.of() : parse(config.infoAttributes());
+  }
+
+  /** No attributes at all: every path's content decides, with git's default hunk headings (blobs without a tree). */
+  public static DiffAttributes none() {
+    return NONE;
   }
 
   /** @param maxFileBytes a {@code .gitattributes} larger than this is ignored, like a missing one ({@code git.maxBlobBytes}) */

@@ -1,6 +1,5 @@
-package dev.reviewgate.git.xdiff;
+package dev.reviewgate.xdiff;
 
-import dev.reviewgate.git.Cancellation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -26,7 +25,7 @@ public final class TreeChanges {
    * @param paths   only these paths (files or folders); empty for all
    */
   public static List<FileChange> between(ObjectReader reader, ObjectId oldTree, ObjectId newTree, List<String> paths,
-                                         Cancellation cancellation) {
+                                         CancelCheck cancellation) {
     try (TreeWalk walk = new TreeWalk(reader)) {
       walk.setRecursive(true);
       if (oldTree == null) {

@@ -1,4 +1,4 @@
-package dev.reviewgate.git.xdiff;
+package dev.reviewgate.xdiff;
 
 import org.eclipse.jgit.diff.RawText;
 import org.eclipse.jgit.diff.RawTextComparator;

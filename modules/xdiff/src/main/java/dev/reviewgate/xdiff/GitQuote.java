@@ -1,4 +1,4 @@
-package dev.reviewgate.git.xdiff;
+package dev.reviewgate.xdiff;
 
 import java.nio.charset.StandardCharsets;
 
