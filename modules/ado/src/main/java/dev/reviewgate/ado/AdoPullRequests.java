@@ -167,8 +167,7 @@ final class AdoPullRequests {
     if ("unified".equals(format) && lines <= maxLines) {
       return new JsonObject().put("format", format).put("content", diff.text()).put("is_truncated", false);
     }
-    String engineFormat = "side_by_side".equals(format) ? "side_by_side" : format;
-    JsonObject shaped = engine.shape(engine.parse(text), new JsonObject().put("format", engineFormat)
+    JsonObject shaped = engine.shape(engine.parse(text), new JsonObject().put("format", format)
       .put("max_lines_per_file", maxLines));
     boolean cut = shaped.getJsonArray("cut") != null && !shaped.getJsonArray("cut").isEmpty();
     Object content = "json".equals(format)
