@@ -31,8 +31,15 @@ import org.eclipse.jgit.lib.ObjectId;
  */
 final class AdoPullRequests {
 
+  /**
+   * One change's diff, parsed once wherever it was written (usually one file; two when a rename git would not pair is
+   * a deletion and a creation), with its line counts.
+   */
+  private record ChangeDiff(Diff diff, int additions, int deletions) {
+  }
+
   /** The diffs of a page of changes, and where they were read: {@code local} (this server's clone) or {@code blobs}. */
-  private record Diffs(Map<AdoChange, BlobDiffs.Written> byChange, String source) {
+  private record Diffs(Map<AdoChange, ChangeDiff> byChange, String source) {
   }
 
   /** The iteration a diff is of, and what it is compared with. */
@@ -99,7 +106,7 @@ final class AdoPullRequests {
       ? written(project, repository, page, baseCommit, iteration.source(), args.getInteger("context_lines", 3))
       : Future.succeededFuture(new Diffs(Map.of(), null));
     return diffs.map(found -> {
-      Map<AdoChange, BlobDiffs.Written> written = found.byChange();
+      Map<AdoChange, ChangeDiff> written = found.byChange();
       JsonObject result = new JsonObject().put("pr_id", pr).put("iteration_id", iteration.id())
         .put("iteration", iterationJson(iteration.json()));
       if (since != null) {
@@ -120,7 +127,7 @@ final class AdoPullRequests {
         if (args.getBoolean("include_content_metadata", false)) {
           entry.put("git_object_type", change.gitObjectType());
         }
-        BlobDiffs.Written diff = written.get(change);
+        ChangeDiff diff = written.get(change);
         if (diff != null) {
           JsonObject shaped = shape(diff, format, maxLines);
           boolean cut = shaped.getBoolean("is_truncated");
@@ -155,9 +162,12 @@ final class AdoPullRequests {
     });
   }
 
-  /** One file's diff in the asked format, cut after {@code maxLines} lines of hunks by the diff engine. */
-  private JsonObject shape(BlobDiffs.Written diff, String format, int maxLines) {
-    byte[] text = diff.text().getBytes(StandardCharsets.UTF_8);
+  /**
+   * One change's diff in the asked format, cut after {@code maxLines} lines of hunks by the diff engine; the parsed
+   * diff is rendered or shaped as it is, never parsed again.
+   */
+  private JsonObject shape(ChangeDiff diff, String format, int maxLines) {
+    byte[] text = engine.render(diff.diff());
     int lines = 0;
     for (byte b : text) {
       if (b == '\n') {
@@ -165,9 +175,10 @@ final class AdoPullRequests {
       }
     }
     if ("unified".equals(format) && lines <= maxLines) {
-      return new JsonObject().put("format", format).put("content", diff.text()).put("is_truncated", false);
+      return new JsonObject().put("format", format).put("content", new String(text, StandardCharsets.UTF_8))
+        .put("is_truncated", false);
     }
-    JsonObject shaped = engine.shape(engine.parse(text), new JsonObject().put("format", format)
+    JsonObject shaped = engine.shape(diff.diff(), new JsonObject().put("format", format)
       .put("max_lines_per_file", maxLines));
     boolean cut = shaped.getJsonArray("cut") != null && !shaped.getJsonArray("cut").isEmpty();
     Object content = "json".equals(format)
@@ -186,7 +197,8 @@ final class AdoPullRequests {
       .recover(unavailable -> fromBlobs(project, repository, page, context).map(byChange -> new Diffs(byChange, "blobs")));
   }
 
-  private Future<Map<AdoChange, BlobDiffs.Written>> local(String repo, List<AdoChange> page, String base, String head, int context) {
+  /** From the git backend's diff of the two commits, parsed once; each change gets its file's part of it. */
+  private Future<Map<AdoChange, ChangeDiff>> local(String repo, List<AdoChange> page, String base, String head, int context) {
     if (base == null || head == null) {
       return Future.failedFuture("no commits");
     }
@@ -199,20 +211,19 @@ final class AdoPullRequests {
           byPath.putIfAbsent(file.oldPath(), file);
         }
       }
-      Map<AdoChange, BlobDiffs.Written> out = new LinkedHashMap<>();
+      Map<AdoChange, ChangeDiff> out = new LinkedHashMap<>();
       for (AdoChange change : page) {
         FileDiff file = byPath.get(change.path());
         if (file == null) {
           throw ToolException.notFound("the local diff has no " + change.path());
         }
-        String text = new String(engine.render(new Diff(List.of(file), ByteSlice.EMPTY)), StandardCharsets.UTF_8);
-        out.put(change, new BlobDiffs.Written(text, file.additions(), file.deletions(), file.binary()));
+        out.put(change, new ChangeDiff(new Diff(List.of(file), ByteSlice.EMPTY), file.additions(), file.deletions()));
       }
       return out;
     });
   }
 
-  private Future<Map<AdoChange, BlobDiffs.Written>> fromBlobs(String project, String repository, List<AdoChange> page,
+  private Future<Map<AdoChange, ChangeDiff>> fromBlobs(String project, String repository, List<AdoChange> page,
                                                               int context) {
     Set<ObjectId> ids = new TreeSet<>();
     page.forEach(change -> ids.addAll(BlobDiffs.blobsOf(change)));
@@ -238,10 +249,11 @@ final class AdoPullRequests {
         return Future.failedFuture(first);
       }
       return vertx.executeBlocking(() -> {
-        Map<AdoChange, BlobDiffs.Written> out = new LinkedHashMap<>();
+        Map<AdoChange, ChangeDiff> out = new LinkedHashMap<>();
         Map<ObjectId, byte[]> contents = new HashMap<>(fetched);
         for (AdoChange change : page) {
-          out.put(change, BlobDiffs.write(change, contents, sizes, max, context));
+          BlobDiffs.Written written = BlobDiffs.write(change, contents, sizes, max, context);
+          out.put(change, new ChangeDiff(engine.parse(written.bytes()), written.additions(), written.deletions()));
         }
         return out;
       }, false);

@@ -25,8 +25,8 @@ import org.eclipse.jgit.lib.ObjectId;
  */
 final class BlobDiffs {
 
-  /** One change's diff: git's text and its line counts. */
-  record Written(String text, int additions, int deletions, boolean binary) {
+  /** One change's diff: the bytes git writes and their line counts. */
+  record Written(byte[] bytes, int additions, int deletions) {
   }
 
   private static final int RENAME_THRESHOLD = 50;
@@ -66,14 +66,12 @@ final class BlobDiffs {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int additions = 0;
     int deletions = 0;
-    boolean binary = false;
     for (FileChange fileChange : changes) {
       PatchWriter.Stats stats = writer.write(fileChange, out);
       additions += stats.additions();
       deletions += stats.deletions();
-      binary |= stats.binary();
     }
-    return new Written(out.toString(java.nio.charset.StandardCharsets.UTF_8), additions, deletions, binary);
+    return new Written(out.toByteArray(), additions, deletions);
   }
 
   /** The change in git's terms; a rename is a deletion and a creation until rename detection pairs them. */

@@ -24,6 +24,11 @@ public final class Addresses {
   public static final String GITHUB_PR_DIFF = "reviewgate.github.pr.diff";
   public static final String GITHUB_PR_UPDATE_STATE = "reviewgate.github.pr.update_state";
 
+  public static final String ADO_PR_DIFF = "reviewgate.ado.pr.diff";
+  public static final String ADO_PR_GET = "reviewgate.ado.pr.get";
+  public static final String ADO_PR_LIST = "reviewgate.ado.pr.list";
+  public static final String ADO_PR_ITERATIONS = "reviewgate.ado.pr.iterations";
+
   public static final String PR_THREADS_LIST = "reviewgate.pr.threads.list";
   public static final String PR_REVIEW = "reviewgate.pr.review";
   public static final String PR_REPLY = "reviewgate.pr.reply";

@@ -2,6 +2,7 @@ package dev.reviewgate.github;
 
 import dev.reviewgate.core.BoundedLru;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.model.ByteSlice;
 import dev.reviewgate.diff.model.Diff;
@@ -31,8 +32,8 @@ import java.util.Set;
 public final class PullRequestDiffs {
 
   /** Options of the catalog fragment {@code diff-shaping} other than {@code files_only}, which the seed defines on its own. */
-  static final Set<String> SHAPING = Set.of("files", "include", "exclude", "format", "context_lines", "skip", "top",
-    "max_lines_per_file", "max_bytes", "token_budget", "side_by_side_width", "markers");
+  static final Set<String> SHAPING = ToolCatalog.fragmentArguments("diff-shaping").stream()
+    .filter(name -> !name.equals("files_only")).collect(java.util.stream.Collectors.toUnmodifiableSet());
   private static final int PAGE = 100;
   private static final int LISTED = 20;
 
