@@ -42,10 +42,6 @@ final class AdoPullRequests {
   private record Diffs(Map<AdoChange, ChangeDiff> byChange, String source) {
   }
 
-  /** The iteration a diff is of, and what it is compared with. */
-  private record Iteration(JsonObject json, int id, String source, String target, String common) {
-  }
-
   private final Vertx vertx;
   private final AdoClient client;
   private final DiffEngine engine;
@@ -68,23 +64,23 @@ final class AdoPullRequests {
     int pr = args.getInteger("pr_id");
     List<String> warnings = new ArrayList<>();
     return iterations(project, repository, pr).compose(all -> {
-      Iteration iteration = pick(all, args.getInteger("iteration_id"), pr, warnings);
+      AdoIteration iteration = pick(all, args.getInteger("iteration_id"), pr, warnings);
       Integer compareTo = args.getInteger("compare_to");
-      Iteration base = null;
+      AdoIteration base = null;
       if (compareTo != null) {
         if (compareTo >= iteration.id()) {
           throw ToolException.invalid("compare_to (" + compareTo + ") must be an earlier iteration than " + iteration.id());
         }
         base = compareTo == 0 ? null : pick(all, compareTo, pr, new ArrayList<>());
       }
-      Iteration since = base;
+      AdoIteration since = base;
       return changes(project, repository, pr, iteration.id(), compareTo).compose(changes ->
         shapeDiff(args, project, repository, pr, iteration, since, changes, warnings));
     });
   }
 
-  private Future<JsonObject> shapeDiff(JsonObject args, String project, String repository, int pr, Iteration iteration,
-                                       Iteration since, List<AdoChange> all, List<String> warnings) {
+  private Future<JsonObject> shapeDiff(JsonObject args, String project, String repository, int pr, AdoIteration iteration,
+                                       AdoIteration since, List<AdoChange> all, List<String> warnings) {
     List<Glob> include = args.getJsonArray("include", new JsonArray()).stream().map(g -> Glob.of(g.toString())).toList();
     List<AdoChange> selected = all.stream().filter(c -> include.isEmpty() || include.stream().anyMatch(g -> g.matches(c.path())))
       .toList();
@@ -100,15 +96,15 @@ final class AdoPullRequests {
       warnings.add("More changes available. Use skip=" + (skip + page.size()) + " to fetch the next batch. Total changes: "
         + selected.size());
     }
-    String baseCommit = since != null ? since.source() : iteration.common();
+    String baseCommit = since != null ? since.sourceCommit() : iteration.commonCommit();
     boolean includeDiffs = args.getBoolean("include_diffs", true);
     Future<Diffs> diffs = includeDiffs && !page.isEmpty()
-      ? written(project, repository, page, baseCommit, iteration.source(), args.getInteger("context_lines", 3))
+      ? written(project, repository, page, baseCommit, iteration.sourceCommit(), args.getInteger("context_lines", 3))
       : Future.succeededFuture(new Diffs(Map.of(), null));
     return diffs.map(found -> {
       Map<AdoChange, ChangeDiff> written = found.byChange();
       JsonObject result = new JsonObject().put("pr_id", pr).put("iteration_id", iteration.id())
-        .put("iteration", iterationJson(iteration.json()));
+        .put("iteration", AdoJson.iteration(iteration));
       if (since != null) {
         result.put("compare_to", since.id());
       }
@@ -301,43 +297,26 @@ final class AdoPullRequests {
       });
   }
 
-  Future<List<JsonObject>> iterations(String project, String repository, int pr) {
+  Future<List<AdoIteration>> iterations(String project, String repository, int pr) {
     return client.getJson(project, "git/repositories/" + AdoClient.segment(repository) + "/pullRequests/" + pr + "/iterations",
         Map.of(), "Pull request " + pr + " not found in repository " + repository + " of project " + project
           + ". Verify the PR ID and repository name (or ID) are correct.")
-      .map(json -> json.getJsonArray("value", new JsonArray()).stream().filter(JsonObject.class::isInstance)
-        .map(JsonObject.class::cast).sorted(Comparator.comparing(i -> i.getInteger("id", 0))).toList());
+      .map(json -> AdoPullRequest.objects(json.getJsonArray("value")).stream().map(AdoIteration::from)
+        .sorted(Comparator.comparing(i -> i.id() == null ? 0 : i.id())).toList());
   }
 
-  private static Iteration pick(List<JsonObject> all, Integer wanted, int pr, List<String> warnings) {
+  private static AdoIteration pick(List<AdoIteration> all, Integer wanted, int pr, List<String> warnings) {
     if (all.isEmpty()) {
       throw ToolException.notFound("pull request " + pr + " has no iterations yet");
     }
-    JsonObject chosen;
     if (wanted == null) {
-      chosen = all.get(all.size() - 1);
-      warnings.add("Showing latest iteration (" + chosen.getInteger("id") + "). Specify iteration_id to fetch a specific iteration.");
-    } else {
-      chosen = all.stream().filter(i -> wanted.equals(i.getInteger("id"))).findFirst().orElseThrow(() -> ToolException.notFound(
-        "Iteration " + wanted + " not found for pull request " + pr + " (it has iterations 1 to " + all.get(all.size() - 1).getInteger("id")
-          + "). Leave out iteration_id to fetch the latest."));
+      AdoIteration latest = all.get(all.size() - 1);
+      warnings.add("Showing latest iteration (" + latest.id() + "). Specify iteration_id to fetch a specific iteration.");
+      return latest;
     }
-    return new Iteration(chosen, chosen.getInteger("id"), commit(chosen, "sourceRefCommit"), commit(chosen, "targetRefCommit"),
-      commit(chosen, "commonRefCommit"));
-  }
-
-  private static String commit(JsonObject iteration, String field) {
-    JsonObject ref = iteration.getJsonObject(field);
-    return ref == null ? null : ref.getString("commitId");
-  }
-
-  static JsonObject iterationJson(JsonObject iteration) {
-    JsonObject author = iteration.getJsonObject("author", new JsonObject());
-    return new JsonObject().put("id", iteration.getInteger("id")).put("reason", iteration.getString("reason"))
-      .put("author", author.getString("displayName", author.getString("uniqueName")))
-      .put("created", iteration.getString("createdDate"))
-      .put("source_commit", commit(iteration, "sourceRefCommit")).put("target_commit", commit(iteration, "targetRefCommit"))
-      .put("common_commit", commit(iteration, "commonRefCommit"));
+    return all.stream().filter(i -> wanted.equals(i.id())).findFirst().orElseThrow(() -> ToolException.notFound(
+      "Iteration " + wanted + " not found for pull request " + pr + " (it has iterations 1 to " + all.get(all.size() - 1).id()
+        + "). Leave out iteration_id to fetch the latest."));
   }
 
   private static JsonObject summary(List<AdoChange> changes) {
@@ -358,8 +337,7 @@ final class AdoPullRequests {
 
   Future<JsonObject> listIterations(JsonObject args) {
     int pr = args.getInteger("pr_id");
-    return iterations(project(args), args.getString("repository"), pr).map(all -> new JsonObject().put("pr_id", pr)
-      .put("iterations", new JsonArray(all.stream().map(AdoPullRequests::iterationJson).toList())).put("count", all.size()));
+    return iterations(project(args), args.getString("repository"), pr).map(all -> AdoJson.iterations(pr, all));
   }
 
   // --- ado_get_pull_request -------------------------------------------------------------------------------------
@@ -372,59 +350,11 @@ final class AdoPullRequests {
     String notFound = "Pull request " + pr + " not found in repository " + repository + " of project " + project
       + ". Verify the PR ID and repository name (or ID) are correct.";
     Future<JsonObject> pull = client.getJson(project, base, Map.of(), notFound);
-    Future<List<JsonObject>> iterations = iterations(project, repository, pr);
+    Future<List<AdoIteration>> iterations = iterations(project, repository, pr);
     Future<JsonObject> workItems = client.getJson(project, base + "/workitems", Map.of(), notFound);
     Future<JsonObject> statuses = client.getJson(project, base + "/statuses", Map.of(), notFound);
-    return Future.all(pull, iterations, workItems, statuses).map(all -> {
-      JsonObject json = pull.result();
-      JsonArray reviewers = new JsonArray();
-      JsonArray required = new JsonArray();
-      for (Object r : json.getJsonArray("reviewers", new JsonArray())) {
-        if (r instanceof JsonObject reviewer) {
-          JsonObject entry = new JsonObject().put("name", reviewer.getString("displayName"))
-            .put("unique_name", reviewer.getString("uniqueName")).put("vote", reviewer.getInteger("vote", 0))
-            .put("vote_text", voteText(reviewer.getInteger("vote", 0))).put("is_required", reviewer.getBoolean("isRequired", false));
-          reviewers.add(entry);
-          if (reviewer.getBoolean("isRequired", false)) {
-            required.add(reviewer.getString("displayName"));
-          }
-        }
-      }
-      JsonObject creator = json.getJsonObject("createdBy", new JsonObject());
-      return new JsonObject().put("pr_id", json.getInteger("pullRequestId", pr)).put("title", json.getString("title"))
-        .put("description", json.getString("description")).put("status", json.getString("status"))
-        .put("is_draft", json.getBoolean("isDraft", false))
-        .put("author", creator.getString("displayName", creator.getString("uniqueName")))
-        .put("created", json.getString("creationDate"))
-        .put("source_branch", branch(json.getString("sourceRefName"))).put("target_branch", branch(json.getString("targetRefName")))
-        .put("merge_status", json.getString("mergeStatus"))
-        .put("source_commit", commit(json, "lastMergeSourceCommit")).put("target_commit", commit(json, "lastMergeTargetCommit"))
-        .put("reviewers", reviewers).put("required_reviewers", required)
-        .put("iterations_count", iterations.result().size())
-        .put("work_items", new JsonArray(workItems.result().getJsonArray("value", new JsonArray()).stream()
-          .filter(JsonObject.class::isInstance).map(w -> new JsonObject().put("id", ((JsonObject) w).getValue("id"))
-            .put("url", ((JsonObject) w).getString("url"))).toList()))
-        .put("statuses", new JsonArray(statuses.result().getJsonArray("value", new JsonArray()).stream()
-          .filter(JsonObject.class::isInstance).map(s -> statusJson((JsonObject) s)).toList()))
-        .put("warnings", new JsonArray());
-    });
-  }
-
-  private static JsonObject statusJson(JsonObject status) {
-    JsonObject context = status.getJsonObject("context", new JsonObject());
-    String name = (context.getString("genre") == null ? "" : context.getString("genre") + "/") + context.getString("name", "");
-    return new JsonObject().put("name", name).put("state", status.getString("state"))
-      .put("description", status.getString("description")).put("url", status.getString("targetUrl"));
-  }
-
-  static String voteText(int vote) {
-    return switch (vote) {
-      case 10 -> "approved";
-      case 5 -> "approved with suggestions";
-      case -5 -> "waiting for author";
-      case -10 -> "rejected";
-      default -> "no vote";
-    };
+    return Future.all(pull, iterations, workItems, statuses).map(all -> AdoJson.pullRequest(AdoPullRequest.from(pull.result(), pr,
+      iterations.result().size(), workItems.result(), statuses.result())));
   }
 
   // --- ado_list_pull_requests -----------------------------------------------------------------------------------
@@ -442,28 +372,12 @@ final class AdoPullRequests {
     return client.getJson(project(args), "git/repositories/" + AdoClient.segment(repository) + "/pullrequests", query,
         "Repository '" + repository + "' not found in project " + project(args) + ". Verify the name (case matters) or use its ID.")
       .map(json -> {
-        JsonArray items = new JsonArray();
-        for (Object v : json.getJsonArray("value", new JsonArray())) {
-          if (v instanceof JsonObject pr) {
-            JsonObject creator = pr.getJsonObject("createdBy", new JsonObject());
-            items.add(new JsonObject().put("pr_id", pr.getInteger("pullRequestId")).put("title", pr.getString("title"))
-              .put("status", pr.getString("status")).put("is_draft", pr.getBoolean("isDraft", false))
-              .put("author", creator.getString("displayName")).put("created", pr.getString("creationDate"))
-              .put("source_branch", branch(pr.getString("sourceRefName"))).put("target_branch", branch(pr.getString("targetRefName"))));
-          }
-        }
+        List<AdoPullRequest.Listed> items = AdoPullRequest.objects(json.getJsonArray("value")).stream()
+          .map(AdoPullRequest.Listed::from).toList();
         int top = args.getInteger("top", 50);
         int skip = args.getInteger("skip", 0);
-        JsonObject result = new JsonObject().put("pull_requests", items).put("count", items.size());
-        if (items.size() == top) {
-          result.put("next_skip", skip + top);
-        }
-        return result.put("warnings", new JsonArray());
+        return AdoJson.listing(new AdoPullRequest.Listing(items, items.size() == top ? skip + top : null));
       });
-  }
-
-  private static String branch(String ref) {
-    return ref != null && ref.startsWith("refs/heads/") ? ref.substring("refs/heads/".length()) : ref;
   }
 
   private static String ref(String branch) {
