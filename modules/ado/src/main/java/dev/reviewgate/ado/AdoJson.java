@@ -2,7 +2,10 @@ package dev.reviewgate.ado;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /** The Azure DevOps tools' JSON, written from the records the services return (the tools' output schemas). */
 final class AdoJson {
@@ -58,6 +61,70 @@ final class AdoJson {
       result.put("next_skip", listing.nextSkip());
     }
     return result.put("warnings", new JsonArray());
+  }
+
+  /** {@code ado_get_pull_request_diff}. */
+  static JsonObject diffPage(AdoDiffPage page) {
+    JsonObject result = new JsonObject().put("pr_id", page.pr()).put("iteration_id", page.iteration().id())
+      .put("iteration", iteration(page.iteration()));
+    if (page.compareTo() != null) {
+      result.put("compare_to", page.compareTo());
+    }
+    result.put("summary", summary(page.selected()));
+    JsonArray changes = new JsonArray();
+    StringBuilder unified = new StringBuilder();
+    int additions = 0;
+    int deletions = 0;
+    int withDiffs = 0;
+    for (AdoDiffPage.Shown shown : page.changes()) {
+      AdoChange change = shown.change();
+      JsonObject entry = new JsonObject().put("change_type", change.changeType()).put("path", change.path())
+        .put("original_path", change.originalPath()).put("object_id", change.objectId())
+        .put("original_object_id", change.originalObjectId()).put("url", change.url());
+      if (page.objectTypes()) {
+        entry.put("git_object_type", change.gitObjectType());
+      }
+      AdoDiffPage.FileView diff = shown.diff();
+      if (diff != null) {
+        withDiffs++;
+        additions += diff.additions();
+        deletions += diff.deletions();
+        if (!"json".equals(diff.format())) {
+          unified.append((String) diff.content());
+        }
+        entry.put("diff", new JsonObject().put("format", diff.format()).put("content", diff.content())
+          .put("is_truncated", diff.truncated()).put("additions", diff.additions()).put("deletions", diff.deletions()));
+      }
+      changes.add(entry);
+    }
+    int shownCount = page.changes().size();
+    int total = page.selected().size();
+    result.put("changes", changes)
+      .put("pagination", new JsonObject()
+        .put("showing", shownCount == 0 ? "0" : (page.skip() + 1) + "-" + (page.skip() + shownCount))
+        .put("total", total).put("has_more", page.more()).put("next_skip", page.more() ? page.skip() + shownCount : null))
+      .put("diffs", new JsonObject().put("included", page.diffsIncluded()).put("source", page.source())
+        .put("total_files_with_diffs", withDiffs).put("total_additions", additions).put("total_deletions", deletions)
+        .put("truncated_files", new JsonArray(page.truncated())));
+    if (!unified.isEmpty()) {
+      result.put("diff", unified.toString());
+    }
+    return result.put("warnings", new JsonArray(page.warnings()));
+  }
+
+  /** Counts by kind of change, most frequent first. */
+  static JsonObject summary(List<AdoChange> changes) {
+    Map<String, Integer> counts = new HashMap<>();
+    for (AdoChange change : changes) {
+      counts.merge(change.kind(), 1, Integer::sum);
+    }
+    // Most frequent first, as people say it ("10 edit, 3 add, 2 delete"); ties by name.
+    List<Map.Entry<String, Integer>> byType = counts.entrySet().stream()
+      .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey())).toList();
+    JsonObject types = new JsonObject();
+    byType.forEach(e -> types.put(e.getKey(), e.getValue()));
+    return new JsonObject().put("total_changes", changes.size()).put("changes_by_type", types)
+      .put("change_summary", byType.stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")));
   }
 
   static String voteText(int vote) {

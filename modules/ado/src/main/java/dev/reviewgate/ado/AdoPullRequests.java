@@ -102,59 +102,25 @@ final class AdoPullRequests {
       ? written(project, repository, page, baseCommit, iteration.sourceCommit(), args.getInteger("context_lines", 3))
       : Future.succeededFuture(new Diffs(Map.of(), null));
     return diffs.map(found -> {
-      Map<AdoChange, ChangeDiff> written = found.byChange();
-      JsonObject result = new JsonObject().put("pr_id", pr).put("iteration_id", iteration.id())
-        .put("iteration", AdoJson.iteration(iteration));
-      if (since != null) {
-        result.put("compare_to", since.id());
-      }
-      result.put("summary", summary(selected));
-      JsonArray changes = new JsonArray();
-      StringBuilder unified = new StringBuilder();
-      int additions = 0;
-      int deletions = 0;
-      List<String> truncated = new ArrayList<>();
       String format = args.getString("format", "unified");
       int maxLines = args.getInteger("max_lines_per_file", 1000);
+      List<AdoDiffPage.Shown> shown = new ArrayList<>();
+      List<String> truncated = new ArrayList<>();
       for (AdoChange change : page) {
-        JsonObject entry = new JsonObject().put("change_type", change.changeType()).put("path", change.path())
-          .put("original_path", change.originalPath()).put("object_id", change.objectId())
-          .put("original_object_id", change.originalObjectId()).put("url", change.url());
-        if (args.getBoolean("include_content_metadata", false)) {
-          entry.put("git_object_type", change.gitObjectType());
+        ChangeDiff diff = found.byChange().get(change);
+        AdoDiffPage.FileView view = diff == null ? null : shape(diff, format, maxLines);
+        if (view != null && view.truncated()) {
+          truncated.add(change.path());
         }
-        ChangeDiff diff = written.get(change);
-        if (diff != null) {
-          JsonObject shaped = shape(diff, format, maxLines);
-          boolean cut = shaped.getBoolean("is_truncated");
-          if (cut) {
-            truncated.add(change.path());
-          }
-          additions += diff.additions();
-          deletions += diff.deletions();
-          if (!"json".equals(format)) {
-            unified.append(shaped.getString("content"));
-          }
-          entry.put("diff", shaped.put("additions", diff.additions()).put("deletions", diff.deletions()));
-        }
-        changes.add(entry);
+        shown.add(new AdoDiffPage.Shown(change, view));
       }
       if (!truncated.isEmpty()) {
         warnings.add(truncated.size() + " file(s) had truncated diffs exceeding max_lines_per_file (" + maxLines + "): "
           + String.join(", ", truncated.subList(0, Math.min(10, truncated.size()))) + (truncated.size() > 10 ? ", ..." : "")
           + ". Raise max_lines_per_file or narrow include to read them whole.");
       }
-      result.put("changes", changes)
-        .put("pagination", new JsonObject()
-          .put("showing", page.isEmpty() ? "0" : (skip + 1) + "-" + (skip + page.size()))
-          .put("total", selected.size()).put("has_more", more).put("next_skip", more ? skip + page.size() : null))
-        .put("diffs", new JsonObject().put("included", includeDiffs).put("source", found.source())
-          .put("total_files_with_diffs", written.size())
-          .put("total_additions", additions).put("total_deletions", deletions).put("truncated_files", new JsonArray(truncated)));
-      if (!unified.isEmpty()) {
-        result.put("diff", unified.toString());
-      }
-      return result.put("warnings", new JsonArray(warnings));
+      return AdoJson.diffPage(new AdoDiffPage(pr, iteration, since == null ? null : since.id(), selected, shown, skip, more,
+        includeDiffs, found.source(), truncated, args.getBoolean("include_content_metadata", false), warnings));
     });
   }
 
@@ -162,7 +128,7 @@ final class AdoPullRequests {
    * One change's diff in the asked format, cut after {@code maxLines} lines of hunks by the diff engine; the parsed
    * diff is rendered or shaped as it is, never parsed again.
    */
-  private JsonObject shape(ChangeDiff diff, String format, int maxLines) {
+  private AdoDiffPage.FileView shape(ChangeDiff diff, String format, int maxLines) {
     byte[] text = engine.render(diff.diff());
     int lines = 0;
     for (byte b : text) {
@@ -171,16 +137,14 @@ final class AdoPullRequests {
       }
     }
     if ("unified".equals(format) && lines <= maxLines) {
-      return new JsonObject().put("format", format).put("content", new String(text, StandardCharsets.UTF_8))
-        .put("is_truncated", false);
+      return new AdoDiffPage.FileView(format, new String(text, StandardCharsets.UTF_8), false, diff.additions(), diff.deletions());
     }
-    JsonObject shaped = engine.shape(diff.diff(), new JsonObject().put("format", format)
-      .put("max_lines_per_file", maxLines));
+    JsonObject shaped = engine.shape(diff.diff(), new JsonObject().put("format", format).put("max_lines_per_file", maxLines));
     boolean cut = shaped.getJsonArray("cut") != null && !shaped.getJsonArray("cut").isEmpty();
     Object content = "json".equals(format)
       ? (shaped.getJsonArray("files", new JsonArray()).isEmpty() ? null : shaped.getJsonArray("files").getJsonObject(0))
       : shaped.getString("diff", "");
-    return new JsonObject().put("format", format).put("content", content).put("is_truncated", cut);
+    return new AdoDiffPage.FileView(format, content, cut, diff.additions(), diff.deletions());
   }
 
   /**
@@ -317,20 +281,6 @@ final class AdoPullRequests {
     return all.stream().filter(i -> wanted.equals(i.id())).findFirst().orElseThrow(() -> ToolException.notFound(
       "Iteration " + wanted + " not found for pull request " + pr + " (it has iterations 1 to " + all.get(all.size() - 1).id()
         + "). Leave out iteration_id to fetch the latest."));
-  }
-
-  private static JsonObject summary(List<AdoChange> changes) {
-    Map<String, Integer> counts = new HashMap<>();
-    for (AdoChange change : changes) {
-      counts.merge(change.kind(), 1, Integer::sum);
-    }
-    // Most frequent first, as people say it ("10 edit, 3 add, 2 delete"); ties by name.
-    List<Map.Entry<String, Integer>> byType = counts.entrySet().stream()
-      .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey())).toList();
-    JsonObject types = new JsonObject();
-    byType.forEach(e -> types.put(e.getKey(), e.getValue()));
-    return new JsonObject().put("total_changes", changes.size()).put("changes_by_type", types)
-      .put("change_summary", byType.stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")));
   }
 
   // --- ado_list_pull_request_iterations -------------------------------------------------------------------------
