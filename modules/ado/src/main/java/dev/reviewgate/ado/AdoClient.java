@@ -106,12 +106,20 @@ final class AdoClient {
     return options.orgUrl() + (project == null ? "" : "/" + segment(project)) + "/_apis/" + path + q;
   }
 
-  /** Fails, saying what to set, when no organization is configured. */
+  /**
+   * Fails, saying what to set, when no organization or no personal access token is configured: before any request,
+   * since without a PAT Azure DevOps answers a sign-in page (or nothing, slowly) instead of saying what is missing.
+   */
   void requireConfigured() {
     if (options.orgUrl() == null) {
       throw ToolException.invalid("Azure DevOps is not configured: set AZURE_DEVOPS_ORG_URL (e.g. https://dev.azure.com/contoso, "
         + "or an on-premises collection URL) and AZURE_DEVOPS_PAT (a personal access token with Code (Read) scope), or "
         + "ado.orgUrl in the configuration, then restart");
+    }
+    if (options.authorization() == null) {
+      throw ToolException.invalid("Azure DevOps at " + options.orgUrl() + " is configured without a personal access token: set "
+        + "AZURE_DEVOPS_PAT (or the variable named by ado.tokenEnv) to a PAT with Code (Read) scope, and Code (Read & "
+        + "write) for pr_review, pr_reply and pr_resolve_thread, then restart; nothing was sent");
     }
   }
 

@@ -3,26 +3,23 @@ package dev.reviewgate.ado;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.forge.http.Decision;
 import dev.reviewgate.forge.http.ForgeHttp;
-import dev.reviewgate.forge.http.ForgePolicy;
-import dev.reviewgate.forge.http.Outages;
+import dev.reviewgate.forge.http.OutagePolicy;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import java.time.Instant;
 
 /**
  * Azure DevOps' rules for another try: throttling (429, TF400733) waits for {@code Retry-After} (or
- * {@code X-RateLimit-Reset}) when that is within {@code maxRateLimitWaitMs}; 5xx and network errors of reads are
- * retried with {@code retryBaseDelayMs × attempt²}; writes never after they may have been applied; everything else is
- * the caller's answer.
+ * {@code X-RateLimit-Reset}) when that is within {@code maxRateLimitWaitMs}; 5xx and network errors follow
+ * {@link OutagePolicy}, the rule every forge shares; everything else is the caller's answer.
  */
-final class AdoPolicy implements ForgePolicy {
+final class AdoPolicy extends OutagePolicy {
 
   private final AdoOptions options;
-  private final Outages outages;
 
   AdoPolicy(AdoOptions options) {
+    super("Azure DevOps", options.orgUrl(), "ado.orgUrl", options.maxRetries(), options.timeoutMs(), options.retryBaseDelayMs());
     this.options = options;
-    this.outages = new Outages("Azure DevOps", options.orgUrl(), "ado.orgUrl", options.maxRetries(), options.timeoutMs());
   }
 
   @Override
@@ -33,7 +30,7 @@ final class AdoPolicy implements ForgePolicy {
         long reset = ForgeHttp.parseLong(headers.get("x-ratelimit-reset")) * 1000L;
         wait = reset > 0 ? Math.max(0, reset - nowMs) : options.retryBaseDelayMs() << Math.min(attempt, 20);
       }
-      if (wait > options.maxRateLimitWaitMs() || attempt >= options.maxRetries()) {
+      if (wait > options.maxRateLimitWaitMs() || attempt >= maxRetries()) {
         return Decision.fail(ToolException.busy("Azure DevOps is throttling requests (HTTP " + status
           + (headers.get("x-ratelimit-resource") == null ? "" : ", " + headers.get("x-ratelimit-resource"))
           + ") for " + what + "; it asks to wait " + (wait + 999) / 1000 + " s (until " + Instant.ofEpochMilli(nowMs + wait)
@@ -42,19 +39,8 @@ final class AdoPolicy implements ForgePolicy {
       return Decision.retry(wait, "Azure DevOps asks to wait " + (wait + 999) / 1000 + " s (throttling)");
     }
     if (status >= 500) {
-      return outages.afterServerError(attempt, write, status, what, backoff(attempt));
+      return afterServerError(attempt, write, status, what);
     }
     return Decision.deliver();
-  }
-
-  @Override
-  public Decision afterNetworkError(int attempt, boolean write, boolean timedOut, String what) {
-    return outages.afterNetworkError(attempt, write, timedOut, what, backoff(attempt));
-  }
-
-
-  private long backoff(int attempt) {
-    long n = attempt + 1L;
-    return options.retryBaseDelayMs() * n * n;
   }
 }

@@ -7,7 +7,7 @@ import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.model.ByteSlice;
 import dev.reviewgate.diff.shape.Glob;
 import dev.reviewgate.forge.http.Limiter;
-import dev.reviewgate.git.GitService;
+import dev.reviewgate.core.git.GitService;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -31,12 +31,15 @@ import org.eclipse.jgit.lib.ObjectId;
  */
 final class AdoPullRequests {
 
-  /** The diffs of a page of changes, and where they were read: {@code local} (this server's clone) or {@code blobs}. */
-  private record Diffs(Map<AdoChange, BlobDiffs.Written> byChange, String source) {
+  /**
+   * One change's diff, parsed once wherever it was written (usually one file; two when a rename git would not pair is
+   * a deletion and a creation), with its line counts.
+   */
+  private record ChangeDiff(Diff diff, int additions, int deletions) {
   }
 
-  /** The iteration a diff is of, and what it is compared with. */
-  private record Iteration(JsonObject json, int id, String source, String target, String common) {
+  /** The diffs of a page of changes, and where they were read: {@code local} (this server's clone) or {@code blobs}. */
+  private record Diffs(Map<AdoChange, ChangeDiff> byChange, String source) {
   }
 
   private final Vertx vertx;
@@ -61,23 +64,23 @@ final class AdoPullRequests {
     int pr = args.getInteger("pr_id");
     List<String> warnings = new ArrayList<>();
     return iterations(project, repository, pr).compose(all -> {
-      Iteration iteration = pick(all, args.getInteger("iteration_id"), pr, warnings);
+      AdoIteration iteration = pick(all, args.getInteger("iteration_id"), pr, warnings);
       Integer compareTo = args.getInteger("compare_to");
-      Iteration base = null;
+      AdoIteration base = null;
       if (compareTo != null) {
         if (compareTo >= iteration.id()) {
           throw ToolException.invalid("compare_to (" + compareTo + ") must be an earlier iteration than " + iteration.id());
         }
         base = compareTo == 0 ? null : pick(all, compareTo, pr, new ArrayList<>());
       }
-      Iteration since = base;
+      AdoIteration since = base;
       return changes(project, repository, pr, iteration.id(), compareTo).compose(changes ->
         shapeDiff(args, project, repository, pr, iteration, since, changes, warnings));
     });
   }
 
-  private Future<JsonObject> shapeDiff(JsonObject args, String project, String repository, int pr, Iteration iteration,
-                                       Iteration since, List<AdoChange> all, List<String> warnings) {
+  private Future<JsonObject> shapeDiff(JsonObject args, String project, String repository, int pr, AdoIteration iteration,
+                                       AdoIteration since, List<AdoChange> all, List<String> warnings) {
     List<Glob> include = args.getJsonArray("include", new JsonArray()).stream().map(g -> Glob.of(g.toString())).toList();
     List<AdoChange> selected = all.stream().filter(c -> include.isEmpty() || include.stream().anyMatch(g -> g.matches(c.path())))
       .toList();
@@ -93,71 +96,40 @@ final class AdoPullRequests {
       warnings.add("More changes available. Use skip=" + (skip + page.size()) + " to fetch the next batch. Total changes: "
         + selected.size());
     }
-    String baseCommit = since != null ? since.source() : iteration.common();
+    String baseCommit = since != null ? since.sourceCommit() : iteration.commonCommit();
     boolean includeDiffs = args.getBoolean("include_diffs", true);
     Future<Diffs> diffs = includeDiffs && !page.isEmpty()
-      ? written(project, repository, page, baseCommit, iteration.source(), args.getInteger("context_lines", 3))
+      ? written(project, repository, page, baseCommit, iteration.sourceCommit(), args.getInteger("context_lines", 3))
       : Future.succeededFuture(new Diffs(Map.of(), null));
     return diffs.map(found -> {
-      Map<AdoChange, BlobDiffs.Written> written = found.byChange();
-      JsonObject result = new JsonObject().put("pr_id", pr).put("iteration_id", iteration.id())
-        .put("iteration", iterationJson(iteration.json()));
-      if (since != null) {
-        result.put("compare_to", since.id());
-      }
-      result.put("summary", summary(selected));
-      JsonArray changes = new JsonArray();
-      StringBuilder unified = new StringBuilder();
-      int additions = 0;
-      int deletions = 0;
-      List<String> truncated = new ArrayList<>();
       String format = args.getString("format", "unified");
       int maxLines = args.getInteger("max_lines_per_file", 1000);
+      List<AdoDiffPage.Shown> shown = new ArrayList<>();
+      List<String> truncated = new ArrayList<>();
       for (AdoChange change : page) {
-        JsonObject entry = new JsonObject().put("change_type", change.changeType()).put("path", change.path())
-          .put("original_path", change.originalPath()).put("object_id", change.objectId())
-          .put("original_object_id", change.originalObjectId()).put("url", change.url());
-        if (args.getBoolean("include_content_metadata", false)) {
-          entry.put("git_object_type", change.gitObjectType());
+        ChangeDiff diff = found.byChange().get(change);
+        AdoDiffPage.FileView view = diff == null ? null : shape(diff, format, maxLines);
+        if (view != null && view.truncated()) {
+          truncated.add(change.path());
         }
-        BlobDiffs.Written diff = written.get(change);
-        if (diff != null) {
-          JsonObject shaped = shape(diff, format, maxLines);
-          boolean cut = shaped.getBoolean("is_truncated");
-          if (cut) {
-            truncated.add(change.path());
-          }
-          additions += diff.additions();
-          deletions += diff.deletions();
-          if (!"json".equals(format)) {
-            unified.append(shaped.getString("content"));
-          }
-          entry.put("diff", shaped.put("additions", diff.additions()).put("deletions", diff.deletions()));
-        }
-        changes.add(entry);
+        shown.add(new AdoDiffPage.Shown(change, view));
       }
       if (!truncated.isEmpty()) {
         warnings.add(truncated.size() + " file(s) had truncated diffs exceeding max_lines_per_file (" + maxLines + "): "
           + String.join(", ", truncated.subList(0, Math.min(10, truncated.size()))) + (truncated.size() > 10 ? ", ..." : "")
           + ". Raise max_lines_per_file or narrow include to read them whole.");
       }
-      result.put("changes", changes)
-        .put("pagination", new JsonObject()
-          .put("showing", page.isEmpty() ? "0" : (skip + 1) + "-" + (skip + page.size()))
-          .put("total", selected.size()).put("has_more", more).put("next_skip", more ? skip + page.size() : null))
-        .put("diffs", new JsonObject().put("included", includeDiffs).put("source", found.source())
-          .put("total_files_with_diffs", written.size())
-          .put("total_additions", additions).put("total_deletions", deletions).put("truncated_files", new JsonArray(truncated)));
-      if (!unified.isEmpty()) {
-        result.put("diff", unified.toString());
-      }
-      return result.put("warnings", new JsonArray(warnings));
+      return AdoJson.diffPage(new AdoDiffPage(pr, iteration, since == null ? null : since.id(), selected, shown, skip, more,
+        includeDiffs, found.source(), truncated, args.getBoolean("include_content_metadata", false), warnings));
     });
   }
 
-  /** One file's diff in the asked format, cut after {@code maxLines} lines of hunks by the diff engine. */
-  private JsonObject shape(BlobDiffs.Written diff, String format, int maxLines) {
-    byte[] text = diff.text().getBytes(StandardCharsets.UTF_8);
+  /**
+   * One change's diff in the asked format, cut after {@code maxLines} lines of hunks by the diff engine; the parsed
+   * diff is rendered or shaped as it is, never parsed again.
+   */
+  private AdoDiffPage.FileView shape(ChangeDiff diff, String format, int maxLines) {
+    byte[] text = engine.render(diff.diff());
     int lines = 0;
     for (byte b : text) {
       if (b == '\n') {
@@ -165,16 +137,14 @@ final class AdoPullRequests {
       }
     }
     if ("unified".equals(format) && lines <= maxLines) {
-      return new JsonObject().put("format", format).put("content", diff.text()).put("is_truncated", false);
+      return new AdoDiffPage.FileView(format, new String(text, StandardCharsets.UTF_8), false, diff.additions(), diff.deletions());
     }
-    String engineFormat = "side_by_side".equals(format) ? "side_by_side" : format;
-    JsonObject shaped = engine.shape(engine.parse(text), new JsonObject().put("format", engineFormat)
-      .put("max_lines_per_file", maxLines));
+    JsonObject shaped = engine.shape(diff.diff(), new JsonObject().put("format", format).put("max_lines_per_file", maxLines));
     boolean cut = shaped.getJsonArray("cut") != null && !shaped.getJsonArray("cut").isEmpty();
     Object content = "json".equals(format)
       ? (shaped.getJsonArray("files", new JsonArray()).isEmpty() ? null : shaped.getJsonArray("files").getJsonObject(0))
       : shaped.getString("diff", "");
-    return new JsonObject().put("format", format).put("content", content).put("is_truncated", cut);
+    return new AdoDiffPage.FileView(format, content, cut, diff.additions(), diff.deletions());
   }
 
   /**
@@ -187,7 +157,8 @@ final class AdoPullRequests {
       .recover(unavailable -> fromBlobs(project, repository, page, context).map(byChange -> new Diffs(byChange, "blobs")));
   }
 
-  private Future<Map<AdoChange, BlobDiffs.Written>> local(String repo, List<AdoChange> page, String base, String head, int context) {
+  /** From the git backend's diff of the two commits, parsed once; each change gets its file's part of it. */
+  private Future<Map<AdoChange, ChangeDiff>> local(String repo, List<AdoChange> page, String base, String head, int context) {
     if (base == null || head == null) {
       return Future.failedFuture("no commits");
     }
@@ -200,20 +171,19 @@ final class AdoPullRequests {
           byPath.putIfAbsent(file.oldPath(), file);
         }
       }
-      Map<AdoChange, BlobDiffs.Written> out = new LinkedHashMap<>();
+      Map<AdoChange, ChangeDiff> out = new LinkedHashMap<>();
       for (AdoChange change : page) {
         FileDiff file = byPath.get(change.path());
         if (file == null) {
           throw ToolException.notFound("the local diff has no " + change.path());
         }
-        String text = new String(engine.render(new Diff(List.of(file), ByteSlice.EMPTY)), StandardCharsets.UTF_8);
-        out.put(change, new BlobDiffs.Written(text, file.additions(), file.deletions(), file.binary()));
+        out.put(change, new ChangeDiff(new Diff(List.of(file), ByteSlice.EMPTY), file.additions(), file.deletions()));
       }
       return out;
     });
   }
 
-  private Future<Map<AdoChange, BlobDiffs.Written>> fromBlobs(String project, String repository, List<AdoChange> page,
+  private Future<Map<AdoChange, ChangeDiff>> fromBlobs(String project, String repository, List<AdoChange> page,
                                                               int context) {
     Set<ObjectId> ids = new TreeSet<>();
     page.forEach(change -> ids.addAll(BlobDiffs.blobsOf(change)));
@@ -239,10 +209,11 @@ final class AdoPullRequests {
         return Future.failedFuture(first);
       }
       return vertx.executeBlocking(() -> {
-        Map<AdoChange, BlobDiffs.Written> out = new LinkedHashMap<>();
+        Map<AdoChange, ChangeDiff> out = new LinkedHashMap<>();
         Map<ObjectId, byte[]> contents = new HashMap<>(fetched);
         for (AdoChange change : page) {
-          out.put(change, BlobDiffs.write(change, contents, sizes, max, context));
+          BlobDiffs.Written written = BlobDiffs.write(change, contents, sizes, max, context);
+          out.put(change, new ChangeDiff(engine.parse(written.bytes()), written.additions(), written.deletions()));
         }
         return out;
       }, false);
@@ -290,65 +261,33 @@ final class AdoPullRequests {
       });
   }
 
-  Future<List<JsonObject>> iterations(String project, String repository, int pr) {
+  Future<List<AdoIteration>> iterations(String project, String repository, int pr) {
     return client.getJson(project, "git/repositories/" + AdoClient.segment(repository) + "/pullRequests/" + pr + "/iterations",
         Map.of(), "Pull request " + pr + " not found in repository " + repository + " of project " + project
           + ". Verify the PR ID and repository name (or ID) are correct.")
-      .map(json -> json.getJsonArray("value", new JsonArray()).stream().filter(JsonObject.class::isInstance)
-        .map(JsonObject.class::cast).sorted(Comparator.comparing(i -> i.getInteger("id", 0))).toList());
+      .map(json -> AdoPullRequest.objects(json.getJsonArray("value")).stream().map(AdoIteration::from)
+        .sorted(Comparator.comparing(i -> i.id() == null ? 0 : i.id())).toList());
   }
 
-  private static Iteration pick(List<JsonObject> all, Integer wanted, int pr, List<String> warnings) {
+  private static AdoIteration pick(List<AdoIteration> all, Integer wanted, int pr, List<String> warnings) {
     if (all.isEmpty()) {
       throw ToolException.notFound("pull request " + pr + " has no iterations yet");
     }
-    JsonObject chosen;
     if (wanted == null) {
-      chosen = all.get(all.size() - 1);
-      warnings.add("Showing latest iteration (" + chosen.getInteger("id") + "). Specify iteration_id to fetch a specific iteration.");
-    } else {
-      chosen = all.stream().filter(i -> wanted.equals(i.getInteger("id"))).findFirst().orElseThrow(() -> ToolException.notFound(
-        "Iteration " + wanted + " not found for pull request " + pr + " (it has iterations 1 to " + all.get(all.size() - 1).getInteger("id")
-          + "). Leave out iteration_id to fetch the latest."));
+      AdoIteration latest = all.get(all.size() - 1);
+      warnings.add("Showing latest iteration (" + latest.id() + "). Specify iteration_id to fetch a specific iteration.");
+      return latest;
     }
-    return new Iteration(chosen, chosen.getInteger("id"), commit(chosen, "sourceRefCommit"), commit(chosen, "targetRefCommit"),
-      commit(chosen, "commonRefCommit"));
-  }
-
-  private static String commit(JsonObject iteration, String field) {
-    JsonObject ref = iteration.getJsonObject(field);
-    return ref == null ? null : ref.getString("commitId");
-  }
-
-  static JsonObject iterationJson(JsonObject iteration) {
-    JsonObject author = iteration.getJsonObject("author", new JsonObject());
-    return new JsonObject().put("id", iteration.getInteger("id")).put("reason", iteration.getString("reason"))
-      .put("author", author.getString("displayName", author.getString("uniqueName")))
-      .put("created", iteration.getString("createdDate"))
-      .put("source_commit", commit(iteration, "sourceRefCommit")).put("target_commit", commit(iteration, "targetRefCommit"))
-      .put("common_commit", commit(iteration, "commonRefCommit"));
-  }
-
-  private static JsonObject summary(List<AdoChange> changes) {
-    Map<String, Integer> counts = new HashMap<>();
-    for (AdoChange change : changes) {
-      counts.merge(change.kind(), 1, Integer::sum);
-    }
-    // Most frequent first, as people say it ("10 edit, 3 add, 2 delete"); ties by name.
-    List<Map.Entry<String, Integer>> byType = counts.entrySet().stream()
-      .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey())).toList();
-    JsonObject types = new JsonObject();
-    byType.forEach(e -> types.put(e.getKey(), e.getValue()));
-    return new JsonObject().put("total_changes", changes.size()).put("changes_by_type", types)
-      .put("change_summary", byType.stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")));
+    return all.stream().filter(i -> wanted.equals(i.id())).findFirst().orElseThrow(() -> ToolException.notFound(
+      "Iteration " + wanted + " not found for pull request " + pr + " (it has iterations 1 to " + all.get(all.size() - 1).id()
+        + "). Leave out iteration_id to fetch the latest."));
   }
 
   // --- ado_list_pull_request_iterations -------------------------------------------------------------------------
 
   Future<JsonObject> listIterations(JsonObject args) {
     int pr = args.getInteger("pr_id");
-    return iterations(project(args), args.getString("repository"), pr).map(all -> new JsonObject().put("pr_id", pr)
-      .put("iterations", new JsonArray(all.stream().map(AdoPullRequests::iterationJson).toList())).put("count", all.size()));
+    return iterations(project(args), args.getString("repository"), pr).map(all -> AdoJson.iterations(pr, all));
   }
 
   // --- ado_get_pull_request -------------------------------------------------------------------------------------
@@ -361,59 +300,11 @@ final class AdoPullRequests {
     String notFound = "Pull request " + pr + " not found in repository " + repository + " of project " + project
       + ". Verify the PR ID and repository name (or ID) are correct.";
     Future<JsonObject> pull = client.getJson(project, base, Map.of(), notFound);
-    Future<List<JsonObject>> iterations = iterations(project, repository, pr);
+    Future<List<AdoIteration>> iterations = iterations(project, repository, pr);
     Future<JsonObject> workItems = client.getJson(project, base + "/workitems", Map.of(), notFound);
     Future<JsonObject> statuses = client.getJson(project, base + "/statuses", Map.of(), notFound);
-    return Future.all(pull, iterations, workItems, statuses).map(all -> {
-      JsonObject json = pull.result();
-      JsonArray reviewers = new JsonArray();
-      JsonArray required = new JsonArray();
-      for (Object r : json.getJsonArray("reviewers", new JsonArray())) {
-        if (r instanceof JsonObject reviewer) {
-          JsonObject entry = new JsonObject().put("name", reviewer.getString("displayName"))
-            .put("unique_name", reviewer.getString("uniqueName")).put("vote", reviewer.getInteger("vote", 0))
-            .put("vote_text", voteText(reviewer.getInteger("vote", 0))).put("is_required", reviewer.getBoolean("isRequired", false));
-          reviewers.add(entry);
-          if (reviewer.getBoolean("isRequired", false)) {
-            required.add(reviewer.getString("displayName"));
-          }
-        }
-      }
-      JsonObject creator = json.getJsonObject("createdBy", new JsonObject());
-      return new JsonObject().put("pr_id", json.getInteger("pullRequestId", pr)).put("title", json.getString("title"))
-        .put("description", json.getString("description")).put("status", json.getString("status"))
-        .put("is_draft", json.getBoolean("isDraft", false))
-        .put("author", creator.getString("displayName", creator.getString("uniqueName")))
-        .put("created", json.getString("creationDate"))
-        .put("source_branch", branch(json.getString("sourceRefName"))).put("target_branch", branch(json.getString("targetRefName")))
-        .put("merge_status", json.getString("mergeStatus"))
-        .put("source_commit", commit(json, "lastMergeSourceCommit")).put("target_commit", commit(json, "lastMergeTargetCommit"))
-        .put("reviewers", reviewers).put("required_reviewers", required)
-        .put("iterations_count", iterations.result().size())
-        .put("work_items", new JsonArray(workItems.result().getJsonArray("value", new JsonArray()).stream()
-          .filter(JsonObject.class::isInstance).map(w -> new JsonObject().put("id", ((JsonObject) w).getValue("id"))
-            .put("url", ((JsonObject) w).getString("url"))).toList()))
-        .put("statuses", new JsonArray(statuses.result().getJsonArray("value", new JsonArray()).stream()
-          .filter(JsonObject.class::isInstance).map(s -> statusJson((JsonObject) s)).toList()))
-        .put("warnings", new JsonArray());
-    });
-  }
-
-  private static JsonObject statusJson(JsonObject status) {
-    JsonObject context = status.getJsonObject("context", new JsonObject());
-    String name = (context.getString("genre") == null ? "" : context.getString("genre") + "/") + context.getString("name", "");
-    return new JsonObject().put("name", name).put("state", status.getString("state"))
-      .put("description", status.getString("description")).put("url", status.getString("targetUrl"));
-  }
-
-  static String voteText(int vote) {
-    return switch (vote) {
-      case 10 -> "approved";
-      case 5 -> "approved with suggestions";
-      case -5 -> "waiting for author";
-      case -10 -> "rejected";
-      default -> "no vote";
-    };
+    return Future.all(pull, iterations, workItems, statuses).map(all -> AdoJson.pullRequest(AdoPullRequest.from(pull.result(), pr,
+      iterations.result().size(), workItems.result(), statuses.result())));
   }
 
   // --- ado_list_pull_requests -----------------------------------------------------------------------------------
@@ -431,28 +322,12 @@ final class AdoPullRequests {
     return client.getJson(project(args), "git/repositories/" + AdoClient.segment(repository) + "/pullrequests", query,
         "Repository '" + repository + "' not found in project " + project(args) + ". Verify the name (case matters) or use its ID.")
       .map(json -> {
-        JsonArray items = new JsonArray();
-        for (Object v : json.getJsonArray("value", new JsonArray())) {
-          if (v instanceof JsonObject pr) {
-            JsonObject creator = pr.getJsonObject("createdBy", new JsonObject());
-            items.add(new JsonObject().put("pr_id", pr.getInteger("pullRequestId")).put("title", pr.getString("title"))
-              .put("status", pr.getString("status")).put("is_draft", pr.getBoolean("isDraft", false))
-              .put("author", creator.getString("displayName")).put("created", pr.getString("creationDate"))
-              .put("source_branch", branch(pr.getString("sourceRefName"))).put("target_branch", branch(pr.getString("targetRefName"))));
-          }
-        }
+        List<AdoPullRequest.Listed> items = AdoPullRequest.objects(json.getJsonArray("value")).stream()
+          .map(AdoPullRequest.Listed::from).toList();
         int top = args.getInteger("top", 50);
         int skip = args.getInteger("skip", 0);
-        JsonObject result = new JsonObject().put("pull_requests", items).put("count", items.size());
-        if (items.size() == top) {
-          result.put("next_skip", skip + top);
-        }
-        return result.put("warnings", new JsonArray());
+        return AdoJson.listing(new AdoPullRequest.Listing(items, items.size() == top ? skip + top : null));
       });
-  }
-
-  private static String branch(String ref) {
-    return ref != null && ref.startsWith("refs/heads/") ? ref.substring("refs/heads/".length()) : ref;
   }
 
   private static String ref(String branch) {

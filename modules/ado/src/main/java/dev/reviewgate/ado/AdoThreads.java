@@ -128,18 +128,21 @@ final class AdoThreads {
       .map(c -> ReviewComment.from((JsonObject) c)).toList();
     String body = args.getString("body", "");
     return pulls.iterations(project, repository, pr).compose(iterations -> {
-      JsonObject latest = iterations.get(iterations.size() - 1);
-      String head = latest.getJsonObject("sourceRefCommit", new JsonObject()).getString("commitId", "");
+      if (iterations.isEmpty()) {
+        throw ToolException.notFound("pull request " + pr + " has no iterations yet; nothing was posted");
+      }
+      AdoIteration latest = iterations.get(iterations.size() - 1);
+      String head = latest.sourceCommit() == null ? "" : latest.sourceCommit();
       List<String> warnings = new ArrayList<>();
       if (!head.startsWith(commit)) {
         if (!args.getBoolean("allow_moved_head", false)) {
           throw ToolException.conflict("the pull request's head moved from " + commit + " (the commit you reviewed) to " + head
-            + " (iteration " + latest.getInteger("id") + "); nothing was posted. Read the diff again (compare_to shows what "
+            + " (iteration " + latest.id() + "); nothing was posted. Read the diff again (compare_to shows what "
             + "changed) and review " + head + ", or set allow_moved_head to post anyway.");
         }
         warnings.add("the head moved to " + head + "; the comments are anchored to the latest iteration");
       }
-      return pulls.changes(project, repository, pr, latest.getInteger("id"), null)
+      return pulls.changes(project, repository, pr, latest.id(), null)
         .compose(changes -> commentable(project, repository, changes, comments))
         .compose(files -> {
           AnchorCheck.check(comments, files, "Azure DevOps takes comments on lines of a changed file's version on that side");

@@ -10,7 +10,10 @@ import io.vertx.core.json.JsonObject;
 import java.util.function.BiFunction;
 import java.util.logging.Logger;
 
-/** Serves {@code reviewgate.ado.pr.*}: the four Azure DevOps pull-request tools, over one {@link AdoClient}. */
+/**
+ * Serves eight tools over one {@link AdoClient}: the four Azure DevOps pull-request tools ({@code reviewgate.ado.pr.*})
+ * and the Azure DevOps side of the four review-thread tools ({@code reviewgate.ado.threads.*}).
+ */
 public final class AdoVerticle extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(AdoVerticle.class.getName());

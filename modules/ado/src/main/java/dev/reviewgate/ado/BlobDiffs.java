@@ -1,12 +1,11 @@
 package dev.reviewgate.ado;
 
-import dev.reviewgate.git.Cancellation;
-import dev.reviewgate.git.xdiff.Abbreviator;
-import dev.reviewgate.git.xdiff.Blobs;
-import dev.reviewgate.git.xdiff.DiffAttributes;
-import dev.reviewgate.git.xdiff.FileChange;
-import dev.reviewgate.git.xdiff.PatchWriter;
-import dev.reviewgate.git.xdiff.Renames;
+import dev.reviewgate.xdiff.Abbreviator;
+import dev.reviewgate.xdiff.Blobs;
+import dev.reviewgate.xdiff.ContentSource;
+import dev.reviewgate.xdiff.FileChange;
+import dev.reviewgate.xdiff.PatchWriter;
+import dev.reviewgate.xdiff.Renames;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,15 +18,15 @@ import org.eclipse.jgit.lib.ObjectId;
 
 /**
  * The git diff of Azure DevOps changes, written from the two blobs of each change by the project's port of git's diff
- * ({@code git.xdiff}): the same headers, histogram hunks, hunk headings and binary rules as {@code git diff
+ * (module {@code xdiff}): the same headers, histogram hunks, hunk headings and binary rules as {@code git diff
  * --histogram}. What the API cannot tell is assumed as git's common case and documented: files are mode 100644
  * (the API has no modes), there are no {@code .gitattributes} rules, and {@code index} lines abbreviate to 7 digits.
  * A rename Azure DevOps reports is kept as one only when git would find the pair similar enough (50%).
  */
 final class BlobDiffs {
 
-  /** One change's diff: git's text and its line counts. */
-  record Written(String text, int additions, int deletions, boolean binary) {
+  /** One change's diff: the bytes git writes and their line counts. */
+  record Written(byte[] bytes, int additions, int deletions) {
   }
 
   private static final int RENAME_THRESHOLD = 50;
@@ -58,25 +57,21 @@ final class BlobDiffs {
    */
   static Written write(AdoChange change, Map<ObjectId, byte[]> fetched, Map<ObjectId, Long> sizes, int maxBlobBytes,
                        int contextLines) {
-    Blobs blobs = Blobs.of(fetched, sizes, maxBlobBytes);
-    DiffAttributes none = DiffAttributes.of(null, null, 0);
+    Blobs blobs = new Blobs(ContentSource.fetched(fetched, sizes), maxBlobBytes);
     List<FileChange> changes = fileChanges(change);
     if (changes.size() == 2) {
-      changes = new Renames(blobs, none, RENAME_THRESHOLD, 1000, Cancellation.NONE).detect(changes);
+      changes = new Renames(blobs, RENAME_THRESHOLD, 1000).detect(changes);
     }
-    PatchWriter writer = new PatchWriter(blobs, none, Abbreviator.fixed(ABBREV), new HistogramDiff(), contextLines,
-      Cancellation.NONE);
+    PatchWriter writer = new PatchWriter(blobs, Abbreviator.fixed(ABBREV), new HistogramDiff(), contextLines);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int additions = 0;
     int deletions = 0;
-    boolean binary = false;
     for (FileChange fileChange : changes) {
       PatchWriter.Stats stats = writer.write(fileChange, out);
       additions += stats.additions();
       deletions += stats.deletions();
-      binary |= stats.binary();
     }
-    return new Written(out.toString(java.nio.charset.StandardCharsets.UTF_8), additions, deletions, binary);
+    return new Written(out.toByteArray(), additions, deletions);
   }
 
   /** The change in git's terms; a rename is a deletion and a creation until rename detection pairs them. */

@@ -3,6 +3,7 @@ package dev.reviewgate.ado;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
@@ -248,6 +249,27 @@ class AdoToolsTest {
           assertThat(e.code()).isEqualTo(403);
           assertThat(e.getMessage()).contains("did not accept the credentials").contains("sign-in page").contains("AZURE_DEVOPS_PAT");
         });
+    } finally {
+      deploy(FakeAzureDevOps.PAT, new JsonObject());
+    }
+  }
+
+  @Test
+  void anOrganizationWithoutAPatSaysSoBeforeAnyRequest() throws Exception {
+    deploy("", new JsonObject());
+    try {
+      int before = ado.requests.get();
+      long start = System.nanoTime();
+      for (String address : List.of("reviewgate.ado.pr.diff", "reviewgate.ado.pr.get")) {
+        assertThatThrownBy(() -> call(address, new JsonObject().put("repository", FakeAzureDevOps.REPO).put("pr_id", 7)))
+          .isInstanceOfSatisfying(ToolException.class, e -> {
+            assertThat(e.code()).isEqualTo(400);
+            assertThat(e.getMessage()).contains("without a personal access token").contains("AZURE_DEVOPS_PAT")
+              .contains("nothing was sent");
+          });
+      }
+      assertThat(ado.requests.get()).as("no request reaches Azure DevOps").isEqualTo(before);
+      assertThat((System.nanoTime() - start) / 1_000_000).as("said at once, not after retries").isLessThan(2_000);
     } finally {
       deploy(FakeAzureDevOps.PAT, new JsonObject());
     }

@@ -1,7 +1,9 @@
 package dev.reviewgate.diff;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.diff.model.BinarySizes;
 import dev.reviewgate.diff.model.Diff;
+import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.parse.DiffParser;
 import dev.reviewgate.diff.render.FileListRenderer;
 import dev.reviewgate.diff.render.JsonRenderer;
@@ -99,6 +101,16 @@ public final class DiffEngine {
    * @param arguments the tool's arguments; only the shaping options (catalog fragment {@code diff-shaping}) are read
    */
   public JsonObject shape(Diff diff, JsonObject arguments) {
+    return shape(diff, arguments, file -> null);
+  }
+
+  /**
+   * As {@link #shape(Diff, JsonObject)}, with the sizes of binary files that the diff's text does not carry (the git
+   * backend knows them), so that {@code format=stat} prints {@code Bin 0 -> 24 bytes} as git does.
+   *
+   * @param binarySizes a binary file's sizes, or null where they are not known
+   */
+  public JsonObject shape(Diff diff, JsonObject arguments, java.util.function.Function<FileDiff, BinarySizes> binarySizes) {
     JsonObject args = arguments == null ? new JsonObject() : arguments;
     ShapeOptions o = ShapeOptions.from(args, options);
     Shaper.Shaped shaped = Shaper.shape(diff, o, options);
@@ -116,7 +128,7 @@ public final class DiffEngine {
         }
         case SIDE_BY_SIDE -> result.put("diff", SideBySideRenderer.render(shaped.files(), o.sideBySideWidth()));
         case JSON -> result.put("files", JsonRenderer.render(shaped.files()));
-        case STAT -> result.put("stat", StatRenderer.render(shaped.files(), options.statWidth()));
+        case STAT -> result.put("stat", StatRenderer.render(shaped.files(), options.statWidth(), binarySizes));
       }
     }
     if (shaped.nextSkip() != null) {

@@ -7,7 +7,7 @@ import dev.reviewgate.core.ToolException;
  * (commit walks, tree walks, rename matrices, per-file diffs) call {@link #check()} so abandoned work ends soon.
  * Threads are not interrupted: an interrupt can close JGit's shared pack file channels.
  */
-public final class Cancellation {
+public final class Cancellation implements dev.reviewgate.xdiff.CancelCheck {
 
   /** Never cancelled; for callers without a deadline (tests, the bench harness). */
   public static final Cancellation NONE = new Cancellation();
@@ -35,6 +35,7 @@ public final class Cancellation {
     }
   }
 
+  @Override
   public void check() {
     ToolException why = reason;
     if (why != null) {

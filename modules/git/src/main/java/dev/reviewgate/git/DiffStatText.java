@@ -17,7 +17,7 @@ final class DiffStatText {
     List<StatRenderer.Entry> entries = new ArrayList<>(changed.files().size());
     for (ChangedFile file : changed.files()) {
       entries.add(new StatRenderer.Entry(file.path(), file.oldPath(), file.additions(), file.deletions(),
-        file.binary()));
+        file.binary(), file.binarySizes()));
     }
     return StatRenderer.renderEntries(entries, width);
   }

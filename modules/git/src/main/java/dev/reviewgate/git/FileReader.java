@@ -1,7 +1,7 @@
 package dev.reviewgate.git;
 
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.git.xdiff.Blobs;
+import dev.reviewgate.xdiff.Blobs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -21,13 +21,13 @@ import org.eclipse.jgit.treewalk.TreeWalk;
  */
 final class FileReader {
 
-  private final GitReader git;
+  private final RepoContext git;
   private final String name;
   private final Repository repository;
   private final GitOptions options;
   private final Inputs inputs;
 
-  FileReader(GitReader git) {
+  FileReader(RepoContext git) {
     this.git = git;
     this.name = git.name();
     this.repository = git.repository();

@@ -1,26 +1,24 @@
 package dev.reviewgate.git;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.diff.model.BinarySizes;
 import dev.reviewgate.diff.model.ChangeType;
 import dev.reviewgate.diff.shape.Shaper;
-import dev.reviewgate.git.xdiff.Abbreviator;
-import dev.reviewgate.git.xdiff.Blobs;
-import dev.reviewgate.git.xdiff.DiffAttributes;
-import dev.reviewgate.git.xdiff.FileChange;
-import dev.reviewgate.git.xdiff.PatchWriter;
-import dev.reviewgate.git.xdiff.Renames;
-import dev.reviewgate.git.xdiff.RepoDiffConfig;
-import dev.reviewgate.git.xdiff.TreeChanges;
+import dev.reviewgate.xdiff.Abbreviator;
+import dev.reviewgate.xdiff.Blobs;
+import dev.reviewgate.xdiff.ContentSource;
+import dev.reviewgate.xdiff.DiffAttributes;
+import dev.reviewgate.xdiff.FileChange;
+import dev.reviewgate.xdiff.PatchWriter;
+import dev.reviewgate.xdiff.Renames;
+import dev.reviewgate.xdiff.RepoDiffConfig;
+import dev.reviewgate.xdiff.TreeChanges;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.jgit.diff.DiffAlgorithm;
-import org.eclipse.jgit.errors.AmbiguousObjectException;
-import org.eclipse.jgit.errors.IncorrectObjectTypeException;
-import org.eclipse.jgit.errors.MissingObjectException;
-import org.eclipse.jgit.errors.RevisionSyntaxException;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectReader;
@@ -28,7 +26,6 @@ import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
-import org.eclipse.jgit.revwalk.filter.RevFilter;
 
 /**
  * Reads one repository's object database with JGit: commits, trees and blobs addressed by revision, never the
@@ -37,6 +34,7 @@ import org.eclipse.jgit.revwalk.filter.RevFilter;
  */
 public final class GitReader implements AutoCloseable {
 
+  private final RepoContext context;
   private final String name;
   private final Repository repository;
   private final GitOptions options;
@@ -45,22 +43,15 @@ public final class GitReader implements AutoCloseable {
   private volatile CachedConfig diffConfig;
 
   public GitReader(String name, Repository repository, GitOptions options) {
+    this.context = new RepoContext(name, repository, options, new Inputs(options));
     this.name = name;
     this.repository = repository;
     this.options = options;
-    this.inputs = new Inputs(options);
+    this.inputs = context.inputs();
   }
 
   public String name() {
     return name;
-  }
-
-  GitOptions options() {
-    return options;
-  }
-
-  Inputs inputs() {
-    return inputs;
   }
 
   public Repository repository() {
@@ -83,72 +74,17 @@ public final class GitReader implements AutoCloseable {
 
   public Resolved resolve(String revision) {
     try (RevWalk walk = new RevWalk(repository)) {
-      RevCommit commit = commit(walk, "revision", revision);
+      RevCommit commit = context.commit(walk, "revision", revision);
       return new Resolved(name, revision, commit.name(), commit.getShortMessage());
     }
-  }
-
-  /** The commit a revision names (tags peeled); 404 when it does not exist. */
-  RevCommit commit(RevWalk walk, String argument, String revision) {
-    inputs.revision(argument, revision);
-    ObjectId id;
-    try {
-      // A full SHA needs no ref lookup (reading packed-refs is the slow part of resolve).
-      id = ObjectId.isId(revision) ? ObjectId.fromString(revision) : repository.resolve(revision);
-    } catch (AmbiguousObjectException e) {
-      throw ToolException.invalid(argument + " '" + revision + "' is an ambiguous short SHA (" + e.getCandidates().size()
-        + " objects match); give more hex digits");
-    } catch (RevisionSyntaxException e) {
-      throw ToolException.invalid(argument + " '" + revision + "' is not a valid revision expression");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    if (id == null) {
-      throw notFound(revision);
-    }
-    try {
-      return walk.parseCommit(id);
-    } catch (MissingObjectException e) {
-      throw notFound(revision);
-    } catch (IncorrectObjectTypeException e) {
-      throw ToolException.invalid(argument + " '" + revision + "' names a " + typeOf(id) + ", not a commit");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  String typeOf(ObjectId id) {
-    try (ObjectReader reader = repository.newObjectReader()) {
-      return Constants.typeString(reader.open(id).getType());
-    } catch (IOException e) {
-      return "non-commit object";
-    }
-  }
-
-  ToolException notFound(String revision) {
-    return ToolException.notFound("revision not found: " + revision + " (in repository " + name
-      + "); check the spelling, or list commits with git_log. A SHA that exists elsewhere may not be fetched here.");
   }
 
   // ---------------------------------------------------------------- log
 
   public LogPage log(String range, List<String> paths, Integer limit, String cursor, Cancellation cancellation) {
-    return new LogReader(this).log(range, paths, limit, cursor, cancellation);
+    return new LogReader(context).log(range, paths, limit, cursor, cancellation);
   }
 
-  List<RevCommit> mergeBases(RevCommit a, RevCommit b) throws IOException {
-    try (RevWalk walk = new RevWalk(repository)) {
-      walk.setRevFilter(RevFilter.MERGE_BASE);
-      walk.markStart(walk.parseCommit(a));
-      walk.markStart(walk.parseCommit(b));
-      List<RevCommit> bases = new ArrayList<>();
-      RevCommit base;
-      while ((base = walk.next()) != null) {
-        bases.add(base);
-      }
-      return bases;
-    }
-  }
   public record Pair(RevCommit base, RevCommit head) {
     public String baseSha() {
       return base == null ? ObjectId.zeroId().name() : base.name();
@@ -158,7 +94,7 @@ public final class GitReader implements AutoCloseable {
   public Pair pair(DiffTarget target) {
     try (RevWalk walk = new RevWalk(repository)) {
       if (target.commit() != null) {
-        RevCommit commit = commit(walk, "commit", target.commit());
+        RevCommit commit = context.commit(walk, "commit", target.commit());
         RevCommit parent = commit.getParentCount() == 0 ? null : walk.parseCommit(commit.getParent(0));
         return new Pair(parent, commit);
       }
@@ -168,19 +104,19 @@ public final class GitReader implements AutoCloseable {
           throw ToolException.invalid("range '" + target.range() + "' is a single revision; use commit for one commit, "
             + "or give A...B / A..B");
         }
-        RevCommit from = commit(walk, "range", range.from());
-        RevCommit to = commit(walk, "range", range.to());
+        RevCommit from = context.commit(walk, "range", range.from());
+        RevCommit to = context.commit(walk, "range", range.to());
         if (!range.symmetric()) {
           return new Pair(from, to);
         }
-        List<RevCommit> bases = mergeBases(from, to);
+        List<RevCommit> bases = context.mergeBases(from, to);
         if (bases.isEmpty()) {
           throw ToolException.notFound("range '" + target.range() + "': the two sides share no history (no merge base); "
             + "use base and head to compare them directly");
         }
         return new Pair(walk.parseCommit(bases.get(0)), to);
       }
-      return new Pair(commit(walk, "base", target.base()), commit(walk, "head", target.head()));
+      return new Pair(context.commit(walk, "base", target.base()), context.commit(walk, "head", target.head()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -194,10 +130,11 @@ public final class GitReader implements AutoCloseable {
    * A diff as git writes it (unified bytes as {@code git diff} prints them, cut at {@code git.maxDiffBytes} between
    * files), with each written file as the diff engine's summary counts it, so that an unshaped result needs no second
    * pass over the text; {@code overBlobLimit}: files shown as binary only because a side is larger than
-   * {@code git.maxBlobBytes}.
+   * {@code git.maxBlobBytes}; {@code binarySizes}: the two sizes of each binary file by path, which the text does not
+   * carry and {@code --stat} prints.
    */
   public record Patch(Pair pair, byte[] bytes, int files, List<String> omitted, List<String> overBlobLimit,
-                      List<Shaper.FileCount> counts) {
+                      List<Shaper.FileCount> counts, java.util.Map<String, BinarySizes> binarySizes) {
   }
 
   public Patch diff(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
@@ -207,15 +144,20 @@ public final class GitReader implements AutoCloseable {
       List<String> omitted = new ArrayList<>();
       int written = 0;
       List<Shaper.FileCount> counts = new ArrayList<>();
+      java.util.Map<String, BinarySizes> binarySizes = new java.util.HashMap<>();
       for (FileChange change : session.changes) {
         if (out.size() >= options.maxDiffBytes()) {
           omitted.add(change.path());
           continue;
         }
-        count(change, session.writer.write(change, out), counts);
+        PatchWriter.Stats stats = session.writer.write(change, out);
+        count(change, stats, counts);
+        if (stats.binary()) {
+          binarySizes.put(change.path(), sizes(stats));
+        }
         written++;
       }
-      return new Patch(pair, out.toByteArray(), written, omitted, session.writer.overBlobLimit(), counts);
+      return new Patch(pair, out.toByteArray(), written, omitted, session.writer.overBlobLimit(), counts, binarySizes);
     }
   }
 
@@ -248,10 +190,15 @@ public final class GitReader implements AutoCloseable {
         boolean modeChanged = change.oldMode() != change.newMode() && change.hasOld() && change.hasNew();
         files.add(new ChangedFile(change.path(), change.status(), stats.additions(), stats.deletions(), stats.binary(),
           renamed ? change.oldPath() : null, renamed ? change.similarity() : null,
-          modeChanged ? change.oldMode() : null, modeChanged ? change.newMode() : null));
+          modeChanged ? change.oldMode() : null, modeChanged ? change.newMode() : null,
+          stats.binary() ? sizes(stats) : null));
       }
       return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files);
     }
+  }
+
+  private static BinarySizes sizes(PatchWriter.Stats stats) {
+    return new BinarySizes(stats.oldBytes(), stats.newBytes());
   }
 
   private record Session(List<FileChange> changes, PatchWriter writer) {
@@ -281,10 +228,10 @@ public final class GitReader implements AutoCloseable {
   }
 
   private Session session(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
-    List<String> filter = paths(diffOptions.paths());
+    List<String> filter = context.paths(diffOptions.paths());
     ObjectId newTree = pair.head().getTree();
     ObjectId oldTree = pair.base() == null ? null : pair.base().getTree();
-    Blobs blobs = new Blobs(reader, options.maxBlobBytes());
+    Blobs blobs = new Blobs(ContentSource.of(reader), options.maxBlobBytes());
     RepoDiffConfig config = diffConfig();
     DiffAttributes attributes = DiffAttributes.of(reader, newTree, options.maxBlobBytes(), config);
     List<FileChange> changes = TreeChanges.between(reader, oldTree, newTree, filter, cancellation);
@@ -300,28 +247,17 @@ public final class GitReader implements AutoCloseable {
     return new Session(changes, writer);
   }
 
-  List<String> paths(List<String> paths) {
-    if (paths == null) {
-      return List.of();
-    }
-    List<String> out = new ArrayList<>();
-    for (String path : paths) {
-      out.add(inputs.path("paths", path));
-    }
-    return out;
-  }
-
   // ---------------------------------------------------------------- files
 
   public FileContent showFile(String revision, String path, Integer startLine, Integer endLine) {
-    return new FileReader(this).showFile(revision, path, startLine, endLine);
+    return new FileReader(context).showFile(revision, path, startLine, endLine);
   }
 
   // ---------------------------------------------------------------- grep
 
   public GrepResult grep(String revision, String pattern, boolean fixed, boolean ignoreCase, List<String> paths,
                          Integer maxMatches, Cancellation cancellation) {
-    return new GrepReader(this).grep(revision, pattern, fixed, ignoreCase, paths, maxMatches, cancellation);
+    return new GrepReader(context).grep(revision, pattern, fixed, ignoreCase, paths, maxMatches, cancellation);
   }
 
   @Override

@@ -175,8 +175,8 @@ public final class GitVerticle extends VerticleBase {
   }
 
   /** The options of the catalog fragment {@code diff-shaping} that change a diff's text (context_lines is the reader's). */
-  private static final java.util.Set<String> SHAPING = java.util.Set.of("files", "include", "exclude", "files_only", "format",
-    "skip", "top", "max_lines_per_file", "max_bytes", "token_budget", "side_by_side_width", "markers");
+  private static final java.util.Set<String> SHAPING = ToolCatalog.fragmentArguments("diff-shaping").stream()
+    .filter(name -> !name.equals("context_lines")).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   private JsonObject diff(JsonObject args, Cancellation cancellation) {
     GitReader reader = reader(args);
@@ -188,7 +188,7 @@ public final class GitVerticle extends VerticleBase {
     JsonObject result = SHAPING.stream().noneMatch(args::containsKey)
       ? new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size())).put("warnings", new JsonArray())
         .put("diff", new String(patch.bytes(), StandardCharsets.UTF_8))
-      : engine.shape(engine.parse(patch.bytes()), args);
+      : engine.shape(engine.parse(patch.bytes()), args, file -> patch.binarySizes().get(file.path()));
     result.put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
     if (!patch.omitted().isEmpty()) {
       warnings(result).add("diff cut at git.maxDiffBytes (" + options.maxDiffBytes() + " bytes): " + patch.omitted().size()

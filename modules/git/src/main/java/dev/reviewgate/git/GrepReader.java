@@ -1,7 +1,7 @@
 package dev.reviewgate.git;
 
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.git.xdiff.Blobs;
+import dev.reviewgate.xdiff.Blobs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -25,12 +25,12 @@ import org.eclipse.jgit.treewalk.filter.PathFilterGroup;
  */
 final class GrepReader {
 
-  private final GitReader git;
+  private final RepoContext git;
   private final String name;
   private final Repository repository;
   private final GitOptions options;
 
-  GrepReader(GitReader git) {
+  GrepReader(RepoContext git) {
     this.git = git;
     this.name = git.name();
     this.repository = git.repository();

@@ -23,13 +23,13 @@ import org.eclipse.jgit.treewalk.filter.TreeFilter;
  */
 final class LogReader {
 
-  private final GitReader git;
+  private final RepoContext git;
   private final String name;
   private final Repository repository;
   private final GitOptions options;
   private final Inputs inputs;
 
-  LogReader(GitReader git) {
+  LogReader(RepoContext git) {
     this.git = git;
     this.name = git.name();
     this.repository = git.repository();

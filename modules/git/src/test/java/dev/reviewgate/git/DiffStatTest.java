@@ -13,6 +13,7 @@ import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * git_diff_stat and git_diff with format=stat come from one renderer and print what git diff --stat prints,
- * renames as {@code dir/{old => new}} included.
+ * renames as {@code dir/{old => new}} included, binary files with their sizes ({@code Bin 0 -> 24 bytes}) and the
+ * column widths those take, on a repository made for it and on the last 41 commits of this project's own history.
  */
 @ExtendWith(VertxExtension.class)
 class DiffStatTest {
@@ -47,18 +49,77 @@ class DiffStatTest {
     String head = repo.commit("renames and edits");
     String git = new String(repo.gitBytes("diff", "--stat=80", "-M", base, head), StandardCharsets.UTF_8);
     assertThat(git).contains("src/main/{old_name.txt => new_name.txt}").contains("{docs => manual}/guide.md");
-    GitBackendOptions backend = repo.servedAsDemo(new JsonObject());
+    vertx.deployVerticle(new GitVerticle(repo.servedAsDemo(new JsonObject()), ToolCatalog.standard()))
+      .compose(id -> expectSameStat(vertx, test, base, head, git)).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void binaryFilesPrintTheirSizesAndWidenTheGraphAsGitDoes(Vertx vertx, VertxTestContext test) throws Exception {
+    TestRepo repo = new TestRepo(tmp);
+    StringBuilder big = new StringBuilder();
+    for (int i = 0; i < 1200; i++) {
+      big.append("row ").append(i).append('\n');
+    }
+    repo.write(".gitattributes", "*.dat binary\n*.lock -diff\n").write("data/kept.dat", "version one\n")
+      .write("data/gone.dat", "soon deleted\n").write("deps.lock", "a=1\n").write("img/logo.png", new byte[] {1, 0, 2, 0})
+      .write("empty.dat", "").write("notes.txt", "one\n");
+    String base = repo.commit("base");
+    repo.write("data/kept.dat", "version two, longer\n").delete("data/gone.dat").write("data/new.dat", "twenty-four bytes here!\n")
+      .write("deps.lock", "a=2\nb=3\n").write("img/logo.png", new byte[] {1, 0, 2, 0, 3, 0, 4})
+      .write("empty.dat", "filled\n").write("notes.txt", big.toString());
+    String head = repo.commit("binary and text changes");
+    String git = new String(repo.gitBytes("diff", "--stat", "--histogram", base, head), StandardCharsets.UTF_8);
+    assertThat(git).contains("Bin 0 -> 24 bytes").contains("Bin 13 -> 0 bytes").contains("Bin 4 -> 7 bytes");
+    vertx.deployVerticle(new GitVerticle(repo.servedAsDemo(new JsonObject()), ToolCatalog.standard()))
+      .compose(id -> expectSameStat(vertx, test, base, head, git)).onComplete(test.succeedingThenComplete());
+  }
+
+  /** The acceptance check of issue 25: 41 commits of a real history, each against its parent, as the git CLI prints them. */
+  @Test
+  @Timeout(value = 180, timeUnit = TimeUnit.SECONDS)
+  void equalsGitOnTheLast41CommitsOfThisRepository(Vertx vertx, VertxTestContext test) throws Exception {
+    Path source = enclosingRepository();
+    TestRepo clone = new TestRepo(tmp);
+    clone.git("fetch", "-q", "--no-tags", source.toString(), "HEAD:refs/heads/history");
+    clone.git("checkout", "-q", "history");
+    List<String> commits = List.of(clone.git("rev-list", "--no-merges", "--min-parents=1", "-n", "41", "HEAD").trim().split("\n"));
+    assertThat(commits).hasSize(41);
+    Future<?> chain = vertx.deployVerticle(new GitVerticle(clone.servedAsDemo(new JsonObject()), ToolCatalog.standard()));
+    for (String commit : commits) {
+      String git = new String(clone.gitBytes("diff", "--stat", "--histogram", commit + "^", commit), StandardCharsets.UTF_8);
+      chain = chain.compose(v -> expectSameStat(vertx, test, commit + "^", commit, git));
+    }
+    chain.onComplete(test.succeedingThenComplete());
+  }
+
+  /** Both stat tools over base..head, each compared with what the git CLI printed. */
+  private Future<Void> expectSameStat(Vertx vertx, VertxTestContext test, String base, String head, String git) {
     JsonObject range = new JsonObject().put("repo", "demo").put("base", base).put("head", head);
-    vertx.deployVerticle(new GitVerticle(backend, ToolCatalog.standard()))
-      .compose(id -> Future.all(
-        BusRequests.request(vertx.eventBus(), Addresses.GIT_DIFF_STAT, range, 10_000),
-        BusRequests.request(vertx.eventBus(), Addresses.GIT_DIFF, range.copy().put("format", "stat"), 10_000)))
-      .onComplete(test.succeeding(both -> test.verify(() -> {
-        JsonObject stat = both.resultAt(0);
-        JsonObject diff = both.resultAt(1);
-        assertThat(stat.getString("text")).isEqualTo(git);
-        assertThat(diff.getString("stat")).isEqualTo(git);
-        test.completeNow();
-      })));
+    return Future.all(
+        BusRequests.request(vertx.eventBus(), Addresses.GIT_DIFF_STAT, range, 30_000),
+        BusRequests.request(vertx.eventBus(), Addresses.GIT_DIFF, range.copy().put("format", "stat"), 30_000))
+      .map(both -> {
+        test.verify(() -> {
+          assertThat(((JsonObject) both.resultAt(0)).getString("text")).as("git_diff_stat %s..%s", base, head).isEqualTo(git);
+          assertThat(((JsonObject) both.resultAt(1)).getString("stat")).as("git_diff format=stat %s..%s", base, head)
+            .isEqualTo(git);
+        });
+        return null;
+      });
+  }
+
+  /** The git repository this build runs in (a worktree's {@code .git} is a file). */
+  private static Path enclosingRepository() {
+    Path dir = Path.of("").toAbsolutePath();
+    while (dir != null && !java.nio.file.Files.exists(dir.resolve(".git"))) {
+      dir = dir.getParent();
+    }
+    boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
+    if (dir == null && ci) {
+      throw new AssertionError("the build does not run in a git checkout, so the 41-commit stat check cannot run");
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(dir != null, "not built from a git checkout: no history to compare");
+    return dir;
   }
 }

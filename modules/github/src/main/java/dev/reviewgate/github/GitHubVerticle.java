@@ -14,7 +14,10 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.logging.Logger;
 
-/** Serves {@code reviewgate.github.pr.*}: the four GitHub pull-request tools, over one {@link GitHubClient}. */
+/**
+ * Serves eight tools over one {@link GitHubClient}: the four GitHub pull-request tools ({@code reviewgate.github.pr.*})
+ * and the GitHub side of the four review-thread tools ({@code reviewgate.github.threads.*}).
+ */
 public final class GitHubVerticle extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(GitHubVerticle.class.getName());

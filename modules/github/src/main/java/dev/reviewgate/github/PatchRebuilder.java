@@ -1,13 +1,12 @@
 package dev.reviewgate.github;
 
-import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A git-style diff rebuilt from {@code GET /pulls/{n}/files} entries, for when GitHub refuses the whole diff as too
+ * A git-style diff rebuilt from the entries of {@code GET /pulls/{n}/files} (or a comparison's files), for when GitHub refuses the whole diff as too
  * large. Identical to GitHub's own diff except that {@code index} and mode lines are unknown (the files API does
  * not give the old blob), and files without a {@code patch} (binary, or too big) get a header only.
  */
@@ -19,20 +18,20 @@ final class PatchRebuilder {
   private PatchRebuilder() {
   }
 
-  static Rebuilt rebuild(List<JsonObject> files) {
+  static Rebuilt rebuild(List<PullRequestFile> files) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     List<String> withoutPatch = new ArrayList<>();
-    for (JsonObject file : files) {
-      String path = file.getString("filename");
-      String status = file.getString("status", "modified");
-      String oldPath = file.getString("previous_filename", path);
-      String patch = file.getString("patch");
+    for (PullRequestFile file : files) {
+      String path = file.path();
+      String status = file.status() == null ? "modified" : file.status();
+      String oldPath = file.previousPath() == null ? path : file.previousPath();
+      String patch = file.patch();
       StringBuilder text = new StringBuilder("diff --git a/").append(oldPath).append(" b/").append(path).append('\n');
       if (!oldPath.equals(path)) {
         text.append("rename from ").append(oldPath).append('\n').append("rename to ").append(path).append('\n');
       }
       if (patch == null || patch.isEmpty()) {
-        if (file.getInteger("changes", 0) > 0 || "added".equals(status) || "removed".equals(status)) {
+        if (file.changes() > 0 || "added".equals(status) || "removed".equals(status)) {
           withoutPatch.add(path);
         }
       } else {

@@ -2,6 +2,7 @@ package dev.reviewgate.github;
 
 import dev.reviewgate.core.BoundedLru;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.model.ByteSlice;
 import dev.reviewgate.diff.model.Diff;
@@ -12,7 +13,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,8 +31,8 @@ import java.util.Set;
 public final class PullRequestDiffs {
 
   /** Options of the catalog fragment {@code diff-shaping} other than {@code files_only}, which the seed defines on its own. */
-  static final Set<String> SHAPING = Set.of("files", "include", "exclude", "format", "context_lines", "skip", "top",
-    "max_lines_per_file", "max_bytes", "token_budget", "side_by_side_width", "markers");
+  static final Set<String> SHAPING = ToolCatalog.fragmentArguments("diff-shaping").stream()
+    .filter(name -> !name.equals("files_only")).collect(java.util.stream.Collectors.toUnmodifiableSet());
   private static final int PAGE = 100;
   private static final int LISTED = 20;
 
@@ -74,11 +74,12 @@ public final class PullRequestDiffs {
       return Future.failedFuture(ToolException.invalid("pass either file or files, not both (they mean the same: full paths to keep)"));
     }
     if (filesOnly && !shaping) {
-      return fileList(repo, number, sha, since).map(list -> filesOnly(list, file));
+      return fileList(repo, number, sha, since).map(list -> GitHubJson.files(new PullRequestFile.Listing(
+        list.files().stream().filter(f -> f.namedBy(file)).toList(), list.warnings())));
     }
     // Parsing and shaping a diff of many megabytes is CPU work that must not hold an event loop.
-    return source(repo, number, sha, since).compose(source -> vertx.executeBlocking(() -> shaping ? shaped(source, args, file) : raw(source, file),
-      false));
+    return source(repo, number, sha, since).compose(source -> vertx.executeBlocking(() -> shaping ? shaped(source, args, file)
+      : GitHubJson.diffText(raw(source, file)), false));
   }
 
   /** {@code file}: an array of paths, or one string of comma-separated paths; blanks ignored; {@code null} when absent. */
@@ -109,11 +110,11 @@ public final class PullRequestDiffs {
    * (the engine's model points into the source and renders it back byte for byte); cut at a file boundary over
    * {@code maxDiffBytes}. The text is parsed only when something must be selected or cut.
    */
-  private JsonObject raw(Source source, List<String> file) {
-    JsonArray warnings = new JsonArray(new ArrayList<>(source.warnings()));
+  private DiffText raw(Source source, List<String> file) {
+    List<String> warnings = new ArrayList<>(source.warnings());
     byte[] diff = source.diff();
     if (file == null && diff.length <= options.maxDiffBytes()) {
-      return new JsonObject().put("diff", new String(diff, StandardCharsets.UTF_8)).put("warnings", warnings);
+      return new DiffText(diff, warnings);
     }
     List<FileDiff> files = engine.parse(diff).files();
     if (file != null) {
@@ -141,26 +142,7 @@ public final class PullRequestDiffs {
         + "with files_only.");
       files = files.subList(0, kept);
     }
-    byte[] text = engine.render(new Diff(files, ByteSlice.EMPTY));
-    return new JsonObject().put("diff", new String(text, StandardCharsets.UTF_8)).put("warnings", warnings);
-  }
-
-  private JsonObject filesOnly(Listing list, List<String> file) {
-    JsonArray files = new JsonArray();
-    for (JsonObject f : list.files()) {
-      String path = f.getString("filename");
-      String previous = f.getString("previous_filename");
-      if (file != null && !file.contains(path) && (previous == null || !file.contains(previous))) {
-        continue;
-      }
-      JsonObject entry = new JsonObject().put("path", path).put("additions", f.getInteger("additions", 0))
-        .put("deletions", f.getInteger("deletions", 0)).put("status", f.getString("status"));
-      if (previous != null) {
-        entry.put("previous_path", previous);
-      }
-      files.add(entry);
-    }
-    return new JsonObject().put("files", files).put("warnings", new JsonArray(new ArrayList<>(list.warnings())));
+    return new DiffText(engine.render(new Diff(files, ByteSlice.EMPTY)), warnings);
   }
 
   /**
@@ -240,37 +222,34 @@ public final class PullRequestDiffs {
     });
   }
 
-  private record Listing(List<JsonObject> files, List<String> warnings) {
-  }
-
-  private Future<Listing> fileList(RepoRef repo, int number, String sha, String since) {
+  private Future<PullRequestFile.Listing> fileList(RepoRef repo, int number, String sha, String since) {
     if (sha == null && since == null) {
-      return pullFiles(repo, number).map(files -> new Listing(files, capWarning(files.size())));
+      return pullFiles(repo, number).map(files -> new PullRequestFile.Listing(files, capWarning(files.size())));
     }
     return reader.pullJson(repo, number, false).compose(pull -> compareFiles(repo, Ends.of(pull, sha, since), pull));
   }
 
-  private Future<List<JsonObject>> pullFiles(RepoRef repo, int number) {
+  private Future<List<PullRequestFile>> pullFiles(RepoRef repo, int number) {
     int max = options.maxFallbackFiles();
     return client.getPages(repo.path() + "/pulls/" + number + "/files?per_page=" + PAGE, null, max, (max + PAGE - 1) / PAGE,
-      "the files of pull request " + repo.pull(number));
+      "the files of pull request " + repo.pull(number)).map(files -> files.stream().map(PullRequestFile::from).toList());
   }
 
-  private Future<Listing> compareFiles(RepoRef repo, Ends ends, JsonObject pull) {
+  private Future<PullRequestFile.Listing> compareFiles(RepoRef repo, Ends ends, JsonObject pull) {
     String range = ends.base() + "..." + ends.head();
     return client.get(repo.path() + "/compare/" + range, GitHubClient.JSON).compose(response -> {
       if (response.status() == 404 || response.status() == 422) {
         return Future.failedFuture(shaMissing(repo, ends, pull, response));
       }
       JsonArray array = response.requireOk("the comparison " + range + " of " + repo).json().getJsonArray("files", new JsonArray());
-      List<JsonObject> files = new ArrayList<>();
-      array.forEach(f -> files.add((JsonObject) f));
+      List<PullRequestFile> files = new ArrayList<>();
+      array.forEach(f -> files.add(PullRequestFile.from((JsonObject) f)));
       List<String> warnings = new ArrayList<>(ends.warnings());
       if (files.size() >= 300) {
         warnings.add("GitHub's compare API lists at most 300 files; this pinned comparison may have more. Use the live pull "
           + "request (no sha) for up to " + options.maxFallbackFiles() + " files.");
       }
-      return Future.succeededFuture(new Listing(files, warnings));
+      return Future.succeededFuture(new PullRequestFile.Listing(files, warnings));
     });
   }
 

@@ -3,8 +3,7 @@ package dev.reviewgate.github;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.forge.http.Decision;
 import dev.reviewgate.forge.http.ForgeHttp;
-import dev.reviewgate.forge.http.ForgePolicy;
-import dev.reviewgate.forge.http.Outages;
+import dev.reviewgate.forge.http.OutagePolicy;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import java.time.Instant;
@@ -18,19 +17,17 @@ import java.util.Locale;
  *       when that is within {@code maxRateLimitWaitMs}, else fail at once naming the reset time;</li>
  *   <li>secondary rate limit (403/429 with {@code retry-after}, or a message saying so, or any other 429): honour
  *       {@code retry-after} (seconds or an HTTP date), else wait {@code secondaryMinWaitMs} doubled per attempt;</li>
- *   <li>5xx and network errors: {@code retryBaseDelayMs × attempt²}; writes are not retried on these because
- *       GitHub may have applied them;</li>
+ *   <li>5xx and network errors: {@link OutagePolicy}, the rule every forge shares;</li>
  *   <li>anything else (400, 401, plain 403, 404, 410, 422, …) is the caller's answer: never retried.</li>
  * </ul>
  */
-public final class RetryPolicy implements ForgePolicy {
+public final class RetryPolicy extends OutagePolicy {
 
   private final GitHubOptions options;
-  private final Outages outages;
 
   public RetryPolicy(GitHubOptions options) {
+    super("GitHub", options.apiUrl(), "github.apiUrl", options.maxRetries(), options.timeoutMs(), options.retryBaseDelayMs());
     this.options = options;
-    this.outages = new Outages("GitHub", options.apiUrl(), "github.apiUrl", options.maxRetries(), options.timeoutMs());
   }
 
   @Override
@@ -55,20 +52,9 @@ public final class RetryPolicy implements ForgePolicy {
       return Decision.deliver();
     }
     if (status >= 500) {
-      return outages.afterServerError(attempt, write, status, what, backoff(attempt));
+      return afterServerError(attempt, write, status, what);
     }
     return Decision.deliver();
-  }
-
-  @Override
-  public Decision afterNetworkError(int attempt, boolean write, boolean timedOut, String what) {
-    return outages.afterNetworkError(attempt, write, timedOut, what, backoff(attempt));
-  }
-
-
-  long backoff(int attempt) {
-    long n = attempt + 1L;
-    return options.retryBaseDelayMs() * n * n;
   }
 
   private Decision primaryLimit(int attempt, MultiMap headers, long nowMs, String what) {

@@ -122,6 +122,10 @@ final class ReviewThreads {
   // --- pr_review ---------------------------------------------------------------------------------------------
 
   Future<JsonObject> review(RepoRef repo, int number, JsonObject args) {
+    // Before anything is read: without a token the review could not be posted, so reading first only delays saying so.
+    if (!client.options().hasToken()) {
+      return Future.failedFuture(client.noToken("pr_review on " + repo.pull(number)));
+    }
     String commit = args.getString("commit_id").toLowerCase(Locale.ROOT);
     String verdict = args.getString("verdict", "comment");
     String event = switch (verdict) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.forge.http.Decision;
+import dev.reviewgate.forge.http.NetworkFailure;
 import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
@@ -110,9 +111,9 @@ class RetryPolicyTest {
 
   @Test
   void networkErrorsRetryReadsButNeverWrites() {
-    assertThat(policy.afterNetworkError(0, false, false, WHAT).waitMs()).isEqualTo(1_000);
-    assertThat(policy.afterNetworkError(3, false, true, WHAT).failure().code()).isEqualTo(504);
-    Decision write = policy.afterNetworkError(0, true, false, "PUT /repos/o/r/pulls/1/merge");
+    assertThat(policy.afterNetworkError(0, false, NetworkFailure.BROKEN, WHAT).waitMs()).isEqualTo(1_000);
+    assertThat(policy.afterNetworkError(3, false, NetworkFailure.TIMED_OUT, WHAT).failure().code()).isEqualTo(504);
+    Decision write = policy.afterNetworkError(0, true, NetworkFailure.BROKEN, "PUT /repos/o/r/pulls/1/merge");
     assertThat(write.kind()).isEqualTo(Decision.Kind.FAIL);
     assertThat(write.failure().getMessage()).contains("may or may not have been applied");
   }
@@ -123,5 +124,18 @@ class RetryPolicyTest {
     assertThat(RetryPolicy.retryAfterMs(null, now)).isNull();
     assertThat(new JsonObject().put("w", policy.afterMessage(0, false, 429, headers("Retry-After", "soon"), null, now, WHAT).waitMs())
       .getLong("w")).isEqualTo(60_000);
+  }
+
+  @Test
+  void anUnreachableGitHubGetsOneQuickRetryForAReadAndNoneForAWrite() {
+    Decision first = policy.afterNetworkError(0, false, NetworkFailure.UNREACHABLE, WHAT);
+    assertThat(first.kind()).isEqualTo(Decision.Kind.RETRY);
+    assertThat(first.waitMs()).isLessThanOrEqualTo(200);
+    Decision second = policy.afterNetworkError(1, false, NetworkFailure.UNREACHABLE, WHAT);
+    assertThat(second.kind()).isEqualTo(Decision.Kind.FAIL);
+    assertThat(second.failure().getMessage()).contains("could not reach GitHub", "2 attempts", "github.apiUrl");
+    Decision write = policy.afterNetworkError(0, true, NetworkFailure.UNREACHABLE, "POST /repos/o/r/pulls/1/reviews");
+    assertThat(write.kind()).isEqualTo(Decision.Kind.FAIL);
+    assertThat(write.failure().getMessage()).contains("nothing was sent");
   }
 }

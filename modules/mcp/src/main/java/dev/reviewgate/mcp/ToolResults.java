@@ -8,6 +8,8 @@ import io.vertx.core.json.JsonObject;
 /** Builds {@code CallToolResult}s from what a backend replied. */
 public final class ToolResults {
 
+  static final String EMPTY_DIFF = "The diff is empty: nothing differs between the two sides in the files asked for.";
+
   private ToolResults() {
   }
 
@@ -16,14 +18,16 @@ public final class ToolResults {
    * carries a {@code diff} text, that text comes first so a model reads the diff directly, and the JSON text then
    * leaves the diff out (it is the block above) instead of repeating megabytes. Likewise a reply's
    * {@code instructions} (review wait results: what the person said and what to do next) come first as plain text.
+   * An empty diff is said in a plain sentence, so a model reading the first block as diff text never gets JSON.
    */
   public static JsonObject success(JsonObject reply) {
     JsonArray content = new JsonArray();
     String lead = firstText(reply, "diff", "instructions");
-    if (lead != null) {
-      content.add(text(reply.getString(lead)));
+    if (lead != null || "".equals(reply.getValue("diff"))) {
+      String field = lead != null ? lead : "diff";
+      content.add(text(lead != null ? reply.getString(lead) : EMPTY_DIFF));
       JsonObject rest = reply.copy();
-      rest.remove(lead);
+      rest.remove(field);
       content.add(text(rest.encode()));
     } else {
       content.add(text(reply.encode()));

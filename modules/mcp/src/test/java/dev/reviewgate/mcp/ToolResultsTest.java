@@ -27,4 +27,14 @@ class ToolResultsTest {
     assertThat(ToolResults.success(reply).getJsonArray("content").getJsonObject(0).getString("text"))
       .isEqualTo(reply.encode());
   }
+
+  @Test
+  void anEmptyDiffIsASentenceNotJson() {
+    JsonObject reply = new JsonObject().put("summary", new JsonObject().put("files", 0)).put("diff", "");
+    JsonArray content = ToolResults.success(reply).getJsonArray("content");
+    String first = content.getJsonObject(0).getString("text");
+    assertThat(first).isEqualTo(ToolResults.EMPTY_DIFF).doesNotStartWith("{");
+    assertThat(new JsonObject(content.getJsonObject(1).getString("text")))
+      .isEqualTo(new JsonObject().put("summary", new JsonObject().put("files", 0)));
+  }
 }

@@ -1,7 +1,7 @@
 package dev.reviewgate.review;
 
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.git.GitService;
+import dev.reviewgate.core.git.GitService;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonObject;

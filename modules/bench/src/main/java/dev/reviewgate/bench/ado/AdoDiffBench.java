@@ -3,6 +3,7 @@ package dev.reviewgate.bench.ado;
 import dev.reviewgate.ado.AdoBackendOptions;
 import dev.reviewgate.ado.AdoVerticle;
 import dev.reviewgate.ado.FakeAzureDevOps;
+import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;

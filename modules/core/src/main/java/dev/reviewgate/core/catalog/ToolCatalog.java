@@ -157,6 +157,14 @@ public final class ToolCatalog {
     return readJson(ToolCatalog.class.getClassLoader(), ROOT + "fragments/" + name + ".json").getJsonObject("properties");
   }
 
+  /**
+   * The argument names a catalog fragment adds, e.g. the diff-shaping options: a backend that must know which
+   * arguments shape a diff reads them here, so the list is written once, in the fragment.
+   */
+  public static java.util.Set<String> fragmentArguments(String name) {
+    return java.util.Set.copyOf(fragmentProperties(name).fieldNames());
+  }
+
   /** A JSON object resource; a missing one is a packaging error, named in the exception. */
   public static JsonObject readJson(ClassLoader loader, String resource) {
     try (InputStream in = loader.getResourceAsStream(resource)) {

@@ -1,14 +1,17 @@
 package dev.reviewgate.diff.render;
 
+import dev.reviewgate.diff.model.BinarySizes;
 import dev.reviewgate.diff.model.ChangeType;
 import dev.reviewgate.diff.model.FileDiff;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Text like {@code git diff --stat=<width>}: name column, change count, a +/- graph scaled to the width, and the
  * closing "N files changed, X insertions(+), Y deletions(-)" line. Renames print as {@code dir/{old => new}/file}.
- * Binary files print {@code Bin} (sizes are not in a text diff, unlike git's {@code Bin 12 -> 34 bytes}).
+ * Binary files print {@code Bin 12 -> 34 bytes} as git does when their sizes are known (a diff's text does not carry
+ * them; the git backend does), else {@code Bin}.
  */
 public final class StatRenderer {
 
@@ -18,8 +21,25 @@ public final class StatRenderer {
   /**
    * One line of the stat: the file's path (and the path it came from when renamed or copied), its counts, and
    * whether it is binary. Built from the diff model or from a changed-file list, so every tool prints the same stat.
+   *
+   * @param sizes a binary file's sizes when known, else null (then the line says {@code Bin} alone)
    */
-  public record Entry(String path, String oldPath, int additions, int deletions, boolean binary) {
+  public record Entry(String path, String oldPath, int additions, int deletions, boolean binary, BinarySizes sizes) {
+
+    /** The {@code Bin ...} text of a binary file's line: {@code Bin 0 -> 24 bytes}, or {@code Bin} without sizes. */
+    String binaryText(int numberWidth) {
+      String bin = pad("Bin", numberWidth);
+      return sizes == null || sizes.none() ? bin : bin + " " + sizes.before() + " -> " + sizes.after() + " bytes";
+    }
+
+    /** The width git reserves for {@code Bin XXX -> YYY bytes} (0 for a text file). */
+    int binaryWidth() {
+      if (!binary) {
+        return 0;
+      }
+      BinarySizes s = sizes == null ? BinarySizes.NONE : sizes;
+      return 14 + Long.toString(s.before()).length() + Long.toString(s.after()).length();
+    }
 
     /** The name column: {@code dir/{old => new}} for a rename or copy, else the path. */
     String name() {
@@ -28,10 +48,16 @@ public final class StatRenderer {
   }
 
   public static String render(List<FileDiff> files, int width) {
+    return render(files, width, file -> null);
+  }
+
+  /** @param binarySizes a binary file's sizes, or null where they are not known */
+  public static String render(List<FileDiff> files, int width, Function<FileDiff, BinarySizes> binarySizes) {
     List<Entry> entries = new ArrayList<>(files.size());
     for (FileDiff f : files) {
       boolean moved = f.changeType() == ChangeType.RENAMED || f.changeType() == ChangeType.COPIED;
-      entries.add(new Entry(f.path(), moved ? f.oldPath() : null, f.additions(), f.deletions(), f.binary()));
+      entries.add(new Entry(f.path(), moved ? f.oldPath() : null, f.additions(), f.deletions(), f.binary(),
+        f.binary() ? binarySizes.apply(f) : null));
     }
     return renderEntries(entries, width);
   }
@@ -44,6 +70,7 @@ public final class StatRenderer {
     int maxName = 0;
     int maxChange = 0;
     boolean anyBinary = false;
+    int binWidth = 0;
     int adds = 0;
     int dels = 0;
     for (Entry f : files) {
@@ -52,6 +79,7 @@ public final class StatRenderer {
       maxName = Math.max(maxName, columns(name));
       if (f.binary()) {
         anyBinary = true;
+        binWidth = Math.max(binWidth, f.binaryWidth());
       } else {
         maxChange = Math.max(maxChange, f.additions() + f.deletions());
       }
@@ -60,7 +88,8 @@ public final class StatRenderer {
     }
     int numberWidth = Math.max(anyBinary ? 3 : 1, Integer.toString(maxChange).length());
     int total = Math.max(width, 16 + 6 + numberWidth);
-    int graphWidth = maxChange;
+    // As git: the graph column also holds a binary file's "XXX -> YYY bytes", which is never scaled.
+    int graphWidth = maxChange + 4 > binWidth ? maxChange : binWidth - 4;
     int nameWidth = maxName;
     if (nameWidth + numberWidth + 6 + graphWidth > total) {
       int graphRoom = total * 3 / 8 - numberWidth - 6;
@@ -79,7 +108,7 @@ public final class StatRenderer {
       String name = fit(names.get(i), nameWidth);
       out.append(' ').append(name).append(" ".repeat(Math.max(0, nameWidth - columns(name)))).append(" | ");
       if (f.binary()) {
-        out.append(pad("Bin", numberWidth)).append('\n');
+        out.append(f.binaryText(numberWidth)).append('\n');
         continue;
       }
       int changes = f.additions() + f.deletions();

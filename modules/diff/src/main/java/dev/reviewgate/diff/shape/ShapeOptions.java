@@ -6,7 +6,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The shaping options every diff-producing tool accepts (catalog fragment {@code diff-shaping}), read from the
@@ -22,10 +21,6 @@ import java.util.Set;
 public record ShapeOptions(List<String> files, List<String> include, List<String> exclude, boolean filesOnly,
                            Format format, Integer contextLines, int skip, Integer top, int maxLinesPerFile,
                            Long maxBytes, Integer tokenBudget, int sideBySideWidth, boolean markers) {
-
-  /** The argument names this record reads. */
-  public static final Set<String> KEYS = Set.of("files", "include", "exclude", "files_only", "format", "context_lines",
-    "skip", "top", "max_lines_per_file", "max_bytes", "token_budget", "side_by_side_width", "markers");
 
   public static ShapeOptions from(JsonObject args, DiffOptions defaults) {
     JsonObject a = args == null ? new JsonObject() : args;

@@ -16,7 +16,6 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
-import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -79,10 +78,6 @@ public final class ForgeHttp {
     return new ForgeHttp(vertx, settings, policy, web, cache, reads, writes, Math.min(this.deadlineMs, deadlineMs));
   }
 
-  public long deadlineMs() {
-    return deadlineMs;
-  }
-
   /** Sends {@code request}: a read within the bound on concurrent reads, a write in the write queue. */
   public Future<ForgeResponse> send(ForgeRequest request) {
     return request.write() ? writes.run(() -> attempt(request, 0)) : reads.run(() -> attempt(request, 0));
@@ -109,9 +104,8 @@ public final class ForgeHttp {
       : request.putHeader("Content-Type", "application/json").sendBuffer(call.body());
     return sent.transform(done -> {
       if (done.failed()) {
-        boolean timedOut = isTimeout(done.cause());
         LOG.log(Level.FINE, () -> call.what() + " failed: " + done.cause().getClass().getSimpleName());
-        return next(call, attempt, policy.afterNetworkError(attempt, call.write(), timedOut, call.what()), null,
+        return next(call, attempt, policy.afterNetworkError(attempt, call.write(), NetworkFailure.of(done.cause()), call.what()), null,
           System.currentTimeMillis());
       }
       HttpResponse<Buffer> raw = done.result();
@@ -192,9 +186,5 @@ public final class ForgeHttp {
     } catch (NumberFormatException e) {
       return 0;
     }
-  }
-
-  private static boolean isTimeout(Throwable cause) {
-    return cause instanceof TimeoutException || cause.getClass().getSimpleName().toLowerCase(Locale.ROOT).contains("timeout");
   }
 }

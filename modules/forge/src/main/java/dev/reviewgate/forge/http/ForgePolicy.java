@@ -17,6 +17,6 @@ public interface ForgePolicy {
    */
   Decision afterResponse(int attempt, boolean write, int status, MultiMap headers, Buffer body, long nowMs, String what);
 
-  /** After a connection failure or timeout (no response). */
-  Decision afterNetworkError(int attempt, boolean write, boolean timedOut, String what);
+  /** After a connection failure or timeout (no response); {@link OutagePolicy} holds the rule every forge shares. */
+  Decision afterNetworkError(int attempt, boolean write, NetworkFailure failure, String what);
 }

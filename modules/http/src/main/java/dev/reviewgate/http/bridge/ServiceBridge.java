@@ -67,10 +67,6 @@ public final class ServiceBridge {
       return port >= 0;
     }
 
-    public Options withPort(int newPort) {
-      return new Options(host, newPort, maxFrameBytes, replyTimeoutMs, maxRegistrationsPerSocket, token);
-    }
-
     private static Object require(JsonObject section, String key) {
       return ReviewgateConfig.require(section, "busBridge", key);
     }

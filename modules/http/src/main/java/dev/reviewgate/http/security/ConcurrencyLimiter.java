@@ -57,9 +57,4 @@ public final class ConcurrencyLimiter implements SecurityPolicyHandler {
       perClient.remove(client, mine);
     }
   }
-
-  /** Requests currently holding a slot (for /health and tests). */
-  public int inFlight() {
-    return total.get();
-  }
 }

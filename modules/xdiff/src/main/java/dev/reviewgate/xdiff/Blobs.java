@@ -1,0 +1,69 @@
+package dev.reviewgate.xdiff;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.eclipse.jgit.lib.ObjectId;
+
+/**
+ * Blob contents for one diff operation, loaded once and shared by rename detection and the line diff. Blobs over
+ * {@code maxBlobBytes} are never loaded: they count as binary (git does the same above core.bigFileThreshold,
+ * 512 MiB; ours is lower so a diff cannot exhaust the heap).
+ */
+public final class Blobs {
+
+  /** git's FIRST_FEW_BYTES: a NUL in this prefix makes content binary. */
+  static final int BINARY_PROBE = 8000;
+
+  private final ContentSource source;
+  private final int maxBlobBytes;
+  private final Map<ObjectId, byte[]> contents = new HashMap<>();
+  private final Map<ObjectId, Long> sizes = new HashMap<>();
+  private final Map<ObjectId, SpanHash> spans = new HashMap<>();
+
+  public Blobs(ContentSource source, int maxBlobBytes) {
+    this.source = source;
+    this.maxBlobBytes = maxBlobBytes;
+  }
+
+  public long size(ObjectId id) {
+    return sizes.computeIfAbsent(id, key -> {
+      byte[] loaded = contents.get(key);
+      return loaded != null ? (long) loaded.length : source.size(key);
+    });
+  }
+
+  /** Whether the blob is too big to load; such blobs are treated as binary. */
+  public boolean tooBig(ObjectId id) {
+    return size(id) > maxBlobBytes;
+  }
+
+  /** The blob's bytes; callers check {@link #tooBig} first. */
+  public byte[] bytes(ObjectId id) {
+    return contents.computeIfAbsent(id, key -> source.bytes(key, maxBlobBytes));
+  }
+  /** git's content rule: a NUL byte within the first 8000 bytes. */
+  public static boolean looksBinary(byte[] data) {
+    int limit = Math.min(data.length, BINARY_PROBE);
+    for (int i = 0; i < limit; i++) {
+      if (data[i] == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  SpanHash spans(ObjectId id, boolean text) {
+    SpanHash hash = spans.get(id);
+    if (hash == null) {
+      hash = SpanHash.of(bytes(id), text);
+      spans.put(id, hash);
+    }
+    return hash;
+  }
+
+  /** Drops cached contents once a file is written, so a long range does not keep every blob. */
+  void forget(ObjectId id) {
+    contents.remove(id);
+    spans.remove(id);
+  }
+}

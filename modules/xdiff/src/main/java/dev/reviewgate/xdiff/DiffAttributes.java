@@ -1,0 +1,148 @@
+package dev.reviewgate.xdiff;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.jgit.attributes.Attribute;
+import org.eclipse.jgit.attributes.AttributesNode;
+import org.eclipse.jgit.attributes.AttributesRule;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.FileMode;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectReader;
+import org.eclipse.jgit.treewalk.TreeWalk;
+
+/**
+ * The {@code diff} attribute of a path, read from the {@code .gitattributes} files of one tree (the diff's new
+ * side) rather than from a working tree, so the answer depends only on the commit. {@code binary} is git's macro
+ * for {@code -diff -merge -text}.
+ */
+public final class DiffAttributes {
+
+  /** What the attribute says about binary-ness: forced text, forced binary, or look at the content. */
+  public enum Verdict { TEXT, BINARY, CONTENT }
+
+  private static final DiffAttributes NONE = new DiffAttributes(null, null, 0, RepoDiffConfig.NONE);
+
+  private final ObjectReader reader;
+  private final ObjectId tree;
+  private final int maxFileBytes;
+  private final RepoDiffConfig config;
+  /** {@code $GIT_DIR/info/attributes}: matched from the root, and over every {@code .gitattributes}. */
+  private final List<AttributesRule> infoRules;
+  private final Map<String, List<AttributesRule>> byDirectory = new HashMap<>();
+
+  private DiffAttributes(ObjectReader reader, ObjectId tree, int maxFileBytes, RepoDiffConfig config) {
+    this.reader = reader;
+    this.tree = tree;
+    this.maxFileBytes = maxFileBytes;
+    this.config = config;
+    this.infoRules = config.infoAttributes() == null ? List.of() : parse(config.infoAttributes());
+  }
+
+  /** No attributes at all: every path's content decides, with git's default hunk headings (blobs without a tree). */
+  public static DiffAttributes none() {
+    return NONE;
+  }
+
+  /** @param maxFileBytes a {@code .gitattributes} larger than this is ignored, like a missing one ({@code git.maxBlobBytes}) */
+  public static DiffAttributes of(ObjectReader reader, ObjectId tree, int maxFileBytes) {
+    return of(reader, tree, maxFileBytes, RepoDiffConfig.NONE);
+  }
+
+  /** The same, with the repository's own diff settings and {@code info/attributes}. */
+  public static DiffAttributes of(ObjectReader reader, ObjectId tree, int maxFileBytes, RepoDiffConfig config) {
+    return tree == null ? NONE : new DiffAttributes(reader, tree, maxFileBytes, config);
+  }
+
+  /** The repository's diff settings these attributes were read with. */
+  RepoDiffConfig config() {
+    return config;
+  }
+
+  /** The diff driver named by {@code diff=<name>}, or null. */
+  public String driver(String path) {
+    Attribute diff = diffAttribute(path);
+    return diff != null && diff.getState() == Attribute.State.CUSTOM ? diff.getValue() : null;
+  }
+
+  public Verdict verdict(String path) {
+    Attribute diff = diffAttribute(path);
+    return diff == null ? Verdict.CONTENT : switch (diff.getState()) {
+      case SET -> Verdict.TEXT;
+      case UNSET -> Verdict.BINARY;
+      // A named driver (diff=java) leaves the decision to the content unless the repository sets diff.<name>.binary.
+      case CUSTOM -> config.binaryDrivers().getOrDefault(diff.getValue(), false) ? Verdict.BINARY : Verdict.CONTENT;
+      case UNSPECIFIED -> Verdict.CONTENT;
+    };
+  }
+
+  /** The last {@code diff} attribute (or the {@code binary} macro, as {@code -diff}) that applies to the path. */
+  private Attribute diffAttribute(String path) {
+    if (tree == null) {
+      return null;
+    }
+    Attribute found = null;
+    int slash = -1;
+    // Root first, deeper directories override, $GIT_DIR/info/attributes over all; within a file, later lines win.
+    while (true) {
+      String directory = slash < 0 ? "" : path.substring(0, slash);
+      String relative = slash < 0 ? path : path.substring(slash + 1);
+      found = apply(rules(directory), relative, found);
+      int next = path.indexOf('/', slash + 1);
+      if (next < 0) {
+        return apply(infoRules, path, found);
+      }
+      slash = next;
+    }
+  }
+
+  /** The {@code diff} attribute after {@code rules} (later ones override earlier; {@code binary} means {@code -diff}). */
+  private static Attribute apply(List<AttributesRule> rules, String path, Attribute found) {
+    Attribute result = found;
+    for (AttributesRule rule : rules) {
+      if (rule.isMatch(path, false)) {
+        for (Attribute attribute : rule.getAttributes()) {
+          if (attribute.getKey().equals("diff")) {
+            result = attribute;
+          } else if (attribute.getKey().equals("binary") && attribute.getState() == Attribute.State.SET) {
+            result = new Attribute("diff", Attribute.State.UNSET);
+          }
+        }
+      }
+    }
+    return result;
+  }
+
+  private static List<AttributesRule> parse(byte[] bytes) {
+    try {
+      AttributesNode node = new AttributesNode();
+      node.parse(new ByteArrayInputStream(bytes));
+      return node.getRules();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  private List<AttributesRule> rules(String directory) {
+    return byDirectory.computeIfAbsent(directory, this::load);
+  }
+
+  private List<AttributesRule> load(String directory) {
+    String file = directory.isEmpty() ? Constants.DOT_GIT_ATTRIBUTES : directory + "/" + Constants.DOT_GIT_ATTRIBUTES;
+    try (TreeWalk walk = TreeWalk.forPath(reader, file, tree)) {
+      if (walk == null || (walk.getRawMode(0) & FileMode.TYPE_MASK) != FileMode.TYPE_FILE) {
+        return List.of();
+      }
+      return parse(reader.open(walk.getObjectId(0), Constants.OBJ_BLOB).getCachedBytes(maxFileBytes));
+    } catch (org.eclipse.jgit.errors.LargeObjectException tooLarge) {
+      // Unchecked in JGit: without this one oversized attributes file would fail every diff of the commit.
+      return List.of();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,358 @@
+package dev.reviewgate.xdiff;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.eclipse.jgit.diff.DiffAlgorithm;
+import org.eclipse.jgit.diff.Edit;
+import org.eclipse.jgit.diff.EditList;
+import org.eclipse.jgit.diff.HistogramDiff;
+import org.eclipse.jgit.diff.RawText;
+import org.eclipse.jgit.diff.RawTextComparator;
+import org.eclipse.jgit.lib.FileMode;
+import org.eclipse.jgit.lib.ObjectId;
+
+/**
+ * Writes a {@link FileChange} as {@code git diff} writes it (git 2.39, default options): the same extended
+ * headers and their order, {@code index} lines abbreviated like git, {@code Binary files ... differ}, no
+ * {@code ---}/{@code +++} for header-only changes, a TAB after labels with a space, file/symlink type changes
+ * split into a deletion and a creation, git's hunk grouping, slider compaction with the indent heuristic and the
+ * default function-name rule after {@code @@}.
+ */
+public final class PatchWriter {
+
+  private static final byte[] NO_NEWLINE = "\n\\ No newline at end of file\n".getBytes(StandardCharsets.US_ASCII);
+
+  private final Blobs blobs;
+  private final DiffAttributes attributes;
+  private final Abbreviator abbreviator;
+  private final DiffAlgorithm algorithm;
+  private final int context;
+  private final CancelCheck cancellation;
+  private final List<String> overBlobLimit = new java.util.ArrayList<>();
+
+  /** A writer for blobs outside any tree: no attributes, nothing that cancels (two blobs fetched from a forge). */
+  public PatchWriter(Blobs blobs, Abbreviator abbreviator, DiffAlgorithm algorithm, int context) {
+    this(blobs, DiffAttributes.none(), abbreviator, algorithm, context, CancelCheck.NEVER);
+  }
+
+  public PatchWriter(Blobs blobs, DiffAttributes attributes, Abbreviator abbreviator, DiffAlgorithm algorithm,
+                     int context, CancelCheck cancellation) {
+    this.blobs = blobs;
+    this.attributes = attributes;
+    this.abbreviator = abbreviator;
+    this.algorithm = algorithm;
+    this.context = context;
+    this.cancellation = cancellation;
+  }
+
+  /**
+   * Line counts of one change, as {@code git diff --numstat} reports them (binary: no counts), and for a binary change
+   * the sizes of its two versions in bytes, as {@code git diff --stat} prints them (0 for a missing side, both 0 when
+   * the two sides are the same blob).
+   */
+  public record Stats(int additions, int deletions, boolean binary, long oldBytes, long newBytes) {
+
+    static Stats text(int additions, int deletions) {
+      return new Stats(additions, deletions, false, 0, 0);
+    }
+
+    /** A type change written as a deletion and a creation, counted as one change. */
+    static Stats join(Stats gone, Stats added) {
+      boolean binary = gone.binary || added.binary;
+      return new Stats(added.additions, gone.deletions, binary, binary ? gone.oldBytes : 0, binary ? added.newBytes : 0);
+    }
+  }
+
+  /** The two sides of a change as the line diff sees them. */
+  private record Sides(byte[] oldData, byte[] newData, boolean binary, boolean loaded) {
+    /** Both sides were read (neither over the blob limit) and hold the same bytes. */
+    boolean loadedEqual() {
+      return loaded && java.util.Arrays.equals(oldData, newData);
+    }
+  }
+
+  public Stats stats(FileChange change) {
+    cancellation.check();
+    if (change.status() == FileChange.Status.TYPE_CHANGED) {
+      return Stats.join(stats(deletion(change)), stats(creation(change)));
+    }
+    Sides sides = sides(change);
+    forget(change);
+    if (sides.binary) {
+      return binary(change);
+    }
+    if (change.oldId() != null && change.oldId().equals(change.newId())) {
+      return Stats.text(0, 0);
+    }
+    Lines a = new Lines(new RawText(sides.oldData));
+    Lines b = new Lines(new RawText(sides.newData));
+    if (algorithm instanceof HistogramDiff) {
+      // Counting needs no hunks: sliding a group of changed lines (Slider.compact) never changes how many there are.
+      boolean[] changedA = new boolean[a.size() + 2];
+      boolean[] changedB = new boolean[b.size() + 2];
+      GitHistogram.diff(a, b, changedA, changedB, cancellation);
+      return Stats.text(count(changedB), count(changedA));
+    }
+    int added = 0;
+    int deleted = 0;
+    for (Edit edit : edits(a, b)) {
+      added += edit.getLengthB();
+      deleted += edit.getLengthA();
+    }
+    return Stats.text(added, deleted);
+  }
+
+  /** A binary change's stats: its two sizes, or none when both sides are the same blob (as git's diffstat). */
+  private Stats binary(FileChange change) {
+    ObjectId oldId = change.hasOld() ? change.oldId() : ObjectId.zeroId();
+    ObjectId newId = change.hasNew() ? change.newId() : ObjectId.zeroId();
+    if (oldId.equals(newId)) {
+      return new Stats(0, 0, true, 0, 0);
+    }
+    return new Stats(0, 0, true, size(change.oldMode(), oldId), size(change.newMode(), newId));
+  }
+
+  private long size(int mode, ObjectId id) {
+    if (mode == 0) {
+      return 0;
+    }
+    return FileChange.type(mode) == FileMode.TYPE_GITLINK ? content(mode, id).length : blobs.size(id);
+  }
+
+  private static int count(boolean[] changed) {
+    int count = 0;
+    for (boolean line : changed) {
+      if (line) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  public Stats write(FileChange change, ByteArrayOutputStream out) {
+    cancellation.check();
+    if (change.status() == FileChange.Status.TYPE_CHANGED) {
+      Stats gone = write(deletion(change), out);
+      return Stats.join(gone, write(creation(change), out));
+    }
+    String oldPath = change.oldPath() != null ? change.oldPath() : change.newPath();
+    String newPath = change.newPath() != null ? change.newPath() : change.oldPath();
+    String oldLabel = GitQuote.quote("a/" + oldPath);
+    String newLabel = GitQuote.quote("b/" + newPath);
+    StringBuilder header = new StringBuilder();
+    header.append("diff --git ").append(oldLabel).append(' ').append(newLabel).append('\n');
+    if (!change.hasOld()) {
+      header.append("new file mode ").append(mode(change.newMode())).append('\n');
+    } else if (!change.hasNew()) {
+      header.append("deleted file mode ").append(mode(change.oldMode())).append('\n');
+    } else if (change.oldMode() != change.newMode()) {
+      header.append("old mode ").append(mode(change.oldMode())).append('\n');
+      header.append("new mode ").append(mode(change.newMode())).append('\n');
+    }
+    if (change.status() == FileChange.Status.RENAMED) {
+      header.append("similarity index ").append(change.similarity()).append("%\n");
+      header.append("rename from ").append(GitQuote.quote(change.oldPath())).append('\n');
+      header.append("rename to ").append(GitQuote.quote(change.newPath())).append('\n');
+    }
+    ObjectId oldId = change.hasOld() ? change.oldId() : ObjectId.zeroId();
+    ObjectId newId = change.hasNew() ? change.newId() : ObjectId.zeroId();
+    boolean sameContent = oldId.equals(newId);
+    if (!sameContent) {
+      header.append("index ").append(abbreviator.abbreviate(oldId)).append("..").append(abbreviator.abbreviate(newId));
+      if (change.oldMode() == change.newMode()) {
+        header.append(' ').append(mode(change.oldMode()));
+      }
+      header.append('\n');
+    }
+    String fromLabel = change.hasOld() ? oldLabel : "/dev/null";
+    String toLabel = change.hasNew() ? newLabel : "/dev/null";
+    write(out, header);
+    if (sameContent) {
+      return Stats.text(0, 0);
+    }
+    Sides sides = sides(change);
+    if (sides.binary) {
+      // As git: binary sides with the same bytes (an empty file added or deleted under a binary or -diff
+      // attribute: /dev/null and the empty blob) show the header alone.
+      if (!sides.loadedEqual()) {
+        write(out, "Binary files " + fromLabel + " and " + toLabel + " differ\n");
+      }
+      forget(change);
+      return binary(change);
+    }
+    Lines a = new Lines(new RawText(sides.oldData));
+    Lines b = new Lines(new RawText(sides.newData));
+    EditList edits = edits(a, b);
+    if (edits.isEmpty()) {
+      return Stats.text(0, 0);
+    }
+    write(out, "--- " + fromLabel + (fromLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n"
+      + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
+    String driver = attributes.driver(oldPath);
+    FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath), attributes.config());
+    Stats stats = hunks(a, b, edits, pattern, out);
+    forget(change);
+    return stats;
+  }
+
+  private void forget(FileChange change) {
+    if (change.oldId() != null) {
+      blobs.forget(change.oldId());
+    }
+    if (change.newId() != null) {
+      blobs.forget(change.newId());
+    }
+  }
+
+  private Stats hunks(Lines a, Lines b, List<Edit> edits, FuncPattern pattern, ByteArrayOutputStream out) {
+    FuncName func = new FuncName(a, pattern);
+    int added = 0;
+    int deleted = 0;
+    for (Edit edit : edits) {
+      added += edit.getLengthB();
+      deleted += edit.getLengthA();
+    }
+    int first = 0;
+    while (first < edits.size()) {
+      int last = first;
+      while (last + 1 < edits.size()
+        && edits.get(last + 1).getBeginA() - edits.get(last).getEndA() <= 2 * context) {
+        last++;
+      }
+      Edit head = edits.get(first);
+      Edit tail = edits.get(last);
+      int s1 = Math.max(head.getBeginA() - context, 0);
+      int s2 = Math.max(head.getBeginB() - context, 0);
+      int post = Math.min(context, Math.min(a.size() - tail.getEndA(), b.size() - tail.getEndB()));
+      int e1 = tail.getEndA() + post;
+      int e2 = tail.getEndB() + post;
+      func.advance(s1);
+      StringBuilder line = new StringBuilder("@@ -");
+      range(line, s1, e1 - s1).append(" +");
+      range(line, s2, e2 - s2).append(" @@");
+      write(out, line);
+      byte[] heading = func.text();
+      if (heading.length > 0) {
+        out.write(' ');
+        // git prints a hunk header only up to its first byte that does not start a valid UTF-8 character: a
+        // heading cut at 80 bytes inside a character, or a Latin-1 line, ends there.
+        out.write(heading, 0, Utf8.validPrefix(heading));
+      }
+      out.write('\n');
+      for (int i = s2; i < head.getBeginB(); i++) {
+        record(out, ' ', b, i);
+      }
+      for (int k = first; k <= last; k++) {
+        Edit edit = edits.get(k);
+        if (k > first) {
+          Edit previous = edits.get(k - 1);
+          for (int i = previous.getEndB(); i < edit.getBeginB(); i++) {
+            record(out, ' ', b, i);
+          }
+        }
+        for (int i = edit.getBeginA(); i < edit.getEndA(); i++) {
+          record(out, '-', a, i);
+        }
+        for (int i = edit.getBeginB(); i < edit.getEndB(); i++) {
+          record(out, '+', b, i);
+        }
+      }
+      for (int i = tail.getEndB(); i < e2; i++) {
+        record(out, ' ', b, i);
+      }
+      first = last + 1;
+    }
+    return Stats.text(added, deleted);
+  }
+
+  private static StringBuilder range(StringBuilder out, int start, int count) {
+    out.append(count == 0 ? start : start + 1);
+    if (count != 1) {
+      out.append(',').append(count);
+    }
+    return out;
+  }
+
+  private static void record(ByteArrayOutputStream out, char prefix, Lines lines, int line) {
+    out.write(prefix);
+    int start = lines.start(line);
+    int end = lines.start(line + 1);
+    out.write(lines.raw(), start, end - start);
+    if (end == start || lines.raw()[end - 1] != '\n') {
+      out.write(NO_NEWLINE, 0, NO_NEWLINE.length);
+    }
+  }
+
+  private EditList edits(Lines a, Lines b) {
+    if (algorithm instanceof HistogramDiff) {
+      boolean[] changedA = new boolean[a.size() + 2];
+      boolean[] changedB = new boolean[b.size() + 2];
+      GitHistogram.diff(a, b, changedA, changedB, cancellation);
+      return Slider.compact(a, b, changedA, changedB, true);
+    }
+    return Slider.compact(a, b, algorithm.diff(RawTextComparator.DEFAULT, a.text(), b.text()), true);
+  }
+
+  /** Paths written as binary only because a side is over the blob limit (git would have diffed them). */
+  public List<String> overBlobLimit() {
+    return List.copyOf(overBlobLimit);
+  }
+
+  private Sides sides(FileChange change) {
+    byte[] oldData = content(change.oldMode(), change.oldId());
+    byte[] newData = content(change.newMode(), change.newId());
+    if ((oldData == null && change.hasOld()) || (newData == null && change.hasNew())) {
+      overBlobLimit.add(change.path());
+    }
+    boolean binary = (oldData == null && change.hasOld()) || (newData == null && change.hasNew())
+      || (change.hasOld() && binary(change.oldPath(), change.oldMode(), oldData))
+      || (change.hasNew() && binary(change.newPath(), change.newMode(), newData))
+      || (!change.hasOld() && attributes.verdict(change.newPath()) == DiffAttributes.Verdict.BINARY)
+      || (!change.hasNew() && attributes.verdict(change.oldPath()) == DiffAttributes.Verdict.BINARY);
+    return new Sides(oldData == null ? new byte[0] : oldData, newData == null ? new byte[0] : newData, binary,
+      oldData != null && newData != null);
+  }
+
+  private boolean binary(String path, int mode, byte[] data) {
+    if (FileChange.type(mode) == FileMode.TYPE_GITLINK) {
+      return false;
+    }
+    return switch (attributes.verdict(path)) {
+      case TEXT -> false;
+      case BINARY -> true;
+      case CONTENT -> data == null || Blobs.looksBinary(data);
+    };
+  }
+
+  /** The bytes git diffs for one side; {@code null} for a blob too big to load (treated as binary). */
+  private byte[] content(int mode, ObjectId id) {
+    if (mode == 0) {
+      return new byte[0];
+    }
+    if (FileChange.type(mode) == FileMode.TYPE_GITLINK) {
+      return ("Subproject commit " + id.name() + "\n").getBytes(StandardCharsets.US_ASCII);
+    }
+    if (blobs.tooBig(id)) {
+      return null;
+    }
+    return blobs.bytes(id);
+  }
+
+  private static FileChange deletion(FileChange change) {
+    return new FileChange(FileChange.Status.DELETED, change.oldPath(), null, change.oldMode(), 0, change.oldId(), null, 0);
+  }
+
+  private static FileChange creation(FileChange change) {
+    return new FileChange(FileChange.Status.ADDED, null, change.newPath(), 0, change.newMode(), null, change.newId(), 0);
+  }
+
+  private static String mode(int mode) {
+    return String.format("%06o", mode);
+  }
+
+  private static void write(ByteArrayOutputStream out, CharSequence text) {
+    byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+    out.write(bytes, 0, bytes.length);
+  }
+}

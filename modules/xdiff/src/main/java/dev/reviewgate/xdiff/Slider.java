@@ -1,0 +1,306 @@
+package dev.reviewgate.xdiff;
+
+import org.eclipse.jgit.diff.Edit;
+import org.eclipse.jgit.diff.EditList;
+import org.eclipse.jgit.diff.RawText;
+
+/**
+ * git's change compaction (xdiff's xdl_change_compact) with the indent heuristic, applied to JGit's edits. A
+ * group of added or deleted lines that could slide up or down over identical lines is merged with neighbouring
+ * groups where sliding makes them touch, aligned with a change on the other side where possible, and otherwise
+ * placed where the indentation and blank lines around it read best (git's default since 2.14).
+ */
+final class Slider {
+
+  private static final int MAX_INDENT = 200;
+  private static final int MAX_BLANKS = 20;
+  private static final int START_OF_FILE_PENALTY = 1;
+  private static final int END_OF_FILE_PENALTY = 21;
+  private static final int TOTAL_BLANK_WEIGHT = -30;
+  private static final int POST_BLANK_WEIGHT = 6;
+  private static final int RELATIVE_INDENT_PENALTY = -4;
+  private static final int RELATIVE_INDENT_WITH_BLANK_PENALTY = 10;
+  private static final int RELATIVE_OUTDENT_PENALTY = 24;
+  private static final int RELATIVE_OUTDENT_WITH_BLANK_PENALTY = 17;
+  private static final int RELATIVE_DEDENT_PENALTY = 23;
+  private static final int RELATIVE_DEDENT_WITH_BLANK_PENALTY = 17;
+  private static final int INDENT_WEIGHT = 60;
+  private static final int MAX_SLIDING = 100;
+
+  /** One side: its lines (identity by content) and which of them are changed. */
+  private static final class Side {
+    final Lines lines;
+    final int count;
+    /** changed[i + 1] for line i; changed[0] and changed[count + 1] are always-false sentinels. */
+    final boolean[] changed;
+
+    Side(Lines lines, boolean[] changed) {
+      this.lines = lines;
+      this.count = lines.size();
+      this.changed = changed;
+    }
+
+    boolean changed(int line) {
+      return changed[line + 1];
+    }
+
+    void set(int line, boolean value) {
+      changed[line + 1] = value;
+    }
+  }
+
+  /** A run of changed lines [start, end) on one side (possibly empty). */
+  private static final class Group {
+    int start;
+    int end;
+  }
+
+  private Slider() {
+  }
+
+  static EditList compact(Lines a, Lines b, EditList edits, boolean indentHeuristic) {
+    if (edits.isEmpty()) {
+      return edits;
+    }
+    boolean[] changedA = new boolean[a.size() + 2];
+    boolean[] changedB = new boolean[b.size() + 2];
+    for (Edit edit : edits) {
+      for (int i = edit.getBeginA(); i < edit.getEndA(); i++) {
+        changedA[i + 1] = true;
+      }
+      for (int i = edit.getBeginB(); i < edit.getEndB(); i++) {
+        changedB[i + 1] = true;
+      }
+    }
+    return compact(a, b, changedA, changedB, indentHeuristic);
+  }
+
+  /**
+   * Compacts change marks (index line + 1; the first and last entries are sentinels) and returns the edits.
+   */
+  static EditList compact(Lines a, Lines b, boolean[] changedA, boolean[] changedB, boolean indentHeuristic) {
+    Side sa = new Side(a, changedA);
+    Side sb = new Side(b, changedB);
+    compact(sa, sb, indentHeuristic);
+    compact(sb, sa, indentHeuristic);
+    EditList out = new EditList();
+    int i = 0;
+    int j = 0;
+    while (i < sa.count || j < sb.count) {
+      if ((i < sa.count && sa.changed(i)) || (j < sb.count && sb.changed(j))) {
+        int startA = i;
+        int startB = j;
+        while (i < sa.count && sa.changed(i)) {
+          i++;
+        }
+        while (j < sb.count && sb.changed(j)) {
+          j++;
+        }
+        out.add(new Edit(startA, i, startB, j));
+      } else {
+        i++;
+        j++;
+      }
+    }
+    return out;
+  }
+
+  private static void init(Side side, Group g) {
+    g.start = 0;
+    g.end = 0;
+    while (side.changed(g.end)) {
+      g.end++;
+    }
+  }
+
+  private static boolean next(Side side, Group g) {
+    if (g.end == side.count) {
+      return false;
+    }
+    g.start = g.end + 1;
+    g.end = g.start;
+    while (side.changed(g.end)) {
+      g.end++;
+    }
+    return true;
+  }
+
+  private static boolean previous(Side side, Group g) {
+    if (g.start == 0) {
+      return false;
+    }
+    g.end = g.start - 1;
+    g.start = g.end;
+    while (side.changed(g.start - 1)) {
+      g.start--;
+    }
+    return true;
+  }
+
+  private static boolean slideDown(Side side, Group g) {
+    if (g.end < side.count && side.lines.same(g.start, g.end)) {
+      side.set(g.start++, false);
+      side.set(g.end++, true);
+      while (side.changed(g.end)) {
+        g.end++;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private static boolean slideUp(Side side, Group g) {
+    if (g.start > 0 && side.lines.same(g.start - 1, g.end - 1)) {
+      side.set(--g.start, true);
+      side.set(--g.end, false);
+      while (side.changed(g.start - 1)) {
+        g.start--;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private static void compact(Side side, Side other, boolean indentHeuristic) {
+    Group g = new Group();
+    Group go = new Group();
+    init(side, g);
+    init(other, go);
+    while (true) {
+      if (g.end != g.start) {
+        int groupSize;
+        int earliestEnd;
+        int endMatchingOther;
+        do {
+          groupSize = g.end - g.start;
+          endMatchingOther = -1;
+          while (slideUp(side, g)) {
+            sync(previous(other, go));
+          }
+          earliestEnd = g.end;
+          if (go.end > go.start) {
+            endMatchingOther = g.end;
+          }
+          while (slideDown(side, g)) {
+            sync(next(other, go));
+            if (go.end > go.start) {
+              endMatchingOther = g.end;
+            }
+          }
+        } while (groupSize != g.end - g.start);
+
+        if (g.end == earliestEnd) {
+          // could not move
+        } else if (endMatchingOther != -1) {
+          while (go.end == go.start) {
+            sync(slideUp(side, g));
+            sync(previous(other, go));
+          }
+        } else if (indentHeuristic) {
+          int shift = earliestEnd;
+          if (g.end - groupSize - 1 > shift) {
+            shift = g.end - groupSize - 1;
+          }
+          if (g.end - MAX_SLIDING > shift) {
+            shift = g.end - MAX_SLIDING;
+          }
+          int bestShift = -1;
+          int bestIndent = 0;
+          int bestPenalty = 0;
+          for (; shift <= g.end; shift++) {
+            int[] score = {0, 0};
+            scoreSplit(side, shift, score);
+            scoreSplit(side, shift - groupSize, score);
+            int cmp = bestShift == -1 ? 0
+              : INDENT_WEIGHT * Integer.compare(score[0], bestIndent) + (score[1] - bestPenalty);
+            if (bestShift == -1 || cmp <= 0) {
+              bestIndent = score[0];
+              bestPenalty = score[1];
+              bestShift = shift;
+            }
+          }
+          while (g.end > bestShift) {
+            sync(slideUp(side, g));
+            sync(previous(other, go));
+          }
+        }
+      }
+      if (!next(side, g)) {
+        break;
+      }
+      sync(next(other, go));
+    }
+  }
+
+  private static void sync(boolean moved) {
+    if (!moved) {
+      throw new IllegalStateException("diff groups out of step while sliding changes");
+    }
+  }
+
+  /** Adds the split's effective indent to score[0] and its penalty to score[1] (git's score_add_split). */
+  private static void scoreSplit(Side side, int split, int[] score) {
+    boolean endOfFile;
+    int indent;
+    if (split >= side.count) {
+      endOfFile = true;
+      indent = -1;
+    } else {
+      endOfFile = false;
+      indent = side.lines.indent(split, MAX_INDENT);
+    }
+    int preBlank = 0;
+    int preIndent = -1;
+    for (int i = split - 1; i >= 0; i--) {
+      preIndent = side.lines.indent(i, MAX_INDENT);
+      if (preIndent != -1) {
+        break;
+      }
+      preBlank++;
+      if (preBlank == MAX_BLANKS) {
+        preIndent = 0;
+        break;
+      }
+    }
+    int postBlank = 0;
+    int postIndent = -1;
+    for (int i = split + 1; i < side.count; i++) {
+      postIndent = side.lines.indent(i, MAX_INDENT);
+      if (postIndent != -1) {
+        break;
+      }
+      postBlank++;
+      if (postBlank == MAX_BLANKS) {
+        postIndent = 0;
+        break;
+      }
+    }
+
+    int penalty = 0;
+    if (preIndent == -1 && preBlank == 0) {
+      penalty += START_OF_FILE_PENALTY;
+    }
+    if (endOfFile) {
+      penalty += END_OF_FILE_PENALTY;
+    }
+    int post = indent == -1 ? 1 + postBlank : 0;
+    int totalBlank = preBlank + post;
+    penalty += TOTAL_BLANK_WEIGHT * totalBlank;
+    penalty += POST_BLANK_WEIGHT * post;
+    int effective = indent != -1 ? indent : postIndent;
+    boolean anyBlanks = totalBlank != 0;
+    score[0] += effective;
+    if (effective == -1 || preIndent == -1) {
+      // no adjustment
+    } else if (effective > preIndent) {
+      penalty += anyBlanks ? RELATIVE_INDENT_WITH_BLANK_PENALTY : RELATIVE_INDENT_PENALTY;
+    } else if (effective == preIndent) {
+      // no adjustment
+    } else if (postIndent != -1 && postIndent > effective) {
+      penalty += anyBlanks ? RELATIVE_OUTDENT_WITH_BLANK_PENALTY : RELATIVE_OUTDENT_PENALTY;
+    } else {
+      penalty += anyBlanks ? RELATIVE_DEDENT_WITH_BLANK_PENALTY : RELATIVE_DEDENT_PENALTY;
+    }
+    score[1] += penalty;
+  }
+}
