@@ -122,9 +122,10 @@ final class GitLabClient {
    * retried once it may have been applied. Without a token it fails at once, naming the variable to set.
    */
   Future<JsonObject> write(HttpMethod method, String path, JsonObject body, String notFound) {
-    if (options.token() == null) {
-      return Future.failedFuture(ToolException.notAllowed("GitLab writes need a token: set " + options.tokenEnv()
-        + " to an access token with the api scope for " + options.url() + ", then restart; nothing was sent"));
+    try {
+      requireWriteToken();
+    } catch (ToolException none) {
+      return Future.failedFuture(none);
     }
     String url = url(path, Map.of());
     ForgeRequest request = new ForgeRequest(method, url, headers("application/json"), body == null ? null : body.toBuffer(), true,
@@ -133,6 +134,14 @@ final class GitLabClient {
       ForgeResponse ok = check(response, notFound);
       return ok.body().length() == 0 || ok.body().getByte(0) != '{' ? new JsonObject() : object(ok);
     });
+  }
+
+  /** Fails at once, naming the variable to set, when there is no token to write with. */
+  void requireWriteToken() {
+    if (options.token() == null) {
+      throw ToolException.notAllowed("GitLab writes need a token: set " + options.tokenEnv() + " to an access token with the "
+        + "api scope for " + options.url() + ", then restart; nothing was sent");
+    }
   }
 
   private Future<ForgeResponse> get(String path, Map<String, String> query, String notFound) {

@@ -119,6 +119,7 @@ final class MergeRequestDiscussions {
   // --- pr_review ---------------------------------------------------------------------------------------------
 
   Future<JsonObject> review(JsonObject args) {
+    client.requireWriteToken();
     String project = project(args);
     long iid = args.getLong("pr_number");
     String commit = args.getString("commit_id").toLowerCase(Locale.ROOT);
@@ -247,6 +248,7 @@ final class MergeRequestDiscussions {
   // --- pr_reply / pr_resolve_thread --------------------------------------------------------------------------
 
   Future<JsonObject> reply(JsonObject args) {
+    client.requireWriteToken();
     String project = project(args);
     long iid = args.getLong("pr_number");
     String id = discussionId(args);
@@ -267,6 +269,7 @@ final class MergeRequestDiscussions {
   }
 
   Future<JsonObject> resolve(JsonObject args) {
+    client.requireWriteToken();
     String project = project(args);
     long iid = args.getLong("pr_number");
     String id = discussionId(args);
