@@ -26,8 +26,8 @@ public record GitLabOptions(String url, String token, String tokenEnv, long time
     String urlEnv = section.getString("urlEnv");
     String url = firstNonBlank(urlEnv == null || urlEnv.isBlank() ? null : env.apply(urlEnv), section.getString("apiUrl"));
     if (url == null) {
-      throw new IllegalArgumentException("gitlab.apiUrl is empty: set it (or " + urlEnv + ") to the GitLab instance, "
-        + "e.g. https://gitlab.com");
+      throw new IllegalArgumentException("gitlab.apiUrl is empty: set it" + (urlEnv == null || urlEnv.isBlank() ? "" : " (or " + urlEnv + ")")
+        + " to the GitLab instance, e.g. https://gitlab.com");
     }
     while (url.endsWith("/")) {
       url = url.substring(0, url.length() - 1);

@@ -48,8 +48,11 @@ final class MergeRequestDiffs {
     String mr = GitLabClient.project(project) + "/merge_requests/" + iid;
     String missing = MergeRequests.notFound(project, iid);
     if (latest) {
+      // GitLab before 15.7 has no /diffs: the version's own endpoint lists the same files in one answer.
       return client.getAll(mr + "/diffs", Map.of(), missing, client.options().maxChanges())
-        .map(all -> all.stream().map(MergeRequestChange::from).toList());
+        .map(all -> all.stream().map(MergeRequestChange::from).toList())
+        .recover(failure -> failure instanceof ToolException e && e.code() == 404 ? changes(project, iid, version, false)
+          : Future.failedFuture(failure));
     }
     return client.getJson(mr + "/versions/" + version.id(), Map.of(), "version " + version.id() + " not found for " + missing)
       .map(json -> json.getJsonArray("diffs", new JsonArray()).stream().filter(io.vertx.core.json.JsonObject.class::isInstance)

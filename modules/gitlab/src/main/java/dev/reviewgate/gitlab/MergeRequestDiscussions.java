@@ -102,9 +102,8 @@ final class MergeRequestDiscussions {
     JsonObject out = new JsonObject().put("id", discussion.getString("id"));
     if (position != null) {
       boolean onNew = position.getValue("new_line") != null;
-      out.put("path", onNew || position.getString("new_path") != null ? position.getString("new_path", position.getString("old_path"))
-          : position.getString("old_path"))
-        .put("side", onNew ? "new" : "old");
+      // GitLab names both paths (a deleted file's new_path is its old path): the thread is on the change's path
+      out.put("path", position.getString("new_path", position.getString("old_path"))).put("side", onNew ? "new" : "old");
       Integer line = onNew ? position.getInteger("new_line") : position.getInteger("old_line");
       if (line != null) {
         JsonObject start = position.getJsonObject("line_range", new JsonObject()).getJsonObject("start");

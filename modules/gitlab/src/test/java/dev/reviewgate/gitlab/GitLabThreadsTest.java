@@ -13,9 +13,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -58,15 +56,9 @@ class GitLabThreadsTest {
     if (deployment != null) {
       vertx.undeploy(deployment).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
-    ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("gitlab", new JsonObject().put("retryBaseDelayMs", 10)));
-    Map<String, String> env = new HashMap<>();
-    env.put("GITLAB_URL", gitlab.url());
-    if (token != null) {
-      env.put("GITLAB_TOKEN", token);
-    }
-    deployment = vertx.deployVerticle(new GitLabVerticle(GitLabBackendOptions.from(config, env::get), ToolCatalog.standard()))
-      .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    deployment = GitLabTestBackend.deploy(vertx, gitlab.url(), token);
   }
+
 
   @AfterEach
   void stop() throws Exception {

@@ -84,16 +84,9 @@ class GitLabToolsTest {
     if (deployment != null) {
       vertx.undeploy(deployment).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
-    ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("gitlab", new JsonObject()
-      .put("retryBaseDelayMs", 10)));
-    Map<String, String> env = new HashMap<>();
-    env.put("GITLAB_URL", gitlab.url());
-    if (token != null) {
-      env.put("GITLAB_TOKEN", token);
-    }
-    deployment = vertx.deployVerticle(new GitLabVerticle(GitLabBackendOptions.from(config, env::get), ToolCatalog.standard()))
-      .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    deployment = GitLabTestBackend.deploy(vertx, gitlab.url(), token);
   }
+
 
   @AfterAll
   static void stop() throws Exception {
