@@ -52,7 +52,7 @@ final class MergeRequestDiscussions {
       JsonArray paths = new JsonArray(threads.stream().map(t -> t.getString("path")).filter(p -> p != null).distinct().toList());
       // The hunks of the latest version's diff of the files that have threads.
       Future<String> diff = paths.isEmpty() ? Future.succeededFuture("") : mergeRequests.diff(project, iid,
-          new JsonObject().put("include", paths).put("top", 1000))
+          new JsonObject().put("files", paths).put("top", 1000))
         .map(d -> {
           StringBuilder text = new StringBuilder();
           d.page().forEach(c -> {

@@ -61,6 +61,8 @@ public final class GitLabDouble implements AutoCloseable {
   /** Paths GitLab would mark too_large (no diff text) or collapsed. */
   public final Set<String> tooLarge = ConcurrentHashMap.newKeySet();
   public final Set<String> collapsed = ConcurrentHashMap.newKeySet();
+  /** Answer 404 on {@code /diffs}, as GitLab before 15.7 does. */
+  volatile boolean withoutDiffsEndpoint;
   /** Writes applied and then answered by a dropped connection (a response lost on the way). */
   final AtomicInteger dropResponses = new AtomicInteger();
   /** Discussions by id, in creation order. */
@@ -277,6 +279,10 @@ public final class GitLabDouble implements AutoCloseable {
 
   /** {@code /diffs} of the latest version, {@code per_page} ≤ 100, with GitLab's paging headers. */
   private void diffs(HttpServerRequest request) {
+    if (withoutDiffsEndpoint) {
+      json(request, 404, new JsonObject().put("message", "404 Not found"));
+      return;
+    }
     diffPages.incrementAndGet();
     Version v = latest();
     paged(request, entries(v.base(), v.head()));

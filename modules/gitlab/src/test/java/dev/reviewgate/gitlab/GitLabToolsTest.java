@@ -228,6 +228,18 @@ class GitLabToolsTest {
   }
 
   @Test
+  void onGitLabWithoutTheDiffsEndpointTheVersionsOwnListIsUsed() throws Exception {
+    gitlab.withoutDiffsEndpoint = true;
+    try {
+      JsonObject result = diff(new JsonObject().put("include_diffs", false).put("top", 1000));
+      assertThat(result.getJsonObject("pagination").getInteger("total")).isEqualTo(GitLabFixture.CHANGED);
+      assertThat(result.getLong("version_id")).isEqualTo(103L);
+    } finally {
+      gitlab.withoutDiffsEndpoint = false;
+    }
+  }
+
+  @Test
   void aMissingMergeRequestIsNamed() {
     assertThatThrownBy(() -> call("reviewgate.gitlab.mr.diff", new JsonObject().put("project", GitLabDouble.PROJECT).put("mr_iid", 99)))
       .isInstanceOfSatisfying(ToolException.class, e -> {
