@@ -3,6 +3,7 @@ package dev.reviewgate.gitlab;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
@@ -237,6 +238,24 @@ class GitLabToolsTest {
     } finally {
       gitlab.withoutDiffsEndpoint = false;
     }
+  }
+
+  @Test
+  void theFourToolsAreListedAndTheThreadToolsTakeGitLab() {
+    ToolCatalog catalog = ToolCatalog.standard();
+    Map<String, String> addresses = new HashMap<>();
+    catalog.tools().forEach(tool -> addresses.put(tool.name(), tool.address()));
+    assertThat(addresses).containsEntry("gitlab_list_merge_requests", Addresses.GITLAB_MR_LIST)
+      .containsEntry("gitlab_get_merge_request", Addresses.GITLAB_MR_GET)
+      .containsEntry("gitlab_list_merge_request_versions", Addresses.GITLAB_MR_VERSIONS)
+      .containsEntry("gitlab_get_merge_request_diff", Addresses.GITLAB_MR_DIFF);
+    for (String thread : List.of("pr_list_threads", "pr_review", "pr_reply", "pr_resolve_thread")) {
+      assertThat(catalog.byName(thread).orElseThrow().inputSchema().getJsonObject("properties").getJsonObject("forge")
+        .getJsonArray("enum").getList()).contains("gitlab");
+    }
+    // the diff tool takes the shared diff-shaping options
+    assertThat(catalog.byName("gitlab_get_merge_request_diff").orElseThrow().inputSchema().getJsonObject("properties").fieldNames())
+      .contains("include", "exclude", "files", "format", "max_lines_per_file", "token_budget");
   }
 
   @Test
