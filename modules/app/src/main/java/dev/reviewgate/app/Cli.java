@@ -36,7 +36,7 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
       --cluster-port P      the cluster member port (default 0: pick a free one; printed on stderr)
       --join H:P[,H:P...]   members to join at start (leave out on the first node)
       --roles LIST          what this node serves: front (HTTP MCP, bridges, dashboard, stdio), git, diff,
-                            review, github, ado (default: all)
+                            review, github, ado, gitlab (default: all)
       --bus-bridge-port P   open the TCP event-bus bridge for services on P (0 picks; loopback by default)
     options:
       --repo NAME=PATH      serve the git repository at PATH as NAME (repeatable); the repository of the

@@ -37,7 +37,7 @@ class BackendsTest {
         .toCompletionStage().toCompletableFuture().handle((ok, failure) -> failure).get(10, TimeUnit.SECONDS);
       assertThat(none.getCause() != null ? none.getCause() : none).isInstanceOfSatisfying(ToolException.class,
         e -> assertThat(e.code()).isEqualTo(Failure.UNAVAILABLE));
-      assertThat(Backends.ROLES).containsExactlyInAnyOrder("diff", "git", "review", "github", "ado");
+      assertThat(Backends.ROLES).containsExactlyInAnyOrder("diff", "git", "review", "github", "ado", "gitlab");
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
@@ -47,7 +47,7 @@ class BackendsTest {
   void everyRowBuildsFromTheDefaultConfigurationWithoutDeploying() {
     // Options read and verticles made, nothing started: no network, no repository opened, no review store created.
     assertThat(Backends.wouldDeploy(ReviewgateConfig.defaults(), Set.copyOf(Backends.ROLES))).containsExactly(
-      "DiffVerticle", "GitVerticle", "ReviewVerticle", "GitHubVerticle", "AdoVerticle", "ThreadRouterVerticle");
+      "DiffVerticle", "GitVerticle", "ReviewVerticle", "GitHubVerticle", "AdoVerticle", "GitLabVerticle", "ThreadRouterVerticle");
     assertThat(Backends.wouldDeploy(ReviewgateConfig.defaults(), Set.of("ado"))).containsExactly("AdoVerticle", "ThreadRouterVerticle");
   }
 

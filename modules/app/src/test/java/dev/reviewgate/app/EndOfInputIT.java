@@ -53,7 +53,7 @@ class EndOfInputIT {
       mcp.send(request(2, "tools/call", call("review_request", new JsonObject().put("title", "t").put("commit_range", "HEAD~1..HEAD"))));
       int port = dashboardPort(mcp);
       // The request is in flight (waiting for the person) once the review exists; then the client goes away.
-      Thread.sleep(1_000);
+      awaitSavedReview(repo.resolve(".git/reviewgate/reviews"));
       long closed = System.nanoTime();
       mcp.closeInput();
       JsonObject reply = mcp.response();
@@ -66,6 +66,22 @@ class EndOfInputIT {
       assertThat(portIsFree(port)).as("dashboard port " + port + " released").isTrue();
       assertThat(mcp.stderr()).doesNotContain("SEVERE");
     }
+  }
+
+  /** Waits (bounded) until the review store holds a saved review: a start-up slowed by a busy machine is waited out. */
+  private static void awaitSavedReview(Path reviews) throws Exception {
+    for (int i = 0; i < 400; i++) {
+      if (java.nio.file.Files.isDirectory(reviews)) {
+        try (var files = java.nio.file.Files.list(reviews)) {
+          if (files.anyMatch(f -> f.getFileName().toString().endsWith(".json"))) {
+            Thread.sleep(200);
+            return;
+          }
+        }
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError("no review was saved in " + reviews + " within 20 s");
   }
 
   private static int dashboardPort(McpProcess mcp) throws InterruptedException {

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class ClusterNodeTest {
 
-  private static final List<String> BACKENDS = List.of("diff", "git", "review", "github", "ado");
+  private static final List<String> BACKENDS = List.of("diff", "git", "review", "github", "ado", "gitlab");
   private final List<ClusterNode> nodes = new ArrayList<>();
 
   private ClusterNode start(JsonObject overrides) throws Exception {

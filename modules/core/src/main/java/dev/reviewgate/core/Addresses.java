@@ -29,6 +29,11 @@ public final class Addresses {
   public static final String ADO_PR_LIST = "reviewgate.ado.pr.list";
   public static final String ADO_PR_ITERATIONS = "reviewgate.ado.pr.iterations";
 
+  public static final String GITLAB_MR_LIST = "reviewgate.gitlab.mr.list";
+  public static final String GITLAB_MR_GET = "reviewgate.gitlab.mr.get";
+  public static final String GITLAB_MR_VERSIONS = "reviewgate.gitlab.mr.versions";
+  public static final String GITLAB_MR_DIFF = "reviewgate.gitlab.mr.diff";
+
   public static final String PR_THREADS_LIST = "reviewgate.pr.threads.list";
   public static final String PR_REVIEW = "reviewgate.pr.review";
   public static final String PR_REPLY = "reviewgate.pr.reply";

@@ -1,10 +1,10 @@
 package dev.reviewgate.bench.ado;
 
+import dev.reviewgate.bench.forge.ForgeDiffRuns;
 import dev.reviewgate.ado.AdoBackendOptions;
 import dev.reviewgate.ado.AdoVerticle;
 import dev.reviewgate.ado.FakeAzureDevOps;
 import dev.reviewgate.core.Addresses;
-import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.testing.TempGitRepo;
@@ -14,9 +14,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code ado_get_pull_request_diff} of one 300-file iteration, the two ways it can be made: from the blobs over the
@@ -36,12 +34,12 @@ public final class AdoDiffBench {
     Path dir = Files.createTempDirectory("ado-bench");
     TempGitRepo repo = new TempGitRepo(dir);
     for (int i = 0; i < files; i++) {
-      repo.write(String.format("src/m%03d/File%03d.java", i / 20, i), body(i, 0));
+      repo.write(String.format("src/m%03d/File%03d.java", i / 20, i), ForgeDiffRuns.body(i, 0));
     }
     String common = repo.commit("base");
     repo.branch("feature");
     for (int i = 0; i < files; i++) {
-      repo.write(String.format("src/m%03d/File%03d.java", i / 20, i), body(i, 1));
+      repo.write(String.format("src/m%03d/File%03d.java", i / 20, i), ForgeDiffRuns.body(i, 1));
     }
     String source = repo.commit("change every file");
     Vertx vertx = Vertx.vertx();
@@ -50,45 +48,14 @@ public final class AdoDiffBench {
         .put("ado", new JsonObject().put("orgUrl", ado.orgUrl()).put("project", FakeAzureDevOps.PROJECT))
         .put("repos", new JsonObject().put(FakeAzureDevOps.REPO, dir.toString())));
       Map<String, String> env = Map.of("AZURE_DEVOPS_PAT", FakeAzureDevOps.PAT);
-      await(vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard())));
+      ForgeDiffRuns.await(vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard())));
       JsonObject call = new JsonObject().put("repository", FakeAzureDevOps.REPO).put("pr_id", 7).put("top", 1000);
-      report("API (blobs)", vertx, ado, call, runs);
-      String git = await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard())));
-      report("local clone", vertx, ado, call, runs);
-      await(vertx.undeploy(git));
+      ForgeDiffRuns.report("API (blobs)", vertx, Addresses.ADO_PR_DIFF, call, runs, ado.requests);
+      String git = ForgeDiffRuns.await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard())));
+      ForgeDiffRuns.report("local clone", vertx, Addresses.ADO_PR_DIFF, call, runs, ado.requests);
+      ForgeDiffRuns.await(vertx.undeploy(git));
     } finally {
       vertx.close();
     }
-  }
-
-  private static void report(String path, Vertx vertx, FakeAzureDevOps ado, JsonObject call, int runs) throws Exception {
-    long[] ms = new long[runs + 1];
-    int before = ado.requests.get();
-    JsonObject result = null;
-    for (int i = 0; i <= runs; i++) {
-      long t0 = System.nanoTime();
-      result = await(BusRequests.request(vertx.eventBus(), "reviewgate.ado.pr.diff", call, 120_000));
-      ms[i] = (System.nanoTime() - t0) / 1_000_000;
-    }
-    int perCall = (ado.requests.get() - before) / (runs + 1);
-    long[] rest = Arrays.copyOfRange(ms, 1, ms.length);
-    Arrays.sort(rest);
-    System.out.println(new JsonObject().put("path", path).put("source", result.getJsonObject("diffs").getString("source"))
-      .put("changes", result.getJsonArray("changes").size()).put("diffBytes", result.getString("diff", "").length())
-      .put("firstMs", ms[0]).put("p50Ms", rest[rest.length / 2]).put("p90Ms", rest[(int) Math.ceil(rest.length * 0.9) - 1])
-      .put("httpRequestsPerCall", perCall).encode());
-  }
-
-  private static String body(int file, int version) {
-    StringBuilder text = new StringBuilder("class File" + file + " {\n");
-    for (int line = 0; line < 60; line++) {
-      boolean changed = version == 1 && line % 20 == 7;
-      text.append("  int f").append(line).append("() { return ").append(changed ? line * 2 : line).append("; }\n");
-    }
-    return text.append("}\n").toString();
-  }
-
-  private static <T> T await(io.vertx.core.Future<T> future) throws Exception {
-    return future.toCompletionStage().toCompletableFuture().get(5, TimeUnit.MINUTES);
   }
 }

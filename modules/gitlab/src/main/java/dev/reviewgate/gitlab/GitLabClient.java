@@ -1,0 +1,228 @@
+package dev.reviewgate.gitlab;
+
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.forge.http.ForgeHttp;
+import dev.reviewgate.forge.http.ForgeRequest;
+import dev.reviewgate.forge.http.ForgeResponse;
+import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * GitLab REST v4 on the forges' shared HTTP layer ({@link ForgeHttp}, with {@link GitLabPolicy}): the instance's
+ * {@code /api/v4}, the token as {@code PRIVATE-TOKEN} (only to that instance), {@code page}/{@code per_page} lists
+ * followed by {@code X-Next-Page}, and GitLab's error bodies ({@code message} or {@code error}) in the failure text.
+ */
+final class GitLabClient {
+
+  /** GitLab's largest page. */
+  static final int PER_PAGE = 100;
+
+  private final GitLabOptions options;
+  private final ForgeHttp http;
+
+  GitLabClient(Vertx vertx, GitLabOptions options) {
+    this(options, new ForgeHttp(vertx, new ForgeHttp.Settings("GitLab", options.timeoutMs(), options.etagCacheEntries(),
+      options.etagCacheMaxBytes(), options.maxConcurrentReads(), 0, false), new GitLabPolicy(options)));
+  }
+
+  private GitLabClient(GitLabOptions options, ForgeHttp http) {
+    this.options = options;
+    this.http = http;
+  }
+
+  /** This client for one caller who stops waiting at {@code deadlineMs} (epoch ms). */
+  GitLabClient until(long deadlineMs) {
+    return new GitLabClient(options, http.until(deadlineMs));
+  }
+
+  GitLabOptions options() {
+    return options;
+  }
+
+  void close() {
+    http.close();
+  }
+
+  /** {@code /projects/<id or url-encoded group/name>}. */
+  static String project(String project) {
+    return "/projects/" + encode(project);
+  }
+
+  /**
+   * A GET of {@code <api>/<path>} that must answer a JSON object.
+   *
+   * @param notFound the text for a 404, saying what to check
+   */
+  Future<JsonObject> getJson(String path, Map<String, String> query, String notFound) {
+    return get(path, query, notFound).map(GitLabClient::object);
+  }
+
+  /** One page of a list, and whether GitLab has another ({@code X-Next-Page}). */
+  record Page(List<JsonObject> items, String next) {
+
+    boolean hasNext() {
+      return next != null && !next.isBlank();
+    }
+  }
+
+  /** A GET of one page of a list ({@code page}/{@code per_page} are the caller's). */
+  Future<Page> getPage(String path, Map<String, String> query, String notFound) {
+    return get(path, query, notFound).map(response -> new Page(array(response).stream().filter(JsonObject.class::isInstance)
+      .map(JsonObject.class::cast).toList(), response.headers().get("x-next-page")));
+  }
+
+  /** A GET of a list, every page ({@code X-Next-Page} followed, at most {@code maxItems} items, then 413). */
+  Future<List<JsonObject>> getAll(String path, Map<String, String> query, String notFound, int maxItems) {
+    List<JsonObject> all = new ArrayList<>();
+    return page(path, query, notFound, 1, maxItems, all).map(v -> all);
+  }
+
+  private Future<Void> page(String path, Map<String, String> query, String notFound, int page, int maxItems, List<JsonObject> all) {
+    Map<String, String> paged = new java.util.LinkedHashMap<>(query);
+    paged.put("per_page", Integer.toString(PER_PAGE));
+    paged.put("page", Integer.toString(page));
+    return getPage(path, paged, notFound).compose(response -> {
+      all.addAll(response.items());
+      if (!response.hasNext()) {
+        return Future.succeededFuture();
+      }
+      int next = (int) ForgeHttp.parseLong(response.next());
+      if (next <= page) {
+        return Future.succeededFuture();
+      }
+      if (all.size() >= maxItems) {
+        throw ToolException.tooLarge(path + " lists more than " + maxItems + " items (gitlab.maxChanges); nothing partial "
+          + "is shown. Narrow the call, or raise gitlab.maxChanges");
+      }
+      return page(path, query, notFound, next, maxItems, all);
+    });
+  }
+
+  /** The raw bytes of a file at a commit ({@code /repository/files/:path/raw?ref=}). */
+  Future<Buffer> rawFile(String project, String path, String ref) {
+    String url = url(project(project) + "/repository/files/" + encode(path) + "/raw", Map.of("ref", ref));
+    return http.send(new ForgeRequest(HttpMethod.GET, url, headers("*/*"), null, false, "GET raw " + path + " at " + abbrev(ref)))
+      .map(response -> check(response, path + " not found at commit " + ref + " of project " + project
+        + " (the merge request's commits may have been force-pushed away)").body());
+  }
+
+  /**
+   * A state-changing request with a JSON body (or none) that answers JSON: serialised with other writes, and not
+   * retried once it may have been applied. Without a token it fails at once, naming the variable to set.
+   */
+  Future<JsonObject> write(HttpMethod method, String path, JsonObject body, String notFound) {
+    try {
+      requireWriteToken();
+    } catch (ToolException none) {
+      return Future.failedFuture(none);
+    }
+    String url = url(path, Map.of());
+    ForgeRequest request = new ForgeRequest(method, url, headers("application/json"), body == null ? null : body.toBuffer(), true,
+      method.name() + " " + path);
+    return http.send(request).map(response -> {
+      ForgeResponse ok = check(response, notFound);
+      return ok.body().length() == 0 || ok.body().getByte(0) != '{' ? new JsonObject() : object(ok);
+    });
+  }
+
+  /** Fails at once, naming the variable to set, when there is no token to write with. */
+  void requireWriteToken() {
+    if (options.token() == null) {
+      throw ToolException.notAllowed("GitLab writes need a token: set " + options.tokenEnv() + " to an access token with the "
+        + "api scope for " + options.url() + ", then restart; nothing was sent");
+    }
+  }
+
+  private Future<ForgeResponse> get(String path, Map<String, String> query, String notFound) {
+    String url = url(path, query);
+    return http.send(new ForgeRequest(HttpMethod.GET, url, headers("application/json"), null, false, "GET " + path))
+      .map(response -> check(response, notFound));
+  }
+
+  private String url(String path, Map<String, String> query) {
+    StringJoiner q = new StringJoiner("&", "?", "").setEmptyValue("");
+    query.forEach((k, v) -> {
+      if (v != null) {
+        q.add(encode(k) + "=" + encode(v));
+      }
+    });
+    return options.apiBase() + path + q;
+  }
+
+  static String encode(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  private MultiMap headers(String accept) {
+    MultiMap headers = MultiMap.caseInsensitiveMultiMap().add("Accept", accept);
+    if (options.token() != null) {
+      headers.add("PRIVATE-TOKEN", options.token());
+    }
+    return headers;
+  }
+
+  private ForgeResponse check(ForgeResponse response, String notFound) {
+    int status = response.status();
+    if (response.ok()) {
+      return response;
+    }
+    String said = errorMessage(response.body());
+    String detail = said.isEmpty() ? "" : " (GitLab: " + said + ")";
+    throw switch (status) {
+      case 401 -> ToolException.notAllowed("GitLab did not accept the credentials (HTTP 401" + (said.isEmpty() ? "" : ": " + said)
+        + ") for " + response.what() + ": set " + options.tokenEnv() + " to an access token of " + options.url()
+        + " (read_api scope for reads, api for writes) that has not expired");
+      case 403 -> ToolException.notAllowed("GitLab refused " + response.what() + " (HTTP 403" + (said.isEmpty() ? "" : ": " + said)
+        + "); the token in " + options.tokenEnv() + " needs the api scope for writes (read_api for reads) and access to the project");
+      case 404 -> ToolException.notFound(notFound + detail);
+      case 400, 422 -> ToolException.invalid("GitLab could not process " + response.what() + (said.isEmpty() ? "" : ": " + said));
+      case 409 -> ToolException.conflict("GitLab refused " + response.what() + " as a conflict" + detail);
+      default -> ToolException.upstream("GitLab answered HTTP " + status + " for " + response.what() + detail);
+    };
+  }
+
+  private static JsonObject object(ForgeResponse response) {
+    try {
+      return response.body().length() == 0 ? new JsonObject() : new JsonObject(response.body());
+    } catch (RuntimeException e) {
+      throw ToolException.upstream("GitLab sent a body that is not a JSON object for " + response.what());
+    }
+  }
+
+  private static JsonArray array(ForgeResponse response) {
+    try {
+      return response.body().length() == 0 ? new JsonArray() : new JsonArray(response.body());
+    } catch (RuntimeException e) {
+      throw ToolException.upstream("GitLab sent a body that is not a JSON array for " + response.what());
+    }
+  }
+
+  /** GitLab says what went wrong in {@code message} (a string, or field → reasons) or {@code error}. */
+  static String errorMessage(Buffer body) {
+    if (body.length() == 0 || body.getByte(0) != '{' || body.length() > 64 * 1024) {
+      return "";
+    }
+    try {
+      JsonObject json = new JsonObject(body);
+      Object message = json.getValue("message", json.getValue("error"));
+      return message == null ? "" : message instanceof String s ? s : message.toString();
+    } catch (RuntimeException e) {
+      return "";
+    }
+  }
+
+  private static String abbrev(String sha) {
+    return sha == null || sha.length() <= 12 ? String.valueOf(sha) : sha.substring(0, 12);
+  }
+}

@@ -1,0 +1,203 @@
+package dev.reviewgate.gitlab;
+
+import dev.reviewgate.diff.DiffEngine;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The one encoder of the GitLab tools: the records {@link MergeRequests} answers, as each tool's JSON reply. */
+final class GitLabJson {
+
+  /** Options that shape the whole page's text at once (a budget over all files), not each file alone. */
+  private static final List<String> PAGE_SHAPING = List.of("max_bytes", "token_budget", "markers");
+
+  private final DiffEngine engine;
+
+  GitLabJson(DiffEngine engine) {
+    this.engine = engine;
+  }
+
+  static JsonObject version(MergeRequestVersion v) {
+    return new JsonObject().put("version_id", v.id()).put("head_commit_sha", v.head()).put("base_commit_sha", v.base())
+      .put("start_commit_sha", v.start()).put("created_at", v.created()).put("state", v.state())
+      .put("real_size", v.realSize() < 0 ? null : v.realSize());
+  }
+
+  static JsonObject versions(long iid, List<MergeRequestVersion> versions) {
+    return new JsonObject().put("mr_iid", iid).put("versions", new JsonArray(versions.stream().map(GitLabJson::version).toList()))
+      .put("count", versions.size()).put("warnings", new JsonArray());
+  }
+
+  static JsonObject listing(MergeRequests.Listing listing) {
+    JsonArray items = new JsonArray();
+    for (JsonObject mr : listing.mergeRequests()) {
+      items.add(new JsonObject().put("mr_iid", mr.getValue("iid")).put("title", mr.getString("title"))
+        .put("state", mr.getString("state")).put("draft", mr.getBoolean("draft", mr.getBoolean("work_in_progress", false)))
+        .put("author", username(mr.getJsonObject("author"))).put("source_branch", mr.getString("source_branch"))
+        .put("target_branch", mr.getString("target_branch")).put("created_at", mr.getString("created_at"))
+        .put("updated_at", mr.getString("updated_at")).put("web_url", mr.getString("web_url")));
+    }
+    JsonObject result = new JsonObject().put("merge_requests", items).put("count", items.size());
+    if (listing.nextSkip() != null) {
+      result.put("next_skip", listing.nextSkip());
+    }
+    return result.put("warnings", new JsonArray());
+  }
+
+  static JsonObject details(MergeRequests.Details d) {
+    JsonObject mr = d.mergeRequest();
+    JsonObject refs = mr.getJsonObject("diff_refs", new JsonObject());
+    JsonObject result = new JsonObject().put("mr_iid", mr.getValue("iid")).put("title", mr.getString("title"))
+      .put("description", mr.getString("description")).put("state", mr.getString("state"))
+      .put("draft", mr.getBoolean("draft", mr.getBoolean("work_in_progress", false)))
+      .put("author", username(mr.getJsonObject("author"))).put("source_branch", mr.getString("source_branch"))
+      .put("target_branch", mr.getString("target_branch")).put("sha", mr.getString("sha"))
+      .put("diff_refs", new JsonObject().put("base_sha", refs.getString("base_sha")).put("start_sha", refs.getString("start_sha"))
+        .put("head_sha", refs.getString("head_sha")))
+      .put("detailed_merge_status", mr.getString("detailed_merge_status", mr.getString("merge_status")))
+      .put("has_conflicts", mr.getBoolean("has_conflicts")).put("web_url", mr.getString("web_url"))
+      .put("created_at", mr.getString("created_at")).put("updated_at", mr.getString("updated_at"))
+      .put("versions_count", d.versions().size())
+      .put("latest_version_id", d.versions().isEmpty() ? null : d.versions().get(0).id());
+    JsonObject approvals = d.approvals();
+    if (approvals != null) {
+      result.put("approvals", new JsonObject().put("approved", approvals.getBoolean("approved"))
+        .put("approvals_required", approvals.getValue("approvals_required")).put("approvals_left", approvals.getValue("approvals_left"))
+        .put("approved_by", new JsonArray(approvals.getJsonArray("approved_by", new JsonArray()).stream()
+          .filter(JsonObject.class::isInstance).map(a -> username(((JsonObject) a).getJsonObject("user"))).toList())));
+    }
+    result.put("pipelines", new JsonArray(d.pipelines().stream().limit(10).map(p -> new JsonObject().put("id", p.getValue("id"))
+      .put("sha", p.getString("sha")).put("ref", p.getString("ref")).put("status", p.getString("status"))
+      .put("web_url", p.getString("web_url"))).toList()));
+    return result.put("warnings", new JsonArray());
+  }
+
+  private static String username(JsonObject user) {
+    return user == null ? null : user.getString("username", user.getString("name"));
+  }
+
+  /** {@code gitlab_get_merge_request_diff}'s reply. */
+  JsonObject diff(MergeRequests.VersionDiff d, JsonObject args) {
+    List<String> warnings = new ArrayList<>(d.warnings());
+    JsonObject result = new JsonObject().put("mr_iid", d.iid()).put("version_id", d.version().id()).put("version", version(d.version()));
+    if (d.since() != null) {
+      result.put("compare_to", d.since().id());
+    }
+    result.put("summary", summary(d.selected()));
+    Map<MergeRequestChange, FileDiffWriter.Written> written = d.written() == null ? Map.of() : d.written().byChange();
+    if (d.written() != null) {
+      warnings.addAll(d.written().warnings());
+    }
+    String format = args.getString("format", "unified");
+    int maxLines = args.getInteger("max_lines_per_file", engine.options().maxLinesPerFile());
+    boolean pageShaping = PAGE_SHAPING.stream().anyMatch(args::containsKey);
+    boolean budget = args.containsKey("max_bytes") || args.containsKey("token_budget");
+    JsonArray changes = new JsonArray();
+    StringBuilder text = new StringBuilder();
+    StringBuilder whole = new StringBuilder();
+    List<String> truncated = new ArrayList<>();
+    int additions = 0;
+    int deletions = 0;
+    for (MergeRequestChange change : d.page()) {
+      JsonObject entry = new JsonObject().put("change_type", change.changeType()).put("path", change.path())
+        .put("original_path", change.originalPath());
+      if (change.tooLarge() || change.collapsed() || change.generated()) {
+        entry.put("gitlab", new JsonObject().put("too_large", change.tooLarge()).put("collapsed", change.collapsed())
+          .put("generated_file", change.generated()));
+      }
+      FileDiffWriter.Written diff = written.get(change);
+      if (diff != null) {
+        additions += diff.additions();
+        deletions += diff.deletions();
+        whole.append(diff.text());
+        JsonObject shaped = budget ? new JsonObject() : shape(diff, format, maxLines, args);
+        if (shaped.getBoolean("is_truncated", false)) {
+          truncated.add(change.path());
+        }
+        if (!budget && shaped.getValue("content") instanceof String s) {
+          text.append(s);
+        }
+        entry.put("diff", shaped.put("additions", diff.additions()).put("deletions", diff.deletions()).put("binary", diff.binary()));
+      }
+      changes.add(entry);
+    }
+    if (!truncated.isEmpty()) {
+      warnings.add(truncated.size() + " file(s) had truncated diffs exceeding max_lines_per_file (" + maxLines + "): "
+        + String.join(", ", truncated.subList(0, Math.min(10, truncated.size()))) + (truncated.size() > 10 ? ", ..." : "")
+        + ". Raise max_lines_per_file or narrow include to read them whole.");
+    }
+    int skip = d.skip();
+    result.put("changes", changes).put("pagination", new JsonObject()
+      .put("showing", d.page().isEmpty() ? "0" : (skip + 1) + "-" + (skip + d.page().size()))
+      .put("total", d.selected().size()).put("has_more", d.hasMore()).put("next_skip", d.hasMore() ? skip + d.page().size() : null));
+    result.put("diffs", new JsonObject().put("included", d.written() != null)
+      .put("source", d.written() == null ? null : d.written().source()).put("total_files_with_diffs", written.size())
+      .put("total_additions", additions).put("total_deletions", deletions).put("truncated_files", new JsonArray(truncated)));
+    if (pageShaping && !whole.isEmpty()) {
+      // A budget or marker scan covers the whole page: the engine shapes the page's text at once.
+      JsonObject shaping = new JsonObject();
+      for (String key : List.of("format", "max_lines_per_file", "max_bytes", "token_budget", "side_by_side_width", "markers")) {
+        if (args.containsKey(key)) {
+          shaping.put(key, args.getValue(key));
+        }
+      }
+      JsonObject shaped = engine.shape(engine.parse(whole.toString().getBytes(StandardCharsets.UTF_8)), shaping);
+      for (String key : List.of("diff", "files", "stat", "cut", "markers")) {
+        if (shaped.containsKey(key)) {
+          result.put(key, shaped.getValue(key));
+        }
+      }
+      shaped.getJsonArray("warnings", new JsonArray()).forEach(w -> warnings.add(String.valueOf(w)));
+    } else if (!text.isEmpty()) {
+      result.put("diff", text.toString());
+    }
+    return result.put("warnings", new JsonArray(warnings));
+  }
+
+  /** One file's diff in the asked format, cut after {@code maxLines} lines by the diff engine; git's text when unshaped. */
+  private JsonObject shape(FileDiffWriter.Written diff, String format, int maxLines, JsonObject args) {
+    byte[] text = diff.text().getBytes(StandardCharsets.UTF_8);
+    int lines = 0;
+    for (byte b : text) {
+      if (b == '\n') {
+        lines++;
+      }
+    }
+    if ("unified".equals(format) && lines <= maxLines) {
+      return new JsonObject().put("format", format).put("content", diff.text()).put("is_truncated", false);
+    }
+    if (text.length == 0) {
+      return new JsonObject().put("format", format).put("content", "").put("is_truncated", false);
+    }
+    JsonObject options = new JsonObject().put("format", format).put("max_lines_per_file", maxLines);
+    if (args.containsKey("side_by_side_width")) {
+      options.put("side_by_side_width", args.getValue("side_by_side_width"));
+    }
+    JsonObject shaped = engine.shape(engine.parse(text), options);
+    boolean cut = shaped.getJsonArray("cut") != null && !shaped.getJsonArray("cut").isEmpty();
+    Object content = switch (format) {
+      case "json" -> shaped.getJsonArray("files", new JsonArray()).isEmpty() ? null : shaped.getJsonArray("files").getJsonObject(0);
+      case "stat" -> shaped.getString("stat", "");
+      default -> shaped.getString("diff", "");
+    };
+    return new JsonObject().put("format", format).put("content", content).put("is_truncated", cut);
+  }
+
+  private static JsonObject summary(List<MergeRequestChange> changes) {
+    Map<String, Integer> counts = new HashMap<>();
+    for (MergeRequestChange change : changes) {
+      counts.merge(change.changeType(), 1, Integer::sum);
+    }
+    List<Map.Entry<String, Integer>> byType = counts.entrySet().stream()
+      .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey())).toList();
+    JsonObject types = new JsonObject();
+    byType.forEach(e -> types.put(e.getKey(), e.getValue()));
+    return new JsonObject().put("total_changes", changes.size()).put("changes_by_type", types)
+      .put("change_summary", byType.stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")));
+  }
+}

@@ -1,0 +1,301 @@
+package dev.reviewgate.gitlab;
+
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.model.FileDiff;
+import dev.reviewgate.forge.thread.AnchorCheck;
+import dev.reviewgate.forge.thread.Commentable;
+import dev.reviewgate.forge.thread.ReviewComment;
+import dev.reviewgate.forge.thread.ThreadTools;
+import dev.reviewgate.forge.thread.WriteMarker;
+import io.vertx.core.Future;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Review threads on GitLab: a merge request's discussions, with the {@code position} GitLab anchors them by. A review
+ * is posted as draft notes, then published in one {@code bulk_publish}, so it arrives whole; each note carries its
+ * {@link WriteMarker}, so a retry after a lost response posts (and drafts) only what is missing. A comment may sit on
+ * a line of the version's diff hunks (GitLab cannot place one elsewhere), checked before anything is sent.
+ */
+final class MergeRequestDiscussions {
+
+  private static final String RULE = "GitLab places comments on lines of the version's diff hunks: added and context lines "
+    + "on the new side, removed and context lines on the old side";
+
+  private final GitLabClient client;
+  private final MergeRequests mergeRequests;
+  private final DiffEngine engine;
+
+  MergeRequestDiscussions(GitLabClient client, MergeRequests mergeRequests, DiffEngine engine) {
+    this.client = client;
+    this.mergeRequests = mergeRequests;
+    this.engine = engine;
+  }
+
+  // --- pr_list_threads ---------------------------------------------------------------------------------------
+
+  Future<JsonObject> list(JsonObject args) {
+    String project = project(args);
+    long iid = args.getLong("pr_number");
+    return discussions(project, iid).compose(all -> {
+      List<JsonObject> threads = all.stream().map(MergeRequestDiscussions::thread).filter(t -> t != null).toList();
+      JsonArray paths = new JsonArray(threads.stream().map(t -> t.getString("path")).filter(p -> p != null).distinct().toList());
+      // The hunks of the latest version's diff of the files that have threads.
+      Future<String> diff = paths.isEmpty() ? Future.succeededFuture("") : mergeRequests.diff(project, iid,
+          new JsonObject().put("files", paths).put("top", 1000))
+        .map(d -> {
+          StringBuilder text = new StringBuilder();
+          d.page().forEach(c -> {
+            FileDiffWriter.Written w = d.written() == null ? null : d.written().byChange().get(c);
+            if (w != null) {
+              text.append(w.text());
+            }
+          });
+          return text.toString();
+        });
+      return diff.map(text -> {
+        ThreadTools.attachHunks(threads, () -> engine.parse(text.getBytes(StandardCharsets.UTF_8)));
+        return ThreadTools.listing("gitlab", (int) iid, threads, args, Set.of("unresolved"), List.of());
+      });
+    });
+  }
+
+  private Future<List<JsonObject>> discussions(String project, long iid) {
+    return client.getAll(MergeRequests.mergeRequestPath(project, iid) + "/discussions", Map.of(),
+      MergeRequests.notFound(project, iid), 10_000);
+  }
+
+  /** A discussion in the forge-neutral shape, or null for one of system notes only (pushes, approvals). */
+  static JsonObject thread(JsonObject discussion) {
+    JsonArray comments = new JsonArray();
+    JsonObject position = null;
+    boolean resolvable = false;
+    boolean resolved = true;
+    for (Object n : discussion.getJsonArray("notes", new JsonArray())) {
+      if (n instanceof JsonObject note && !note.getBoolean("system", false)) {
+        JsonObject author = note.getJsonObject("author", new JsonObject());
+        comments.add(new JsonObject().put("id", String.valueOf(note.getValue("id")))
+          .put("author", author.getString("username", author.getString("name"))).put("created", note.getString("created_at"))
+          .put("body", note.getString("body")));
+        if (position == null) {
+          position = note.getJsonObject("position");
+        }
+        if (note.getBoolean("resolvable", false)) {
+          resolvable = true;
+          resolved &= note.getBoolean("resolved", false);
+        }
+      }
+    }
+    if (comments.isEmpty()) {
+      return null;
+    }
+    JsonObject out = new JsonObject().put("id", discussion.getString("id"));
+    if (position != null) {
+      boolean onNew = position.getValue("new_line") != null;
+      // GitLab names both paths (a deleted file's new_path is its old path): the thread is on the change's path
+      out.put("path", position.getString("new_path", position.getString("old_path"))).put("side", onNew ? "new" : "old");
+      Integer line = onNew ? position.getInteger("new_line") : position.getInteger("old_line");
+      if (line != null) {
+        JsonObject start = position.getJsonObject("line_range", new JsonObject()).getJsonObject("start");
+        Integer first = start == null ? null : onNew ? start.getInteger("new_line") : start.getInteger("old_line");
+        out.put("line", line).put("start_line", first == null || first.equals(line) ? null : first);
+      }
+    }
+    return out.put("outdated", null).put("status", !resolvable ? "unresolvable" : resolved ? "resolved" : "unresolved")
+      .put("comments", comments);
+  }
+
+  // --- pr_review ---------------------------------------------------------------------------------------------
+
+  Future<JsonObject> review(JsonObject args) {
+    client.requireWriteToken();
+    String project = project(args);
+    long iid = args.getLong("pr_number");
+    String commit = args.getString("commit_id").toLowerCase(Locale.ROOT);
+    String verdict = args.getString("verdict", "comment");
+    List<ReviewComment> comments = args.getJsonArray("comments", new JsonArray()).stream()
+      .map(c -> ReviewComment.from((JsonObject) c)).toList();
+    String body = args.getString("body", "");
+    return mergeRequests.versions(project, iid).compose(versions -> {
+      if (versions.isEmpty()) {
+        throw ToolException.notFound("merge request !" + iid + " of project " + project + " has no versions yet (nothing pushed)");
+      }
+      MergeRequestVersion latest = versions.get(0);
+      List<String> warnings = new ArrayList<>();
+      if (!latest.head().startsWith(commit)) {
+        if (!args.getBoolean("allow_moved_head", false)) {
+          throw ToolException.conflict("the merge request's head moved from " + commit + " (the commit you reviewed) to "
+            + latest.head() + " (version " + latest.id() + "); nothing was posted. Read the diff again (compare_to shows what "
+            + "changed) and review " + latest.head() + ", or set allow_moved_head to post anyway.");
+        }
+        warnings.add("the head moved to " + latest.head() + "; the comments are anchored to the latest version");
+      }
+      return positions(project, iid, latest, comments).compose(files -> {
+        Map<String, Commentable> commentable = new HashMap<>();
+        files.forEach((path, positions) -> commentable.put(path, positions == null ? Commentable.ofFile(0, 0) : positions.commentable()));
+        AnchorCheck.check(comments, commentable, RULE);
+        String review = WriteMarker.of("gitlab", project, Long.toString(iid), commit, verdict, body,
+          args.getJsonArray("comments", new JsonArray()).encode());
+        List<JsonObject> notes = new ArrayList<>();
+        if (!body.isBlank()) {
+          notes.add(new JsonObject().put("note", WriteMarker.mark(body, WriteMarker.of(review, "body"))));
+        }
+        for (int i = 0; i < comments.size(); i++) {
+          ReviewComment comment = comments.get(i);
+          notes.add(new JsonObject().put("note", WriteMarker.mark(comment.body(), WriteMarker.of(review, Integer.toString(i))))
+            .put("position", files.get(comment.path()).position(comment, latest)));
+        }
+        return post(project, iid, notes)
+          .compose(posted -> verdict(project, iid, verdict, latest, warnings).map(posted))
+          .map(posted -> new JsonObject().put("posted", posted > 0).put("already_posted", posted == 0 && !notes.isEmpty())
+            .put("comments", comments.size()).put("url", null).put("warnings", new JsonArray(warnings)));
+      });
+    });
+  }
+
+  /** Per changed file of the version, where comments may go (null for files no comment names: nothing is diffed). */
+  private Future<Map<String, DiffPositions>> positions(String project, long iid, MergeRequestVersion latest,
+                                                       List<ReviewComment> comments) {
+    Set<String> named = new HashSet<>();
+    comments.forEach(c -> named.add(c.path()));
+    return mergeRequests.diffs().changes(project, iid, latest, true).compose(changes -> {
+      List<MergeRequestChange> wanted = changes.stream().filter(c -> named.contains(c.path())).toList();
+      Future<MergeRequestDiffs.Written> written = wanted.isEmpty() ? Future.succeededFuture(null)
+        : mergeRequests.diffs().written(project, wanted, latest.base(), latest.head(), 3);
+      return written.map(w -> {
+        Map<String, DiffPositions> files = new HashMap<>();
+        changes.forEach(c -> files.put(c.path(), null));
+        if (w != null) {
+          w.byChange().forEach((change, diff) -> {
+            List<FileDiff> parsed = diff.text().isEmpty() ? List.of() : engine.parse(diff.text().getBytes(StandardCharsets.UTF_8)).files();
+            FileDiff file = parsed.stream().filter(f -> change.path().equals(f.path()) || change.path().equals(f.newPath()))
+              .findFirst().orElse(parsed.isEmpty() ? null : parsed.get(parsed.size() - 1));
+            files.put(change.path(), file == null ? null : DiffPositions.of(file));
+          });
+        }
+        return files;
+      });
+    });
+  }
+
+  /**
+   * Drafts the notes not already there (published, or drafted by an earlier attempt), then publishes the drafts at
+   * once; the number of notes drafted now.
+   */
+  private Future<Integer> post(String project, long iid, List<JsonObject> notes) {
+    String path = MergeRequests.mergeRequestPath(project, iid);
+    String missing = MergeRequests.notFound(project, iid);
+    Future<List<JsonObject>> published = discussions(project, iid);
+    Future<List<JsonObject>> drafts = client.getAll(path + "/draft_notes", Map.of(), missing, 10_000);
+    return Future.all(published, drafts).compose(both -> {
+      List<String> texts = new ArrayList<>();
+      published.result().forEach(d -> d.getJsonArray("notes", new JsonArray()).forEach(n ->
+        texts.add(((JsonObject) n).getString("body"))));
+      List<String> draftTexts = drafts.result().stream().map(d -> d.getString("note")).toList();
+      List<JsonObject> toDraft = notes.stream().filter(n -> {
+        String marker = marker(n.getString("note"));
+        return texts.stream().noneMatch(t -> WriteMarker.in(t, marker)) && draftTexts.stream().noneMatch(t -> WriteMarker.in(t, marker));
+      }).toList();
+      boolean ownDraftsWaiting = notes.stream().anyMatch(n -> draftTexts.stream().anyMatch(t -> WriteMarker.in(t, marker(n.getString("note")))));
+      Future<Integer> chain = Future.succeededFuture(0);
+      for (JsonObject note : toDraft) {
+        chain = chain.compose(n -> client.write(HttpMethod.POST, path + "/draft_notes", note, missing).map(posted -> n + 1));
+      }
+      return chain.compose(n -> n == 0 && !ownDraftsWaiting ? Future.succeededFuture(0)
+        : client.write(HttpMethod.POST, path + "/draft_notes/bulk_publish", null, missing).map(Math.max(n, 1)));
+    });
+  }
+
+  /** approve (and approve_with_suggestions) approves; request_changes and wait_for_author withdraw an approval. */
+  private Future<Void> verdict(String project, long iid, String verdict, MergeRequestVersion latest, List<String> warnings) {
+    boolean approve = verdict.startsWith("approve");
+    boolean withdraw = verdict.equals("request_changes") || verdict.equals("wait_for_author");
+    if (!approve && !withdraw) {
+      return Future.succeededFuture();
+    }
+    String path = MergeRequests.mergeRequestPath(project, iid);
+    String missing = MergeRequests.notFound(project, iid);
+    return client.getJson(path + "/approvals", Map.of(), missing).compose(state -> {
+      boolean mine = state.getBoolean("user_has_approved", false);
+      if (approve && !mine) {
+        return client.write(HttpMethod.POST, path + "/approve", new JsonObject().put("sha", latest.head()), missing).mapEmpty();
+      }
+      if (withdraw && mine) {
+        return client.write(HttpMethod.POST, path + "/unapprove", null, missing).mapEmpty();
+      }
+      if (withdraw) {
+        warnings.add("GitLab has no 'request changes' for this token's user here: the review was posted and nothing was approved");
+      }
+      return Future.succeededFuture();
+    });
+  }
+
+  private static String marker(String text) {
+    return text.substring(text.lastIndexOf("<!-- reviewgate:"));
+  }
+
+  // --- pr_reply / pr_resolve_thread --------------------------------------------------------------------------
+
+  Future<JsonObject> reply(JsonObject args) {
+    client.requireWriteToken();
+    String project = project(args);
+    long iid = args.getLong("pr_number");
+    String id = discussionId(args);
+    String path = MergeRequests.mergeRequestPath(project, iid) + "/discussions/" + id;
+    String missing = "discussion " + id + " not found on merge request !" + iid + " of project " + project
+      + "; take its id from pr_list_threads";
+    String marker = WriteMarker.of("gitlab", project, Long.toString(iid), id, args.getString("body"));
+    return client.getJson(path, Map.of(), missing).compose(discussion -> {
+      boolean there = discussion.getJsonArray("notes", new JsonArray()).stream()
+        .anyMatch(n -> WriteMarker.in(((JsonObject) n).getString("body"), marker));
+      if (there) {
+        return Future.succeededFuture(new JsonObject().put("posted", false).put("already_posted", true).put("warnings", new JsonArray()));
+      }
+      return client.write(HttpMethod.POST, path + "/notes", new JsonObject().put("body", WriteMarker.mark(args.getString("body"), marker)),
+        missing).map(note -> new JsonObject().put("posted", true).put("already_posted", false)
+        .put("comment_id", String.valueOf(note.getValue("id"))).put("warnings", new JsonArray()));
+    });
+  }
+
+  Future<JsonObject> resolve(JsonObject args) {
+    client.requireWriteToken();
+    String project = project(args);
+    long iid = args.getLong("pr_number");
+    String id = discussionId(args);
+    boolean resolved = args.getBoolean("resolved");
+    return client.write(HttpMethod.PUT, MergeRequests.mergeRequestPath(project, iid) + "/discussions/" + id + "?resolved=" + resolved,
+        null, "discussion " + id + " not found on merge request !" + iid + " of project " + project
+          + "; take its id from pr_list_threads")
+      .map(discussion -> {
+        JsonObject thread = thread(discussion);
+        String status = thread == null ? (resolved ? "resolved" : "unresolved") : thread.getString("status");
+        return new JsonObject().put("thread_id", id).put("status", status).put("warnings", new JsonArray());
+      });
+  }
+
+  private static String discussionId(JsonObject args) {
+    String id = args.getString("thread_id");
+    if (!id.matches("[0-9a-fA-F]{8,64}")) {
+      throw ToolException.invalid("a GitLab thread_id is a discussion id (hexadecimal, from pr_list_threads), not '" + id + "'");
+    }
+    return id;
+  }
+
+  static String project(JsonObject args) {
+    String project = args.getString("project");
+    if (project == null || project.isBlank()) {
+      throw ToolException.invalid("which project? GitLab thread tools need project (numeric id or group/name)");
+    }
+    return project;
+  }
+}

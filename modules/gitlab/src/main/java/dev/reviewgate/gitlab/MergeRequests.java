@@ -1,0 +1,229 @@
+package dev.reviewgate.gitlab;
+
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.diff.shape.Glob;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The GitLab merge request tools as a service that answers records ({@link GitLabJson} turns them into the tools'
+ * JSON): the list, one merge request with its approvals and pipelines, its versions, and a version's diff (or what
+ * changed since an earlier version).
+ */
+final class MergeRequests {
+
+  /** One merge request as GitLab describes it, with what reviewers look at next to it. */
+  record Details(JsonObject mergeRequest, JsonObject approvals, List<JsonObject> pipelines, List<MergeRequestVersion> versions) {
+  }
+
+  /** A page of merge requests; {@code nextSkip} null when it is the last. */
+  record Listing(List<JsonObject> mergeRequests, Integer nextSkip) {
+  }
+
+  /**
+   * A page of a version's changes and, when asked, their diffs.
+   *
+   * @param since    the earlier version of {@code compare_to}, or null
+   * @param selected every change the filters keep (the page is a slice of it)
+   * @param written  the page's diffs, or null when diffs were not asked for
+   */
+  record VersionDiff(long iid, MergeRequestVersion version, MergeRequestVersion since, List<MergeRequestChange> selected,
+                     int skip, List<MergeRequestChange> page, MergeRequestDiffs.Written written, List<String> warnings) {
+
+    boolean hasMore() {
+      return skip + page.size() < selected.size();
+    }
+  }
+
+  private final GitLabClient client;
+  private final MergeRequestDiffs diffs;
+
+  MergeRequests(GitLabClient client, MergeRequestDiffs diffs) {
+    this.client = client;
+    this.diffs = diffs;
+  }
+
+  MergeRequestDiffs diffs() {
+    return diffs;
+  }
+
+  static String notFound(String project, long iid) {
+    return "merge request !" + iid + " not found in project " + project + ". Check the project (numeric id or group/name, "
+      + "as in its URL) and the merge request's IID (the number after !, not its global id), and that the token can read it.";
+  }
+
+  static String mergeRequestPath(String project, long iid) {
+    return GitLabClient.project(project) + "/merge_requests/" + iid;
+  }
+
+  // --- gitlab_list_merge_request_versions -------------------------------------------------------------------------
+
+  /** The versions, newest first (as GitLab lists them). */
+  Future<List<MergeRequestVersion>> versions(String project, long iid) {
+    return client.getAll(mergeRequestPath(project, iid) + "/versions", Map.of(), notFound(project, iid), 10_000)
+      .map(all -> all.stream().map(MergeRequestVersion::from).sorted(Comparator.comparingLong(MergeRequestVersion::id).reversed())
+        .toList());
+  }
+
+  // --- gitlab_get_merge_request_diff -------------------------------------------------------------------------------
+
+  Future<VersionDiff> diff(String project, long iid, JsonObject args) {
+    List<String> warnings = new ArrayList<>();
+    return versions(project, iid).compose(all -> {
+      MergeRequestVersion version = pick(all, args.getLong("version_id"), project, iid, warnings);
+      boolean latest = version.id() == all.get(0).id();
+      Long compareTo = args.getLong("compare_to");
+      if (compareTo == null) {
+        return diffs.changes(project, iid, version, latest).compose(changes ->
+          page(project, iid, version, null, changes, version.base(), args, warnings));
+      }
+      if (compareTo >= version.id()) {
+        throw ToolException.invalid("compare_to (" + compareTo + ") must be an earlier version than " + version.id());
+      }
+      MergeRequestVersion since = pick(all, compareTo, project, iid, new ArrayList<>());
+      Future<List<MergeRequestChange>> now = diffs.changes(project, iid, version, latest);
+      Future<List<MergeRequestChange>> then = diffs.changes(project, iid, since, false);
+      Future<List<MergeRequestChange>> between = diffs.compare(project, since.head(), version.head());
+      return Future.all(now, then, between).compose(done -> {
+        // Only the merge request's own files: a rebase also brings the target branch's changes between the two heads.
+        Set<String> touched = new HashSet<>();
+        for (MergeRequestChange change : concat(now.result(), then.result())) {
+          touched.add(change.oldPath());
+          touched.add(change.newPath());
+        }
+        List<MergeRequestChange> mine = between.result().stream()
+          .filter(c -> touched.contains(c.oldPath()) || touched.contains(c.newPath())).toList();
+        int others = between.result().size() - mine.size();
+        if (others > 0) {
+          warnings.add(others + " file(s) changed between the two heads that this merge request does not touch (the target "
+            + "branch's changes after a rebase) are left out.");
+        }
+        return page(project, iid, version, since, mine, since.head(), args, warnings);
+      });
+    });
+  }
+
+  private Future<VersionDiff> page(String project, long iid, MergeRequestVersion version, MergeRequestVersion since,
+                                   List<MergeRequestChange> all, String base, JsonObject args, List<String> warnings) {
+    List<MergeRequestChange> sorted = all.stream().sorted(Comparator.comparing(MergeRequestChange::path)).toList();
+    List<MergeRequestChange> selected = select(sorted, args, warnings);
+    int skip = args.getInteger("skip", 0);
+    int top = args.getInteger("top", 100);
+    List<MergeRequestChange> page = selected.subList(Math.min(skip, selected.size()), Math.min(selected.size(), skip + top));
+    if (skip + page.size() < selected.size()) {
+      warnings.add("More changes available. Use skip=" + (skip + page.size()) + " to fetch the next batch. Total changes: "
+        + selected.size());
+    }
+    boolean include = args.getBoolean("include_diffs", true) && !args.getBoolean("files_only", false);
+    Future<MergeRequestDiffs.Written> written = include && !page.isEmpty()
+      ? diffs.written(project, page, base, version.head(), args.getInteger("context_lines", 3))
+      : Future.succeededFuture(null);
+    return written.map(w -> new VersionDiff(iid, version, since, selected, skip, page, w, warnings));
+  }
+
+  /** The changes kept by {@code files} (exact paths), {@code include} and {@code exclude} (globs). */
+  static List<MergeRequestChange> select(List<MergeRequestChange> all, JsonObject args, List<String> warnings) {
+    Set<String> files = paths(args.getValue("files"));
+    List<Glob> include = globs(args.getValue("include"));
+    List<Glob> exclude = globs(args.getValue("exclude"));
+    List<MergeRequestChange> kept = all.stream()
+      .filter(c -> files.isEmpty() || files.contains(c.path()) || files.contains(c.oldPath()))
+      .filter(c -> include.isEmpty() || include.stream().anyMatch(g -> g.matches(c.path())))
+      .filter(c -> exclude.stream().noneMatch(g -> g.matches(c.path()))).toList();
+    if (!files.isEmpty() || !include.isEmpty() || !exclude.isEmpty()) {
+      warnings.add("Changes filtered by " + (files.isEmpty() ? "" : "files, ") + "path patterns "
+        + concat(include, exclude).stream().map(Glob::toString).collect(Collectors.joining(", ")) + " (" + kept.size() + " of "
+        + all.size() + "). Leave out files/include/exclude to see every change.");
+    }
+    return kept;
+  }
+
+  private static Set<String> paths(Object value) {
+    Set<String> out = new LinkedHashSet<>();
+    if (value instanceof JsonArray array) {
+      array.forEach(p -> out.add(String.valueOf(p).strip()));
+    } else if (value != null) {
+      for (String p : value.toString().split(",")) {
+        out.add(p.strip());
+      }
+    }
+    out.remove("");
+    return out;
+  }
+
+  private static List<Glob> globs(Object value) {
+    return paths(value).stream().map(Glob::of).toList();
+  }
+
+  private static <T> List<T> concat(List<? extends T> a, List<? extends T> b) {
+    List<T> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  private static MergeRequestVersion pick(List<MergeRequestVersion> all, Long wanted, String project, long iid, List<String> warnings) {
+    if (all.isEmpty()) {
+      throw ToolException.notFound("merge request !" + iid + " of project " + project + " has no versions yet (nothing pushed)");
+    }
+    if (wanted == null) {
+      MergeRequestVersion latest = all.get(0);
+      warnings.add("Showing the latest version (" + latest.id() + ", head " + latest.head() + "). Pass version_id to see another.");
+      return latest;
+    }
+    return all.stream().filter(v -> v.id() == wanted).findFirst().orElseThrow(() -> ToolException.notFound(
+      "version " + wanted + " not found for merge request !" + iid + " of project " + project + " (its versions are "
+        + all.stream().map(v -> Long.toString(v.id())).collect(Collectors.joining(", "))
+        + "; gitlab_list_merge_request_versions lists them). Leave out version_id for the latest."));
+  }
+
+  // --- gitlab_get_merge_request ------------------------------------------------------------------------------------
+
+  Future<Details> get(String project, long iid) {
+    String path = mergeRequestPath(project, iid);
+    String missing = notFound(project, iid);
+    Future<JsonObject> mr = client.getJson(path, Map.of(), missing);
+    Future<JsonObject> approvals = client.getJson(path + "/approvals", Map.of(), missing)
+      .recover(none -> Future.succeededFuture(null));
+    Future<List<JsonObject>> pipelines = client.getAll(path + "/pipelines", Map.of(), missing, 100)
+      .recover(none -> Future.succeededFuture(List.of()));
+    Future<List<MergeRequestVersion>> versions = versions(project, iid);
+    return Future.all(mr, approvals, pipelines, versions)
+      .map(all -> new Details(mr.result(), approvals.result(), pipelines.result(), versions.result()));
+  }
+
+  // --- gitlab_list_merge_requests ----------------------------------------------------------------------------------
+
+  Future<Listing> list(String project, JsonObject args) {
+    int top = args.getInteger("top", 20);
+    int skip = args.getInteger("skip", 0);
+    Map<String, String> query = new LinkedHashMap<>();
+    query.put("state", args.getString("state", "opened"));
+    query.put("source_branch", args.getString("source_branch"));
+    query.put("target_branch", args.getString("target_branch"));
+    String author = args.getString("author");
+    if (author != null) {
+      query.put(author.matches("\\d+") ? "author_id" : "author_username", author);
+    }
+    query.put("order_by", "updated_at");
+    // GitLab pages by number; with per_page = top, skip must fall on a page boundary, which the schema's advice keeps.
+    if (skip % top != 0) {
+      throw ToolException.invalid("skip (" + skip + ") must be a multiple of top (" + top + "): GitLab lists by pages; "
+        + "use next_skip from the previous answer");
+    }
+    query.put("per_page", Integer.toString(top));
+    query.put("page", Integer.toString(skip / top + 1));
+    return client.getPage(GitLabClient.project(project) + "/merge_requests", query,
+        "project " + project + " not found. Use its numeric id or its path (group/name, as in its URL), and check the token can read it.")
+      .map(page -> new Listing(page.items(), page.hasNext() ? skip + top : null));
+  }
+}

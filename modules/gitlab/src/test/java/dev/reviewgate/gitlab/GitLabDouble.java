@@ -1,0 +1,517 @@
+package dev.reviewgate.gitlab;
+
+import dev.reviewgate.core.testing.TempGitRepo;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An independent GitLab REST v4 double on loopback, written from GitLab's documented shapes, whose merge request
+ * versions are commits of a real repository: a version's diffs are {@code git diff -M --histogram base head} (the git
+ * CLI) split per file, served 100 per page with {@code X-Next-Page}/{@code X-Total}; raw files come from
+ * {@code git cat-file}. It keeps discussions and draft notes, and checks every position as GitLab does: the three
+ * SHAs must be a version's, {@code new_line} alone must be an added line, {@code old_line} alone a removed one, both
+ * a context line, and a {@code line_range}'s line codes must match; anything else is 400 "line_code can't be blank".
+ * On demand it answers 429 with {@code Retry-After}, and drops the response of an applied write.
+ */
+public final class GitLabDouble implements AutoCloseable {
+
+  public static final String TOKEN = "glpat-9Qx7bT2mZk4sLw1Rr8Vd";
+  public static final String PROJECT = "acme/shop";
+  public static final int PROJECT_ID = 42;
+  public static final int IID = 7;
+  public static final int PER_PAGE = 100;
+  static final String ME = "agent";
+
+  /** One version: GitLab's id and the three commits. */
+  record Version(long id, String head, String base, String start) {
+  }
+
+  private final TempGitRepo repo;
+  private final String base;
+  private final String start;
+  private final List<Version> versions = new CopyOnWriteArrayList<>();
+  private final HttpServer server;
+  private final int port;
+  public final AtomicInteger requests = new AtomicInteger();
+  public final AtomicInteger rawRequests = new AtomicInteger();
+  public final AtomicInteger diffPages = new AtomicInteger();
+  final List<String> tokensSeen = new CopyOnWriteArrayList<>();
+  /** Path fragments whose next request is answered 429 with Retry-After: 1, once per arming. */
+  public final Set<String> throttleOnce = ConcurrentHashMap.newKeySet();
+  final Map<String, Integer> throttled = new ConcurrentHashMap<>();
+  /** Paths GitLab would mark too_large (no diff text) or collapsed. */
+  public final Set<String> tooLarge = ConcurrentHashMap.newKeySet();
+  public final Set<String> collapsed = ConcurrentHashMap.newKeySet();
+  /** Answer 404 on {@code /diffs}, as GitLab before 15.7 does. */
+  volatile boolean withoutDiffsEndpoint;
+  /** Writes applied and then answered by a dropped connection (a response lost on the way). */
+  final AtomicInteger dropResponses = new AtomicInteger();
+  /** Discussions by id, in creation order. */
+  final Map<String, JsonObject> discussions = new ConcurrentHashMap<>();
+  final List<String> discussionOrder = new CopyOnWriteArrayList<>();
+  final List<JsonObject> drafts = new CopyOnWriteArrayList<>();
+  /** Positions refused with 400, for the tests to see none was. */
+  final List<JsonObject> refusedPositions = new CopyOnWriteArrayList<>();
+  final AtomicInteger publishes = new AtomicInteger();
+  volatile boolean approved;
+  private final AtomicInteger ids = new AtomicInteger(1000);
+  private final Map<String, Map<String, FileDiff>> diffCache = new ConcurrentHashMap<>();
+
+  /**
+   * @param base  the merge base of every version (the source branch's fork point)
+   * @param start the target branch's head
+   */
+  public GitLabDouble(Vertx vertx, TempGitRepo repo, String base, String start) throws Exception {
+    this.repo = repo;
+    this.base = base;
+    this.start = start;
+    server = vertx.createHttpServer().requestHandler(request -> request.body().onSuccess(body -> handle(request, body)));
+    server.listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    port = server.actualPort();
+  }
+
+  public String url() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  /** Adds a version (a push) whose head is {@code head}; ids grow like GitLab's. */
+  public GitLabDouble version(String head) {
+    versions.add(new Version(100L + versions.size() + 1, head, base, start));
+    return this;
+  }
+
+  Version latest() {
+    return versions.get(versions.size() - 1);
+  }
+
+  @Override
+  public void close() throws Exception {
+    server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  private void handle(HttpServerRequest request, Buffer body) {
+    requests.incrementAndGet();
+    String token = request.getHeader("PRIVATE-TOKEN");
+    tokensSeen.add(String.valueOf(token));
+    if (!TOKEN.equals(token)) {
+      json(request, 401, new JsonObject().put("message", "401 Unauthorized"));
+      return;
+    }
+    String path = request.path();
+    for (String fragment : throttleOnce) {
+      if (path.contains(fragment) && throttleOnce.remove(fragment)) {
+        throttled.merge(fragment, 1, Integer::sum);
+        request.response().setStatusCode(429).putHeader("Retry-After", "1").putHeader("RateLimit-Remaining", "0")
+          .putHeader("Content-Type", "application/json").end(new JsonObject().put("message", "Retry later").encode());
+        return;
+      }
+    }
+    Matcher m = Pattern.compile("/api/v4/projects/([^/]+)(/.*)?").matcher(path);
+    if (!m.matches() || !isProject(decode(m.group(1)))) {
+      json(request, 404, new JsonObject().put("message", "404 Project Not Found"));
+      return;
+    }
+    String rest = m.group(2) == null ? "" : m.group(2);
+    try {
+      route(request, rest, body);
+    } catch (RuntimeException e) {
+      json(request, 500, new JsonObject().put("message", "500 Internal Server Error: " + e));
+    }
+  }
+
+  private static boolean isProject(String id) {
+    return id.equals(PROJECT) || id.equals(Integer.toString(PROJECT_ID));
+  }
+
+  private void route(HttpServerRequest request, String rest, Buffer body) {
+    String method = request.method().name();
+    if (rest.startsWith("/repository/files/") && rest.endsWith("/raw")) {
+      raw(request, decode(rest.substring("/repository/files/".length(), rest.length() - "/raw".length())));
+      return;
+    }
+    if (rest.equals("/repository/compare")) {
+      String from = request.getParam("from");
+      String to = request.getParam("to");
+      json(request, 200, new JsonObject().put("diffs", new JsonArray(new ArrayList<>(entries(from, to)))));
+      return;
+    }
+    if (rest.equals("/merge_requests")) {
+      JsonArray all = new JsonArray();
+      if ("opened".equals(request.getParam("state", "opened")) || "all".equals(request.getParam("state"))) {
+        all.add(mergeRequest());
+      }
+      json(request, 200, all);
+      return;
+    }
+    Matcher m = Pattern.compile("/merge_requests/(\\d+)(/.*)?").matcher(rest);
+    if (!m.matches()) {
+      json(request, 404, new JsonObject().put("message", "404 Not found"));
+      return;
+    }
+    if (Integer.parseInt(m.group(1)) != IID) {
+      json(request, 404, new JsonObject().put("message", "404 Not found"));
+      return;
+    }
+    String sub = m.group(2) == null ? "" : m.group(2);
+    switch (method + " " + sub.replaceAll("/[0-9a-f]{40}", "/:id").replaceAll("/versions/\\d+", "/versions/:v")
+      .replaceAll("/draft_notes/\\d+", "/draft_notes/:d")) {
+      case "GET " -> json(request, 200, mergeRequest());
+      case "GET /approvals" -> json(request, 200, new JsonObject().put("approved", approved).put("approvals_required", 1)
+        .put("approvals_left", approved ? 0 : 1).put("user_has_approved", approved).put("user_can_approve", true)
+        .put("approved_by", approved ? new JsonArray().add(new JsonObject().put("user", new JsonObject().put("username", ME)))
+          : new JsonArray()));
+      case "GET /pipelines" -> json(request, 200, new JsonArray().add(new JsonObject().put("id", 5501).put("sha", latest().head())
+        .put("ref", "feature/invoice").put("status", "success").put("web_url", url() + "/acme/shop/-/pipelines/5501")));
+      case "GET /versions" -> {
+        JsonArray all = new JsonArray();
+        for (int i = versions.size() - 1; i >= 0; i--) {
+          all.add(versionJson(versions.get(i)));
+        }
+        json(request, 200, all);
+      }
+      case "GET /versions/:v" -> {
+        long id = Long.parseLong(sub.substring("/versions/".length()));
+        Version v = versions.stream().filter(x -> x.id() == id).findFirst().orElse(null);
+        if (v == null) {
+          json(request, 404, new JsonObject().put("message", "404 Not found"));
+        } else {
+          json(request, 200, versionJson(v).put("diffs", new JsonArray(new ArrayList<>(entries(v.base(), v.head())))));
+        }
+      }
+      case "GET /diffs" -> diffs(request);
+      case "GET /discussions" -> {
+        List<JsonObject> all = discussionOrder.stream().map(discussions::get).toList();
+        paged(request, all);
+      }
+      case "GET /discussions/:id" -> withDiscussion(request, sub, d -> json(request, 200, d));
+      case "POST /discussions" -> {
+        JsonObject note = body.toJsonObject();
+        if (validPosition(request, note.getJsonObject("position"))) {
+          answerWrite(request, publish(note.getString("body"), note.getJsonObject("position")));
+        }
+      }
+      case "POST /discussions/:id/notes" -> withDiscussion(request, sub, d -> {
+        JsonObject note = note(body.toJsonObject().getString("body"), null);
+        d.getJsonArray("notes").add(note);
+        answerWrite(request, note);
+      });
+      case "PUT /discussions/:id" -> withDiscussion(request, sub, d -> {
+        boolean resolved = Boolean.parseBoolean(request.getParam("resolved"));
+        d.getJsonArray("notes").forEach(n -> ((JsonObject) n).put("resolved", resolved));
+        json(request, 200, d);
+      });
+      case "GET /draft_notes" -> paged(request, new ArrayList<>(drafts));
+      case "POST /draft_notes" -> {
+        JsonObject draft = body.toJsonObject();
+        if (validPosition(request, draft.getJsonObject("position"))) {
+          JsonObject stored = new JsonObject().put("id", ids.incrementAndGet()).put("note", draft.getString("note"))
+            .put("position", draft.getJsonObject("position"));
+          drafts.add(stored);
+          answerWrite(request, stored);
+        }
+      }
+      case "POST /draft_notes/bulk_publish" -> {
+        publishes.incrementAndGet();
+        List<JsonObject> all = new ArrayList<>(drafts);
+        drafts.clear();
+        all.forEach(d -> publish(d.getString("note"), d.getJsonObject("position")));
+        request.response().setStatusCode(204).end();
+      }
+      case "POST /approve" -> {
+        if (approved) {
+          json(request, 401, new JsonObject().put("message", "401 Unauthorized"));
+        } else if (body.length() > 0 && body.toJsonObject().getString("sha") != null
+          && !body.toJsonObject().getString("sha").equals(latest().head())) {
+          json(request, 409, new JsonObject().put("message", "SHA does not match HEAD of source branch"));
+        } else {
+          approved = true;
+          json(request, 201, new JsonObject().put("approved", true));
+        }
+      }
+      case "POST /unapprove" -> {
+        if (!approved) {
+          json(request, 404, new JsonObject().put("message", "404 Not found"));
+        } else {
+          approved = false;
+          json(request, 201, new JsonObject());
+        }
+      }
+      default -> json(request, 404, new JsonObject().put("message", "404 Not found: " + method + " " + sub));
+    }
+  }
+
+  private JsonObject mergeRequest() {
+    Version v = latest();
+    return new JsonObject().put("id", 90_007).put("iid", IID).put("project_id", PROJECT_ID).put("title", "Checkout: pay by invoice")
+      .put("description", "Adds invoices.").put("state", "opened").put("draft", false)
+      .put("author", new JsonObject().put("username", "jhartnett").put("name", "Jamal Hartnett"))
+      .put("source_branch", "feature/invoice").put("target_branch", "main").put("sha", v.head())
+      .put("diff_refs", new JsonObject().put("base_sha", v.base()).put("start_sha", v.start()).put("head_sha", v.head()))
+      .put("detailed_merge_status", approved ? "mergeable" : "not_approved").put("has_conflicts", false)
+      .put("created_at", "2026-11-20T10:00:00Z").put("updated_at", "2026-11-24T10:00:00Z")
+      .put("web_url", url() + "/acme/shop/-/merge_requests/" + IID);
+  }
+
+  private JsonObject versionJson(Version v) {
+    return new JsonObject().put("id", v.id()).put("head_commit_sha", v.head()).put("base_commit_sha", v.base())
+      .put("start_commit_sha", v.start()).put("created_at", "2026-11-2" + (v.id() % 10) + "T09:00:00Z")
+      .put("merge_request_id", 90_007).put("state", "collected").put("real_size", Integer.toString(entries(v.base(), v.head()).size()));
+  }
+
+  /** {@code /diffs} of the latest version, {@code per_page} ≤ 100, with GitLab's paging headers. */
+  private void diffs(HttpServerRequest request) {
+    if (withoutDiffsEndpoint) {
+      json(request, 404, new JsonObject().put("message", "404 Not found"));
+      return;
+    }
+    diffPages.incrementAndGet();
+    Version v = latest();
+    paged(request, entries(v.base(), v.head()));
+  }
+
+  private void paged(HttpServerRequest request, List<JsonObject> all) {
+    int perPage = Math.min(PER_PAGE, Integer.parseInt(request.getParam("per_page", "20")));
+    int page = Math.max(1, Integer.parseInt(request.getParam("page", "1")));
+    int from = Math.min(all.size(), (page - 1) * perPage);
+    List<JsonObject> slice = all.subList(from, Math.min(all.size(), from + perPage));
+    int pages = Math.max(1, (all.size() + perPage - 1) / perPage);
+    request.response().putHeader("X-Total", Integer.toString(all.size())).putHeader("X-Total-Pages", Integer.toString(pages))
+      .putHeader("X-Per-Page", Integer.toString(perPage)).putHeader("X-Page", Integer.toString(page))
+      .putHeader("X-Next-Page", page < pages ? Integer.toString(page + 1) : "");
+    json(request, 200, new JsonArray(new ArrayList<>(slice)));
+  }
+
+  /** One file of {@code git diff -M --histogram}: its header facts and the lines GitLab can place a note on. */
+  record FileDiff(JsonObject entry, Map<String, String> lineKinds) {
+  }
+
+  List<JsonObject> entries(String from, String to) {
+    return files(from, to).values().stream().map(f -> {
+      JsonObject e = f.entry().copy();
+      String path = e.getString("new_path");
+      if (tooLarge.contains(path)) {
+        e.put("too_large", true).put("diff", "");
+      }
+      if (collapsed.contains(path)) {
+        e.put("collapsed", true).put("diff", "");
+      }
+      return e;
+    }).toList();
+  }
+
+  private Map<String, FileDiff> files(String from, String to) {
+    return diffCache.computeIfAbsent(from + ".." + to, k -> parse(repo.git("diff", "-M", "--histogram", from, to)));
+  }
+
+  /** Splits git's output per file; notes each placeable line as "kind old new" keyed by "new:N" and "old:N". */
+  private static Map<String, FileDiff> parse(String diff) {
+    Map<String, FileDiff> out = new LinkedHashMap<>();
+    String[] sections = diff.split("(?m)^(?=diff --git )");
+    for (String section : sections) {
+      if (!section.startsWith("diff --git ")) {
+        continue;
+      }
+      String[] lines = section.split("\n", -1);
+      Matcher names = Pattern.compile("diff --git a/(.*) b/(.*)").matcher(lines[0]);
+      if (!names.matches()) {
+        continue;
+      }
+      String oldPath = names.group(1);
+      String newPath = names.group(2);
+      boolean added = false;
+      boolean deleted = false;
+      boolean renamed = false;
+      String aMode = "100644";
+      String bMode = "100644";
+      Map<String, String> kinds = new LinkedHashMap<>();
+      int firstHunk = -1;
+      int o = 0;
+      int n = 0;
+      for (int i = 1; i < lines.length; i++) {
+        String line = lines[i];
+        if (firstHunk < 0) {
+          if (line.startsWith("new file mode ")) {
+            added = true;
+            bMode = line.substring("new file mode ".length());
+            aMode = "0";
+          } else if (line.startsWith("deleted file mode ")) {
+            deleted = true;
+            aMode = line.substring("deleted file mode ".length());
+            bMode = "0";
+          } else if (line.startsWith("rename from ")) {
+            renamed = true;
+          } else if (line.startsWith("old mode ")) {
+            aMode = line.substring("old mode ".length());
+          } else if (line.startsWith("new mode ")) {
+            bMode = line.substring("new mode ".length());
+          } else if (line.startsWith("index ") && line.split(" ").length == 3) {
+            aMode = bMode = line.split(" ")[2];
+          }
+        }
+        if (line.startsWith("@@ ")) {
+          if (firstHunk < 0) {
+            firstHunk = i;
+          }
+          Matcher h = Pattern.compile("@@ -(\\d+)(?:,\\d+)? \\+(\\d+)(?:,\\d+)? @@.*").matcher(line);
+          h.matches();
+          o = Integer.parseInt(h.group(1));
+          n = Integer.parseInt(h.group(2));
+        } else if (firstHunk >= 0 && !line.isEmpty()) {
+          switch (line.charAt(0)) {
+            case '+' -> {
+              kinds.put("new:" + n, "new " + o + " " + n);
+              n++;
+            }
+            case '-' -> {
+              kinds.put("old:" + o, "old " + o + " " + n);
+              o++;
+            }
+            case ' ' -> {
+              kinds.put("new:" + n, "context " + o + " " + n);
+              kinds.put("old:" + o, "context " + o + " " + n);
+              o++;
+              n++;
+            }
+            default -> { }
+          }
+        }
+      }
+      String text = firstHunk < 0 ? "" : String.join("\n", java.util.Arrays.copyOfRange(lines, firstHunk, lines.length));
+      JsonObject entry = new JsonObject().put("old_path", oldPath).put("new_path", newPath).put("a_mode", aMode).put("b_mode", bMode)
+        .put("new_file", added).put("renamed_file", renamed).put("deleted_file", deleted).put("generated_file", false)
+        .put("too_large", false).put("collapsed", false).put("diff", text);
+      out.put(newPath, new FileDiff(entry, kinds));
+    }
+    return out;
+  }
+
+  /** GitLab's check of a position; answers 400 and returns false when it cannot place it. */
+  private boolean validPosition(HttpServerRequest request, JsonObject position) {
+    if (position == null) {
+      return true;
+    }
+    Version v = versions.stream().filter(x -> x.head().equals(position.getString("head_sha"))
+      && x.base().equals(position.getString("base_sha")) && x.start().equals(position.getString("start_sha"))).findFirst().orElse(null);
+    FileDiff file = v == null ? null : files(v.base(), v.head()).get(position.getString("new_path"));
+    boolean ok = file != null && file.entry().getString("old_path").equals(position.getString("old_path"));
+    if (ok && "text".equals(position.getString("position_type"))) {
+      ok = placeable(file, position.getInteger("old_line"), position.getInteger("new_line"));
+      JsonObject range = position.getJsonObject("line_range");
+      if (ok && range != null) {
+        for (String end : List.of("start", "end")) {
+          JsonObject e = range.getJsonObject(end, new JsonObject());
+          ok &= placeable(file, e.getInteger("old_line"), e.getInteger("new_line"))
+            && code(file, e.getInteger("old_line"), e.getInteger("new_line")).equals(e.getString("line_code"));
+        }
+      }
+    } else if (ok && !"file".equals(position.getString("position_type"))) {
+      ok = false;
+    }
+    if (!ok) {
+      refusedPositions.add(position);
+      json(request, 400, new JsonObject().put("message", "400 Bad request - Note {:line_code=>[\"can't be blank\", \"must be a valid line code\"]}"));
+    }
+    return ok;
+  }
+
+  private static boolean placeable(FileDiff file, Integer oldLine, Integer newLine) {
+    if (newLine != null && oldLine == null) {
+      return file.lineKinds().getOrDefault("new:" + newLine, "").startsWith("new ");
+    }
+    if (oldLine != null && newLine == null) {
+      return file.lineKinds().getOrDefault("old:" + oldLine, "").startsWith("old ");
+    }
+    if (oldLine != null) {
+      return ("context " + oldLine + " " + newLine).equals(file.lineKinds().get("new:" + newLine));
+    }
+    return false;
+  }
+
+  private static String code(FileDiff file, Integer oldLine, Integer newLine) {
+    String line = newLine != null ? file.lineKinds().get("new:" + newLine) : file.lineKinds().get("old:" + oldLine);
+    String[] parts = line.split(" ");
+    try {
+      String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1")
+        .digest(file.entry().getString("new_path").getBytes(StandardCharsets.UTF_8)));
+      return sha + "_" + parts[1] + "_" + parts[2];
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private JsonObject publish(String body, JsonObject position) {
+    String id = HexFormat.of().formatHex(java.nio.ByteBuffer.allocate(20).putInt(ids.incrementAndGet()).array());
+    JsonObject discussion = new JsonObject().put("id", id).put("individual_note", position == null)
+      .put("notes", new JsonArray().add(note(body, position)));
+    discussions.put(id, discussion);
+    discussionOrder.add(id);
+    return discussion;
+  }
+
+  private JsonObject note(String body, JsonObject position) {
+    JsonObject note = new JsonObject().put("id", ids.incrementAndGet()).put("type", position == null ? "DiscussionNote" : "DiffNote")
+      .put("body", body).put("author", new JsonObject().put("username", ME).put("name", "Agent"))
+      .put("created_at", "2026-11-25T10:00:00Z").put("system", false).put("resolvable", true).put("resolved", false);
+    if (position != null) {
+      note.put("position", position);
+    }
+    return note;
+  }
+
+  private void withDiscussion(HttpServerRequest request, String sub, java.util.function.Consumer<JsonObject> then) {
+    String id = sub.split("/")[2];
+    JsonObject discussion = discussions.get(id);
+    if (discussion == null) {
+      json(request, 404, new JsonObject().put("message", "404 Discussion Not Found"));
+    } else {
+      then.accept(discussion);
+    }
+  }
+
+  private void raw(HttpServerRequest request, String path) {
+    rawRequests.incrementAndGet();
+    String ref = request.getParam("ref");
+    try {
+      byte[] bytes = repo.gitBytes("cat-file", "blob", ref + ":" + path);
+      request.response().setStatusCode(200).putHeader("Content-Type", "text/plain; charset=utf-8").end(Buffer.buffer(bytes));
+    } catch (RuntimeException missing) {
+      json(request, 404, new JsonObject().put("message", "404 File Not Found"));
+    }
+  }
+
+  private void answerWrite(HttpServerRequest request, JsonObject body) {
+    if (dropResponses.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      request.connection().close();
+    } else {
+      json(request, 201, body);
+    }
+  }
+
+  private static String decode(String segment) {
+    return URLDecoder.decode(segment, StandardCharsets.UTF_8);
+  }
+
+  private static void json(HttpServerRequest request, int status, Object body) {
+    request.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(
+      body instanceof JsonObject o ? o.encode() : ((JsonArray) body).encode());
+  }
+}

@@ -1,0 +1,29 @@
+package dev.reviewgate.gitlab;
+
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Deploys the GitLab backend of the tests against a double at {@code url}, as the launcher would from the environment. */
+final class GitLabTestBackend {
+
+  private GitLabTestBackend() {
+  }
+
+  /** @param token the token in GITLAB_TOKEN, or null for none; returns the deployment id */
+  static String deploy(Vertx vertx, String url, String token) throws Exception {
+    ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("gitlab", new JsonObject()
+      .put("retryBaseDelayMs", 10)));
+    Map<String, String> env = new HashMap<>();
+    env.put("GITLAB_URL", url);
+    if (token != null) {
+      env.put("GITLAB_TOKEN", token);
+    }
+    return vertx.deployVerticle(new GitLabVerticle(GitLabBackendOptions.from(config, env::get), ToolCatalog.standard()))
+      .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+}

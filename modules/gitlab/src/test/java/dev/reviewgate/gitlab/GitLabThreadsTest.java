@@ -1,0 +1,235 @@
+package dev.reviewgate.gitlab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.config.ToolTimeouts;
+import dev.reviewgate.forge.thread.ThreadRouterVerticle;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Discussions through the forge-neutral thread tools with {@code forge: gitlab}, against {@link GitLabDouble}, which
+ * refuses (400 "line_code can't be blank") any position GitLab could not place.
+ */
+@Timeout(60)
+class GitLabThreadsTest {
+
+  @TempDir
+  static Path dir;
+  private static GitLabFixture mr;
+  private Vertx vertx;
+  private GitLabDouble gitlab;
+  private String deployment;
+
+  @BeforeAll
+  static void repository() {
+    mr = GitLabFixture.build(dir);
+  }
+
+  @BeforeEach
+  void start() throws Exception {
+    vertx = Vertx.vertx();
+    gitlab = new GitLabDouble(vertx, mr.repo(), mr.base(), mr.target()).version(mr.first()).version(mr.second()).version(mr.third());
+    deploy(GitLabDouble.TOKEN);
+    ReviewgateConfig config = ReviewgateConfig.defaults();
+    vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), ToolCatalog.standard())).toCompletionStage()
+      .toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  private void deploy(String token) throws Exception {
+    if (deployment != null) {
+      vertx.undeploy(deployment).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+    deployment = GitLabTestBackend.deploy(vertx, gitlab.url(), token);
+  }
+
+
+  @AfterEach
+  void stop() throws Exception {
+    gitlab.close();
+    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  private JsonObject call(String address, JsonObject args) throws Exception {
+    JsonObject full = new JsonObject().put("forge", "gitlab").put("project", GitLabDouble.PROJECT).put("pr_number", GitLabDouble.IID)
+      .mergeIn(args);
+    try {
+      return BusRequests.request(vertx.eventBus(), address, full, 30_000).toCompletionStage().toCompletableFuture().get(40, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      throw (Exception) e.getCause();
+    }
+  }
+
+  private static JsonObject comment(String path, Integer line, String side, String body) {
+    JsonObject c = new JsonObject().put("path", path).put("body", body);
+    return line == null ? c : c.put("line", line).put("side", side);
+  }
+
+  /** src/app.c: lines 5-6 were replaced (old 5-6 removed, new 5-6 added), its hunk spans new lines 2-13. */
+  private JsonObject review() {
+    return new JsonObject().put("commit_id", mr.third()).put("verdict", "approve").put("body", "Nearly there.")
+      .put("comments", new JsonArray()
+        .add(comment("src/app.c", 5, "new", "Why long?"))
+        .add(comment("src/app.c", 5, "old", "The old sum overflowed."))
+        .add(comment("src/app.c", 6, "new", "Both casts needed?").put("start_line", 5))
+        .add(comment("src/app.c", 9, "new", "A context line."))
+        .add(comment("gone.txt", 2, "old", "Was this still used?"))
+        .add(comment("docs/new.md", null, null, "The whole file")));
+  }
+
+  private JsonObject published(String text) {
+    return gitlab.discussions.values().stream().filter(d -> d.encode().contains(text)).findFirst().orElseThrow()
+      .getJsonArray("notes").getJsonObject(0);
+  }
+
+  @Test
+  void aGoodReviewArrivesWholeWithPositionsGitLabAcceptsAndApproves() throws Exception {
+    JsonObject result = call("reviewgate.pr.review", review());
+    assertThat(result.getBoolean("posted")).isTrue();
+    assertThat(gitlab.refusedPositions).isEmpty();
+    assertThat(gitlab.publishes.get()).isEqualTo(1);
+    assertThat(gitlab.drafts).isEmpty();
+    assertThat(gitlab.discussions).hasSize(7);
+    JsonObject added = published("Why long?").getJsonObject("position");
+    assertThat(added.getString("position_type")).isEqualTo("text");
+    assertThat(added.getInteger("new_line")).isEqualTo(5);
+    assertThat(added.containsKey("old_line")).isFalse();
+    assertThat(added.getString("head_sha")).isEqualTo(mr.third());
+    assertThat(added.getString("base_sha")).isEqualTo(mr.base());
+    assertThat(added.getString("start_sha")).isEqualTo(mr.target());
+    JsonObject removed = published("overflowed").getJsonObject("position");
+    assertThat(removed.getInteger("old_line")).isEqualTo(5);
+    assertThat(removed.containsKey("new_line")).isFalse();
+    JsonObject context = published("A context line").getJsonObject("position");
+    assertThat(context.getInteger("new_line")).isEqualTo(9);
+    assertThat(context.getInteger("old_line")).isEqualTo(9);
+    JsonObject range = published("Both casts").getJsonObject("position").getJsonObject("line_range");
+    // GitLab's counters: the two removed lines come first, so the first added line's old counter is 7
+    assertThat(range.getJsonObject("start").getString("line_code")).endsWith("_7_5");
+    assertThat(range.getJsonObject("end").getString("type")).isEqualTo("new");
+    JsonObject deleted = published("still used").getJsonObject("position");
+    assertThat(deleted.getString("old_path")).isEqualTo("gone.txt");
+    assertThat(deleted.getInteger("old_line")).isEqualTo(2);
+    assertThat(gitlab.approved).isTrue();
+
+    JsonObject listed = call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c"));
+    assertThat(listed.getInteger("total")).isEqualTo(4);
+    JsonObject casts = listed.getJsonArray("threads").stream().map(JsonObject.class::cast)
+      .filter(t -> t.encode().contains("Both casts")).findFirst().orElseThrow();
+    assertThat(casts.getString("side")).isEqualTo("new");
+    assertThat(casts.getInteger("line")).isEqualTo(6);
+    assertThat(casts.getInteger("start_line")).isEqualTo(5);
+    assertThat(casts.getString("status")).isEqualTo("unresolved");
+    String gitHunk = mr.repo().git("diff", "--histogram", mr.base(), mr.third(), "--", "src/app.c").lines()
+      .filter(l -> l.startsWith("@@")).findFirst().orElseThrow();
+    assertThat(casts.getString("hunk")).isEqualTo(gitHunk.substring(0, gitHunk.indexOf("@@", 2) + 2));
+  }
+
+  @Test
+  void aCommentOnAnUntouchedFileOrPastAFilesEndRefusesTheWholeReviewAndNothingIsPosted() {
+    JsonObject bad = review().put("comments", new JsonArray()
+      .add(comment("src/app.c", 5, "new", "fine"))
+      .add(comment("src/app.c", 99, "new", "past the end"))
+      .add(comment("README.md", 1, "new", "not changed"))
+      .add(comment("gone.txt", 1, "new", "deleted: no new side")));
+    int before = gitlab.requests.get();
+    assertThatThrownBy(() -> call("reviewgate.pr.review", bad)).isInstanceOfSatisfying(ToolException.class, e -> {
+      assertThat(e.code()).isEqualTo(400);
+      assertThat(e.getMessage()).contains("3 of its 4").contains("src/app.c line 99 (new side)").contains("are 2-13")
+        .contains("does not change README.md").contains("gone.txt line 1 (new side)").contains("none on the new side");
+    });
+    assertThat(gitlab.requests.get()).isGreaterThan(before);
+    assertThat(gitlab.discussions).isEmpty();
+    assertThat(gitlab.drafts).isEmpty();
+    assertThat(gitlab.refusedPositions).isEmpty();
+    assertThat(gitlab.approved).isFalse();
+  }
+
+  @Test
+  void aMovedHeadIsRefused() {
+    assertThatThrownBy(() -> call("reviewgate.pr.review", review().put("commit_id", mr.second())))
+      .isInstanceOfSatisfying(ToolException.class, e -> {
+        assertThat(e.code()).isEqualTo(409);
+        assertThat(e.getMessage()).contains("head moved from " + mr.second()).contains("version 103").contains("allow_moved_head");
+      });
+    assertThat(gitlab.discussions).isEmpty();
+  }
+
+  @Test
+  void aReviewRetriedAfterALostResponsePostsEachNoteOnce() throws Exception {
+    gitlab.dropResponses.set(1);
+    assertThatThrownBy(() -> call("reviewgate.pr.review", review())).hasMessageContaining("may or may not have been applied");
+    assertThat(gitlab.drafts).hasSize(1);
+    assertThat(gitlab.discussions).isEmpty();
+    JsonObject again = call("reviewgate.pr.review", review());
+    assertThat(again.getBoolean("posted")).isTrue();
+    assertThat(gitlab.discussions).hasSize(7);
+    assertThat(gitlab.drafts).isEmpty();
+    JsonObject third = call("reviewgate.pr.review", review());
+    assertThat(third.getBoolean("already_posted")).isTrue();
+    assertThat(gitlab.discussions).hasSize(7);
+    assertThat(gitlab.publishes.get()).isEqualTo(1);
+  }
+
+  @Test
+  void repliesAndResolvingAndTheListingShowsResolvedState() throws Exception {
+    call("reviewgate.pr.review", review().put("verdict", "comment")
+      .put("comments", new JsonArray().add(comment("src/app.c", 5, "new", "Spelled out?"))));
+    String id = call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c")).getJsonArray("threads")
+      .getJsonObject(0).getString("id");
+    JsonObject reply = call("reviewgate.pr.reply", new JsonObject().put("thread_id", id).put("body", "Renamed it."));
+    assertThat(reply.getBoolean("posted")).isTrue();
+    assertThat(call("reviewgate.pr.reply", new JsonObject().put("thread_id", id).put("body", "Renamed it.")).getBoolean("already_posted"))
+      .isTrue();
+    JsonObject resolved = call("reviewgate.pr.resolve", new JsonObject().put("thread_id", id).put("resolved", true));
+    assertThat(resolved.getString("status")).isEqualTo("resolved");
+    JsonObject open = call("reviewgate.pr.threads.list", new JsonObject().put("unresolved_only", true));
+    assertThat(open.getJsonArray("threads").stream().map(t -> ((JsonObject) t).getString("id"))).doesNotContain(id);
+    assertThat(open.getInteger("total")).isEqualTo(1);
+    JsonObject thread = call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c")).getJsonArray("threads")
+      .getJsonObject(0);
+    assertThat(thread.getString("status")).isEqualTo("resolved");
+    assertThat(thread.getJsonArray("comments").stream().map(c -> ((JsonObject) c).getString("body")))
+      .anyMatch(b -> b.startsWith("Renamed it.")).hasSize(2);
+    JsonObject reopened = call("reviewgate.pr.resolve", new JsonObject().put("thread_id", id).put("resolved", false));
+    assertThat(reopened.getString("status")).isEqualTo("unresolved");
+    assertThatThrownBy(() -> call("reviewgate.pr.reply", new JsonObject().put("thread_id", "PRRT_x").put("body", "x")))
+      .hasMessageContaining("discussion id");
+  }
+
+  @Test
+  void aWriteWithoutATokenFailsAtOnceNamingTheVariable() throws Exception {
+    deploy(null);
+    int before = gitlab.requests.get();
+    for (String address : List.of("reviewgate.pr.review", "reviewgate.pr.reply", "reviewgate.pr.resolve")) {
+      JsonObject args = address.endsWith("review") ? review()
+        : new JsonObject().put("thread_id", "0123456789abcdef").put("body", "x").put("resolved", true);
+      if (address.endsWith("reply")) {
+        args.remove("resolved");
+      } else if (address.endsWith("resolve")) {
+        args.remove("body");
+      }
+      assertThatThrownBy(() -> call(address, args)).isInstanceOfSatisfying(ToolException.class, e -> {
+        assertThat(e.code()).isEqualTo(403);
+        assertThat(e.getMessage()).contains("GITLAB_TOKEN").contains("api scope").contains("nothing was sent");
+      });
+    }
+    assertThat(gitlab.requests.get()).isEqualTo(before);
+  }
+}
