@@ -2,6 +2,7 @@ package dev.reviewgate.app;
 
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.security.UserSecret;
 import io.vertx.core.json.JsonArray;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -43,6 +44,12 @@ public final class Main {
         case "call" -> CallCommand.run(config, cli.positionals().get(0), cli.positionals().get(1), out, err);
         case "tools" -> tools(cli, out);
         case "serve" -> ServeCommand.run(config, err);
+        case "token" -> {
+          out.println(UserSecret.effectiveToken(System.getenv(), config.section("http").getString("tokenEnv")));
+          yield 0;
+        }
+        case "open" -> OpenCommand.run(System.getenv(), cli.positionals().stream().findFirst(),
+          cli.switches().contains("--print"), out, err);
         default -> throw new UsageException("unknown command " + cli.command());
       };
     } catch (UsageException | IllegalArgumentException e) {
