@@ -59,7 +59,7 @@ class ReviewDashboardIT {
       .setClassPathResolvingEnabled(true))).build();
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("review",
       new JsonObject().put("storageDir", storeDir.toString())));
-    HttpOptions http = HttpOptions.from(config.section("http"), Map.of()).withAddress("127.0.0.1", 0);
+    HttpOptions http = HttpOptions.from(config.section("http"), System.getenv()).withAddress("127.0.0.1", 0);
     await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(ReviewgateConfig.defaults(), repoDir), ToolCatalog.standard())));
     await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(config.section("review"), repoDir),
       ToolCatalog.standard())));

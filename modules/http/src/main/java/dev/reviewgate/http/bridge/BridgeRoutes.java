@@ -57,8 +57,9 @@ public final class BridgeRoutes {
     Map<Caller, Set<String>> permitted = new ConcurrentHashMap<>();
     Function<Caller, Set<String>> inbound = caller -> permitted.computeIfAbsent(caller,
       c -> BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE), c, credentials.grants(c)));
+    Set<String> anyCaller = BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE));
     return SockJSHandler.create(vertx, sockJs).bridge(bridge, event -> {
-      if (admit(event, callers, inbound)) {
+      if (admit(event, callers, inbound, anyCaller)) {
         observe(catalog, pending, event);
       }
     });
@@ -66,10 +67,12 @@ public final class BridgeRoutes {
 
   /**
    * Holds each socket to its caller: refuses a socket opened without one (never reached past the guard), and a send
-   * or publish its caller may not make; stamps the caller on what it sends. Completes refused events itself.
+   * or publish its caller may not make (the client reads {@code rejected}; an address no caller may use is left to
+   * the bridge's own list, which answers {@code access_denied}); stamps the caller on what it sends. Completes
+   * refused events itself.
    */
   private static boolean admit(BridgeEvent event, Map<SockJSSocket, Caller> callers,
-                               Function<Caller, Set<String>> inbound) {
+                               Function<Caller, Set<String>> inbound, Set<String> anyCaller) {
     switch (event.type()) {
       case SOCKET_CREATED -> {
         Caller caller = event.socket().routingContext() == null ? null
@@ -89,6 +92,9 @@ public final class BridgeRoutes {
         Caller caller = callers.get(event.socket());
         JsonObject raw = event.getRawMessage();
         String address = raw == null ? null : raw.getString("address");
+        if (address == null || !anyCaller.contains(address)) {
+          return true;
+        }
         boolean allowed = caller != null && address != null && inbound.apply(caller).contains(address)
           && event.type() == BridgeEventType.SEND && raw.getValue("replyAddress") instanceof String;
         if (!allowed) {
