@@ -1,5 +1,7 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.core.security.Caller;
+import io.vertx.core.eventbus.DeliveryOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Addresses;
@@ -110,7 +112,7 @@ class ReviewPublishTest {
   }
 
   private JsonObject call(String address, JsonObject args) throws Exception {
-    return await(BusRequests.request(vertx.eventBus(), address, args, 30_000));
+    return await(BusRequests.request(vertx.eventBus(), address, args, Caller.PERSON.stamp(new DeliveryOptions().setSendTimeout(30_000))));
   }
 
   private ToolException failure(String address, JsonObject args) throws Exception {

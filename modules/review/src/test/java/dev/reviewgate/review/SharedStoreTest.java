@@ -1,5 +1,7 @@
 package dev.reviewgate.review;
 
+import dev.reviewgate.core.security.Caller;
+import io.vertx.core.eventbus.DeliveryOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Addresses;
@@ -84,7 +86,7 @@ class SharedStoreTest {
     for (int i = 0; i < 20; i++) {
       Vertx side = i % 2 == 0 ? agentSide : personSide;
       comments.add(BusRequests.request(side.eventBus(), Addresses.REVIEW_COMMENT,
-        new JsonObject().put("review_id", id).put("body", "comment " + i), 30_000));
+        new JsonObject().put("review_id", id).put("body", "comment " + i), Caller.PERSON.stamp(new DeliveryOptions().setSendTimeout(30_000))));
     }
     await(Future.all(comments));
     for (Vertx side : List.of(agentSide, personSide)) {
@@ -104,7 +106,7 @@ class SharedStoreTest {
   }
 
   private static JsonObject call(Vertx vertx, String address, JsonObject args) throws Exception {
-    return await(BusRequests.request(vertx.eventBus(), address, args, 30_000));
+    return await(BusRequests.request(vertx.eventBus(), address, args, Caller.PERSON.stamp(new DeliveryOptions().setSendTimeout(30_000))));
   }
 
   private interface Check {

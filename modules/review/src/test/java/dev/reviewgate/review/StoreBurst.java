@@ -1,5 +1,7 @@
 package dev.reviewgate.review;
 
+import dev.reviewgate.core.security.Caller;
+import io.vertx.core.eventbus.DeliveryOptions;
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
@@ -51,7 +53,7 @@ public final class StoreBurst {
       inFlight.acquire();
       String body = label + " " + n;
       Future<JsonObject> sent = BusRequests.request(vertx.eventBus(), Addresses.REVIEW_COMMENT, new JsonObject()
-        .put("review_id", "r1").put("body", body).put("thread_id", "t1"), 30_000);
+        .put("review_id", "r1").put("body", body).put("thread_id", "t1"), Caller.PERSON.stamp(new DeliveryOptions().setSendTimeout(30_000)));
       sent.onComplete(done -> {
         if (done.succeeded()) {
           ack(body);
