@@ -85,7 +85,9 @@ class ReviewDashboardIT {
 
     try (HeadlessChromium chromium = HeadlessChromium.start(1280, 900)) {
       var driver = chromium.driver;
-      driver.get(url);
+      // The person signs in with a one-time link (as 'reviewgate open ID' makes one), which leads to the review.
+      driver.get(SignIn.loginUrl(java.net.URI.create(url).getPort(), id));
+      chromium.until(WAIT, "the review page after signing in", () -> driver.getCurrentUrl().endsWith("#/reviews/" + id) ? true : null);
       WebElement line = chromium.until(WAIT, "line 9 of src/App.java", () ->
         driver.findElement(By.cssSelector("button.line-no[data-file='src/App.java'][data-line='9'][data-side='new']")));
       chromium.until(WAIT, "the agent-waiting badge", () ->
