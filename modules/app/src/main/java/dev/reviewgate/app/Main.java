@@ -83,7 +83,8 @@ public final class Main {
     ToolCatalog catalog = ToolCatalog.standard();
     if (cli.switches().contains("--json")) {
       out.println(new JsonArray(catalog.tools().stream().map(t -> t.toMcpJson()
-        .put("address", t.address()).put("exposure", new JsonArray(t.exposure().stream().map(Enum::name).sorted().toList()))).toList())
+        .put("address", t.address()).put("exposure", new JsonArray(t.exposure().stream().map(Enum::name).sorted().toList()))
+        .put("callers", new JsonArray(t.callers().stream().sorted().map(kind -> kind.wire()).toList()))).toList())
         .encodePrettily());
     } else if (cli.switches().contains("--markdown")) {
       out.print(ToolTable.markdown(catalog));
