@@ -32,8 +32,16 @@ final class ReviewDashboardDoor {
     if (!review.enabled()) {
       return Future.succeededFuture();
     }
-    HttpOptions options = HttpOptions.from(config.section("http"), System.getenv())
-      .withAddress(review.dashboardHost(), review.dashboardPort());
+    HttpOptions options;
+    try {
+      options = HttpOptions.from(config.section("http"), System.getenv())
+        .withAddress(review.dashboardHost(), review.dashboardPort());
+    } catch (RuntimeException noSecret) {
+      // e.g. the state directory cannot be written: the person could not sign in, so there is no dashboard
+      err.println("reviewgate: the review dashboard could not start (" + noSecret.getMessage() + "); review tools "
+        + "still work, but their results carry no dashboard link");
+      return Future.succeededFuture();
+    }
     return listen(vertx, options, catalog)
       .map(port -> report(err, options.host(), port, null, review))
       .recover(first -> options.port() == 0
