@@ -1,13 +1,12 @@
 package dev.reviewgate.app;
 
-import dev.reviewgate.core.security.Caller;
-import io.vertx.core.eventbus.DeliveryOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.http.HttpOptions;
@@ -19,6 +18,7 @@ import dev.reviewgate.review.TempRepo;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.file.FileSystemOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;

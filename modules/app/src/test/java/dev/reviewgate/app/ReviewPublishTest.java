@@ -1,7 +1,5 @@
 package dev.reviewgate.app;
 
-import dev.reviewgate.core.security.Caller;
-import io.vertx.core.eventbus.DeliveryOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Addresses;
@@ -10,6 +8,7 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.config.ToolTimeouts;
+import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
@@ -23,6 +22,7 @@ import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,13 +1,13 @@
 package dev.reviewgate.review;
 
-import dev.reviewgate.core.security.Caller;
-import io.vertx.core.eventbus.DeliveryOptions;
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.security.Caller;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Instant;
