@@ -185,6 +185,31 @@ class DoorsIT {
     assertThat(serve.stderr()).doesNotContain(token).doesNotContain(cookie.substring(cookie.indexOf('=') + 1));
   }
 
+  @Test
+  void reviewgateOpenAlsoSignsInToTheDashboardOfAnAgentsStdioProcess() throws Exception {
+    Path otherState = stateDir.resolve("stdio-only");
+    Map<String, String> stdioEnvironment = new HashMap<>(environment);
+    stdioEnvironment.put(UserSecret.STATE_DIR_ENV, otherState.toString());
+    try (McpProcess agent = McpProcess.start(repoDir, stdioEnvironment)) {
+      agent.request(Messages.initialize(1, "2025-11-25"));
+      java.util.regex.Matcher door = Pattern.compile("review dashboard at http://127\\.0\\.0\\.1:(\\d+)/review/").matcher("");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (!door.reset(agent.stderr()).find() && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+      }
+      assertThat(door.reset(agent.stderr()).find()).as(agent.stderr()).isTrue();
+      int port = Integer.parseInt(door.group(1));
+      String link = cli(stdioEnvironment, "open", "--print").trim();
+      assertThat(link).startsWith("http://127.0.0.1:" + port + "/login?code=");
+      HttpResponse<String> login = HTTP.send(HttpRequest.newBuilder(URI.create(link)).build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(login.statusCode()).isEqualTo(302);
+      assertThat(login.headers().firstValue("Set-Cookie").orElseThrow()).startsWith("reviewgate_session_" + port + "=");
+      try (var entries = Files.list(otherState.resolve("dashboards"))) {
+        assertThat(entries.count()).as("one registry entry: the stdio process's").isEqualTo(1);
+      }
+    }
+  }
+
   // --- helpers ----------------------------------------------------------------------------------------------------
 
   private static String requestReview() throws Exception {
@@ -194,11 +219,15 @@ class DoorsIT {
 
   /** {@code reviewgate ARGS} with the test's environment; its stdout (exit 0 required). */
   private static String cli(String... arguments) throws Exception {
+    return cli(environment, arguments);
+  }
+
+  private static String cli(Map<String, String> variables, String... arguments) throws Exception {
     List<String> command = new ArrayList<>(List.of(McpProcess.java(), "-jar", McpProcess.jar().toString()));
     command.addAll(List.of(arguments));
     ProcessBuilder builder = new ProcessBuilder(command).directory(repoDir.toFile());
     McpProcess.isolate(builder.environment());
-    builder.environment().putAll(environment);
+    builder.environment().putAll(variables);
     builder.redirectError(ProcessBuilder.Redirect.DISCARD);
     Process process = builder.start();
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
