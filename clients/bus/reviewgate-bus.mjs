@@ -6,14 +6,29 @@
 // Usage:
 //   node reviewgate-bus.mjs HOST:PORT diff REPO BASE HEAD   git diff BASE..HEAD of the served repository REPO
 //   node reviewgate-bus.mjs HOST:PORT events [SECONDS]      print review events as they are published
-// Set REVIEWGATE_TOKEN when the bridge requires a token.
+// Every frame carries the bridge's credential: $REVIEWGATE_TOKEN, else this user's secret (what `reviewgate token`
+// prints: the file `token` in $REVIEWGATE_STATE_DIR, $XDG_STATE_HOME/reviewgate or ~/.local/state/reviewgate).
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export function token() {
+  if (process.env.REVIEWGATE_TOKEN) return process.env.REVIEWGATE_TOKEN;
+  const state = process.env.REVIEWGATE_STATE_DIR
+    || (process.env.XDG_STATE_HOME ? join(process.env.XDG_STATE_HOME, 'reviewgate') : join(homedir(), '.local', 'state', 'reviewgate'));
+  try {
+    return readFileSync(join(state, 'token'), 'utf8').trim();
+  } catch (e) {
+    throw new Error(`no reviewgate token: set REVIEWGATE_TOKEN, or start reviewgate once so that it creates ${join(state, 'token')}`);
+  }
+}
 
 export class Bus {
   constructor(host, port) {
     this.socket = net.createConnection({ host, port });
-    this.headers = process.env.REVIEWGATE_TOKEN ? { authorization: `Bearer ${process.env.REVIEWGATE_TOKEN}` } : {};
+    this.headers = { authorization: `Bearer ${token()}` };
     this.pending = new Map();
     this.listeners = new Map();
     this.errors = [];

@@ -7,7 +7,8 @@ Frames are a 4-byte big-endian length followed by that many bytes of UTF-8 JSON:
 Usage:
   reviewgate_bus.py HOST:PORT diff REPO BASE HEAD   git diff of BASE..HEAD in the served repository REPO
   reviewgate_bus.py HOST:PORT events [SECONDS]      print review events as they are published
-Set REVIEWGATE_TOKEN when the bridge requires a token.
+Every frame carries the bridge's credential: $REVIEWGATE_TOKEN, else this user's secret (what `reviewgate token`
+prints: the file `token` in $REVIEWGATE_STATE_DIR, $XDG_STATE_HOME/reviewgate or ~/.local/state/reviewgate).
 """
 import json
 import os
@@ -18,13 +19,27 @@ import time
 import uuid
 
 
+def token():
+    """The bridge credential: $REVIEWGATE_TOKEN, else this user's reviewgate secret."""
+    if os.environ.get("REVIEWGATE_TOKEN"):
+        return os.environ["REVIEWGATE_TOKEN"]
+    state = os.environ.get("REVIEWGATE_STATE_DIR") or (
+        os.path.join(os.environ["XDG_STATE_HOME"], "reviewgate") if os.environ.get("XDG_STATE_HOME")
+        else os.path.join(os.path.expanduser("~"), ".local", "state", "reviewgate"))
+    path = os.path.join(state, "token")
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read().strip()
+    except OSError:
+        raise SystemExit("no reviewgate token: set REVIEWGATE_TOKEN, or start reviewgate once so that it creates " + path)
+
+
 class Bus:
     """One connection to the bridge: send requests, register for events, read frames."""
 
     def __init__(self, host, port, timeout=60.0):
         self.sock = socket.create_connection((host, port), timeout=timeout)
-        token = os.environ.get("REVIEWGATE_TOKEN")
-        self.headers = {"authorization": "Bearer " + token} if token else {}
+        self.headers = {"authorization": "Bearer " + token()}
 
     def close(self):
         self.sock.close()

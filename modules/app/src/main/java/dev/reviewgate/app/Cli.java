@@ -10,8 +10,8 @@ import java.util.Set;
  * The parsed command line: a command, its positional arguments, and the flags. Flags become the last
  * configuration layer ({@link #flagLayer()}).
  *
- * @param command     stdio, call, tools, serve or help
- * @param positionals arguments after the command that are not flags (call: TOOL and JSON-ARGS)
+ * @param command     stdio, call, tools, serve, token, open or help
+ * @param positionals arguments after the command that are not flags (call: TOOL and JSON-ARGS; open: REVIEW_ID)
  * @param configFile  {@code --config FILE}, or null
  * @param flagLayer   configuration set by flags ({@code --repo NAME=PATH} → {@code repos.NAME})
  * @param switches    boolean flags such as {@code --json}
@@ -28,7 +28,13 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
       serve [--host H] [--port P] [--conformance-tools]
                             start the HTTP front-ends (MCP over Streamable HTTP, event-bus bridge, /health,
                             /metrics); --port 0 picks a free port and prints the address on stderr;
-                            --conformance-tools lists the MCP conformance suite's fixture tools (tests only)
+                            --conformance-tools lists the MCP conformance suite's fixture tools and lets /mcp
+                            be used without the token (tests only)
+      token                 print the token clients send ('Authorization: Bearer <token>'): $REVIEWGATE_TOKEN,
+                            else this user's secret (created on first use in the state directory)
+      open [REVIEW_ID] [--print]
+                            sign in to a running dashboard (serve's, or an agent's stdio process's): opens a
+                            one-time login link in the browser, or prints it
       help                  this text
     cluster options (serve and stdio):
       --cluster             join a cluster of reviewgate nodes (Hazelcast, TCP/IP, no multicast)
@@ -45,8 +51,8 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
     environment: REVIEWGATE_<SECTION>_<KEY>=value overrides a configuration value
       (e.g. REVIEWGATE_MCP_MAX_LINE_BYTES=1048576, REVIEWGATE_REPOS=name=/path,other=/path2)""";
 
-  private static final Set<String> COMMANDS = Set.of("stdio", "call", "tools", "serve", "help");
-  private static final Set<String> SWITCHES = Set.of("--json", "--markdown");
+  private static final Set<String> COMMANDS = Set.of("stdio", "call", "tools", "serve", "token", "open", "help");
+  private static final Set<String> TOOLS_SWITCHES = Set.of("--json", "--markdown");
 
   static Cli parse(String[] args) {
     if (args.length == 0) {
@@ -89,7 +95,7 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
           flags.put("mcp", mcp);
         }
         default -> {
-          if (SWITCHES.contains(arg) && command.equals("tools")) {
+          if (TOOLS_SWITCHES.contains(arg) && command.equals("tools") || arg.equals("--print") && command.equals("open")) {
             switches.add(arg);
           } else if (arg.startsWith("--")) {
             throw new UsageException("unknown option '" + arg + "' for " + command);
@@ -103,7 +109,10 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
       flags.put("repos", repos);
     }
     int expected = command.equals("call") ? 2 : 0;
-    if (positionals.size() != expected) {
+    if (command.equals("open") && positionals.size() > 1) {
+      throw new UsageException("open takes at most one review id (got '" + String.join(" ", positionals) + "')");
+    }
+    if (!command.equals("open") && positionals.size() != expected) {
       throw new UsageException(command.equals("call")
         ? "call takes a tool name and its arguments as one JSON object, e.g. call diff_parse '{\"diff\": \"...\"}'"
         : command + " takes no arguments (got '" + String.join(" ", positionals) + "')");

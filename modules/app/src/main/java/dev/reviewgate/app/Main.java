@@ -2,6 +2,7 @@ package dev.reviewgate.app;
 
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.security.UserSecret;
 import io.vertx.core.json.JsonArray;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -43,6 +44,12 @@ public final class Main {
         case "call" -> CallCommand.run(config, cli.positionals().get(0), cli.positionals().get(1), out, err);
         case "tools" -> tools(cli, out);
         case "serve" -> ServeCommand.run(config, err);
+        case "token" -> {
+          out.println(UserSecret.effectiveToken(System.getenv(), config.section("http").getString("tokenEnv")));
+          yield 0;
+        }
+        case "open" -> OpenCommand.run(System.getenv(), cli.positionals().stream().findFirst(),
+          cli.switches().contains("--print"), out, err);
         default -> throw new UsageException("unknown command " + cli.command());
       };
     } catch (UsageException | IllegalArgumentException e) {
@@ -76,7 +83,8 @@ public final class Main {
     ToolCatalog catalog = ToolCatalog.standard();
     if (cli.switches().contains("--json")) {
       out.println(new JsonArray(catalog.tools().stream().map(t -> t.toMcpJson()
-        .put("address", t.address()).put("exposure", new JsonArray(t.exposure().stream().map(Enum::name).sorted().toList()))).toList())
+        .put("address", t.address()).put("exposure", new JsonArray(t.exposure().stream().map(Enum::name).sorted().toList()))
+        .put("callers", new JsonArray(t.callers().stream().sorted().map(kind -> kind.wire()).toList()))).toList())
         .encodePrettily());
     } else if (cli.switches().contains("--markdown")) {
       out.print(ToolTable.markdown(catalog));

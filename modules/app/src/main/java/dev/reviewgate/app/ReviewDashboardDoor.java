@@ -1,6 +1,7 @@
 package dev.reviewgate.app;
 
 import dev.reviewgate.core.net.Loopback;
+import dev.reviewgate.core.security.UserSecret;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.http.HttpOptions;
@@ -31,14 +32,23 @@ final class ReviewDashboardDoor {
     if (!review.enabled()) {
       return Future.succeededFuture();
     }
-    HttpOptions options = HttpOptions.from(config.section("http"), System.getenv())
-      .withAddress(review.dashboardHost(), review.dashboardPort());
+    HttpOptions options;
+    try {
+      options = HttpOptions.from(config.section("http"), System.getenv())
+        .withAddress(review.dashboardHost(), review.dashboardPort());
+    } catch (RuntimeException noSecret) {
+      // e.g. the state directory cannot be written: the person could not sign in, so there is no dashboard
+      err.println("reviewgate: the review dashboard could not start (" + noSecret.getMessage() + "); review tools "
+        + "still work, but their results carry no dashboard link");
+      return Future.succeededFuture();
+    }
     return listen(vertx, options, catalog)
-      .map(port -> report(err, options.host(), port, null))
+      .map(port -> report(err, options.host(), port, null, review))
       .recover(first -> options.port() == 0
         ? Future.failedFuture(first)
         : listen(vertx, options.withAddress(options.host(), 0), catalog)
-          .map(port -> report(err, options.host(), port, "port " + options.port() + " is taken (another reviewgate process?)")))
+          .map(port -> report(err, options.host(), port, "port " + options.port() + " is taken (another reviewgate process?)",
+            review)))
       .recover(failure -> {
         err.println("reviewgate: the review dashboard could not start (" + rootMessage(failure) + "); review tools "
           + "still work, but their results carry no dashboard link");
@@ -51,10 +61,12 @@ final class ReviewDashboardDoor {
     return vertx.deployVerticle(server).map(id -> server.actualPort());
   }
 
-  private static Void report(PrintStream err, String host, int port, String why) {
-    String shown = Loopback.forUrl(host);
-    err.println("reviewgate: review dashboard at http://" + shown + ":" + port + "/review/"
-      + (why == null ? "" : " (" + why + ")"));
+  /** Says where the dashboard is, and records it for {@code reviewgate open}, which signs the person in. */
+  private static Void report(PrintStream err, String host, int port, String why, ReviewOptions review) {
+    String page = "http://" + Loopback.forUrl(host) + ":" + port + "/review/";
+    err.println("reviewgate: review dashboard at " + page + (why == null ? "" : " (" + why + ")")
+      + "; sign in with 'reviewgate open'");
+    new DashboardRegistry(UserSecret.stateDirectory(System.getenv())).register(page, "stdio", review.resolvedStorageDir());
     return null;
   }
 

@@ -1,12 +1,15 @@
 package dev.reviewgate.app;
 
 import dev.reviewgate.http.bridge.ServiceBridge;
-import dev.reviewgate.core.bus.BusExposure;
-import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.net.Loopback;
+import dev.reviewgate.core.bus.BusExposure;
+import dev.reviewgate.core.security.Credentials;
+import dev.reviewgate.core.security.UserSecret;
+import dev.reviewgate.mcp.McpOptions;
+import dev.reviewgate.review.ReviewOptions;
 import dev.reviewgate.http.HttpOptions;
 import dev.reviewgate.http.HttpServerVerticle;
 import dev.reviewgate.http.ops.DeploymentHealth;
@@ -17,7 +20,6 @@ import dev.reviewgate.mcp.transport.http.HttpTransportOptions;
 import io.vertx.core.Vertx;
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -31,9 +33,24 @@ final class ServeCommand {
   private ServeCommand() {
   }
 
+  /** Where this node's reviews live, for {@code reviewgate open REVIEW_ID}; null when reviews are off. */
+  static java.nio.file.Path reviewStorage(ReviewgateConfig config) {
+    ReviewOptions review = ReviewOptions.from(config, Backends.workingDirectory());
+    return review.enabled() ? review.resolvedStorageDir() : null;
+  }
+
   static int run(ReviewgateConfig config, PrintStream err) throws Exception {
-    HttpOptions options = HttpOptions.from(config.section("http"), System.getenv());
-    ServiceBridge.Options bridgeOptions = ServiceBridge.Options.from(config.section("busBridge"), options.token());
+    HttpOptions options = HttpOptions.from(config.section("http"), System.getenv())
+      .withServices(config.section("services"), System.getenv());
+    options.credentials().unset().forEach(service -> err.println("reviewgate: service '" + service.name() + "' is "
+      + "configured but $" + service.tokenEnv() + " is not set, so it cannot connect"));
+    BusExposure.checkGrants(ToolCatalog.standard(), Credentials.parse(config.section("services")));
+    if (McpOptions.from(config).conformanceTools()) {
+      options = options.withMcpWithoutToken();
+      err.println("reviewgate: --conformance-tools: /mcp accepts calls WITHOUT the token (for the conformance "
+        + "tests only; never run it like this for real use)");
+    }
+    ServiceBridge.Options bridgeOptions = ServiceBridge.Options.from(config.section("busBridge"));
     HttpTransportOptions transportOptions = HttpTransportOptions.from(config.section("http"));
     DeploymentHealth health = new DeploymentHealth();
     HttpMetrics metrics = new HttpMetrics();
@@ -54,10 +71,10 @@ final class ServeCommand {
       try {
         VertxRuntime.await(health.track("HttpServerVerticle", vertx.deployVerticle(server)), config.startTimeoutMs());
         if (bridgeOptions.enabled()) {
-          bridge = new ServiceBridge(vertx, bridgeOptions, BusExposure.inbound(mcp.catalog(), Set.of(Exposure.BUS, Exposure.BRIDGE)));
+          bridge = new ServiceBridge(vertx, bridgeOptions, mcp.catalog(), options.credentials());
           int port = VertxRuntime.await(bridge.listen(), config.startTimeoutMs());
           err.println("reviewgate: TCP event-bus bridge on " + Loopback.forUrl(bridgeOptions.host()) + ":" + port
-            + (bridgeOptions.token().isPresent() ? " (token required)" : ""));
+            + " (credential required: 'reviewgate token')");
         }
       } catch (Exception e) {
         VertxRuntime.close(vertx);
@@ -67,7 +84,9 @@ final class ServeCommand {
       }
       String host = Loopback.forUrl(options.host());
       err.println("reviewgate: serving http://" + host + ":" + server.actualPort() + "/mcp"
-        + (options.token().isPresent() ? " (bearer token required)" : ""));
+        + (options.mcpWithoutToken() ? " (no token: --conformance-tools)" : " (bearer token required: 'reviewgate token')"));
+      new DashboardRegistry(UserSecret.stateDirectory(System.getenv())).register(
+        "http://" + host + ":" + server.actualPort() + "/review/", "serve", reviewStorage(config));
     } else {
       err.println("reviewgate: node ready (no front role: no HTTP server; reach it through the cluster)");
     }

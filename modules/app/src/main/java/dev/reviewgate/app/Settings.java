@@ -1,6 +1,7 @@
 package dev.reviewgate.app;
 
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.security.UserSecret;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
@@ -25,7 +26,7 @@ final class Settings {
   /** Read by bin/reviewgate, not configuration. */
   private static final String JAVA_OPTS = "REVIEWGATE_JAVA_OPTS";
   /** Objects keyed by names the user chooses (repository names, tool names): any key, values typed like the defaults'. */
-  private static final Set<String> OPEN_MAPS = Set.of("repos", "mcp.toolTimeoutsMs", "ado.localRepos", "gitlab.localRepos");
+  private static final Set<String> OPEN_MAPS = Set.of("repos", "mcp.toolTimeoutsMs", "ado.localRepos", "gitlab.localRepos", "services");
 
   private Settings() {
   }
@@ -153,7 +154,8 @@ final class Settings {
     JsonObject layer = new JsonObject();
     for (Map.Entry<String, String> entry : environment.entrySet()) {
       String name = entry.getKey();
-      if (!name.startsWith(ENV_PREFIX) || name.equals(JAVA_OPTS)) {
+      // Not configuration: the launcher's JVM options, and where this user's secret and dashboards live.
+      if (!name.startsWith(ENV_PREFIX) || name.equals(JAVA_OPTS) || name.equals(UserSecret.STATE_DIR_ENV)) {
         continue;
       }
       String[] words = name.substring(ENV_PREFIX.length()).toLowerCase(Locale.ROOT).split("_");

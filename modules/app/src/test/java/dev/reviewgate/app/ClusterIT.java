@@ -284,6 +284,7 @@ class ClusterIT {
       .put("io.modelcontextprotocol/clientCapabilities", new JsonObject()));
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + front.port() + "/mcp"))
       .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+      .header("Authorization", SignIn.bearer())
       .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method)
       .POST(HttpRequest.BodyPublishers.ofString(new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", method)
         .put("params", params).encode()));
@@ -315,12 +316,16 @@ class ClusterIT {
     return null;
   }
 
-  /** A dashboard's view of the bus: the raw WebSocket of the event-bus bridge, one request at a time. */
+  /**
+   * A dashboard's view of the bus: the raw WebSocket of the event-bus bridge, signed in as the person, one request at
+   * a time.
+   */
   private record Bridge(WebSocketClient client, WebSocket socket, Map<String, Promise<JsonObject>> pending, AtomicInteger ids) {
 
     static Bridge open(Vertx vertx, int port) throws Exception {
       WebSocketClient client = vertx.createWebSocketClient();
       WebSocket socket = client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(port)
+        .addHeader("Cookie", SignIn.personCookie(port))
         .setURI("/eventbus/websocket")).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
       Map<String, Promise<JsonObject>> pending = new ConcurrentHashMap<>();
       socket.handler(buffer -> {

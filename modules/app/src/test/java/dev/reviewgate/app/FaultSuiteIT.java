@@ -127,7 +127,8 @@ class FaultSuiteIT {
     StringBuilder head = new StringBuilder(generated.method().name()).append(' ').append(generated.path())
       .append(" HTTP/1.1\r\nHost: ").append(generated.host()).append(':').append(serve.port())
       .append("\r\nConnection: close\r\n");
-    generated.headers().forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+    generated.headers().forEach((name, value) -> head.append(name).append(": ")
+      .append(value.equals(REAL_TOKEN) ? SignIn.bearer() : value).append("\r\n"));
     head.append("Content-Length: ").append(body.length).append("\r\n\r\n");
     try (java.net.Socket socket = new java.net.Socket("127.0.0.1", serve.port())) {
       socket.setSoTimeout(20_000);
@@ -146,6 +147,9 @@ class FaultSuiteIT {
     }
   }
 
+  /** Stands for {@code Bearer <the test processes' token>} in generated headers. */
+  private static final String REAL_TOKEN = "<real token>";
+
   record GeneratedRequest(HttpMethod method, String path, String host, Map<String, String> headers, String body) {
   }
 
@@ -162,8 +166,10 @@ class FaultSuiteIT {
         Arbitraries.of("", "2025-06-18", "2025-11-25", "2026-07-28", "1999-01-01", "garbage"),
         Arbitraries.of("", "unknown-session", "x".repeat(300)),
         Arbitraries.of("", "http://evil.example", "null", "http://127.0.0.1", "https://127.0.0.1"),
-        Arbitraries.of("", "tools/call", "initialize", "nope"))
-      .as((accept, type, version, session, origin, mcpMethod) -> {
+        Arbitraries.of("", "tools/call", "initialize", "nope"),
+        // mostly the real token (placeholder, filled in when sent), so the fuzz reaches past the credential check
+        Arbitraries.of(REAL_TOKEN, REAL_TOKEN, REAL_TOKEN, "", "Bearer wrong", "Basic eDp5"))
+      .as((accept, type, version, session, origin, mcpMethod, authorization) -> {
         Map<String, String> all = new TreeMap<>();
         put(all, "Accept", accept);
         put(all, "Content-Type", type);
@@ -171,6 +177,7 @@ class FaultSuiteIT {
         put(all, "Mcp-Session-Id", session);
         put(all, "Origin", origin);
         put(all, "Mcp-Method", mcpMethod);
+        put(all, "Authorization", authorization);
         return all;
       });
     Arbitrary<GeneratedRequest> request = Combinators.combine(method, path, host, headers, message())

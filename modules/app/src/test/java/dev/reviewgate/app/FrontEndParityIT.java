@@ -78,6 +78,7 @@ class FrontEndParityIT {
   private static HttpResponse<String> post(JsonObject body, String... headers) throws Exception {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + serve.port() + "/mcp"))
       .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+      .header("Authorization", SignIn.bearer())
       .POST(HttpRequest.BodyPublishers.ofString(body.encode()));
     for (int i = 0; i < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);
@@ -107,7 +108,7 @@ class FrontEndParityIT {
     // The client is kept in a variable until the end: an unreachable client is closed with its sockets.
     io.vertx.core.http.WebSocketClient client = vertx.createWebSocketClient();
     WebSocket socket = client.connect(new WebSocketConnectOptions().setHost("127.0.0.1")
-      .setPort(serve.port()).setURI("/eventbus/websocket")).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      .setPort(serve.port()).setURI("/eventbus/websocket").addHeader("Authorization", SignIn.bearer())).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     Promise<JsonObject> first = Promise.promise();
     Promise<JsonObject> second = Promise.promise();
     socket.handler(buffer -> {
@@ -163,7 +164,8 @@ class FrontEndParityIT {
     assertThat(verticles.getJsonObject("DiffVerticle").getString("state")).isEqualTo("UP");
     overHttpStateless();
     overBridge();
-    HttpResponse<String> metrics = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + serve.port() + "/metrics")).build(),
+    HttpResponse<String> metrics = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + serve.port() + "/metrics"))
+        .header("Authorization", SignIn.bearer()).build(),
       HttpResponse.BodyHandlers.ofString());
     assertThat(metrics.statusCode()).isEqualTo(200);
     assertThat(metrics.body())

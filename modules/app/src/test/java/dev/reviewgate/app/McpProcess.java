@@ -66,10 +66,15 @@ final class McpProcess implements AutoCloseable {
     return new McpProcess(builder.start());
   }
 
-  /** No configuration from the developer's environment, and no way out to GitHub: tests stay on loopback. */
+  /**
+   * No configuration from the developer's environment, no way out to GitHub, and the tests' own state directory:
+   * tests stay on loopback and under target/.
+   */
   static void isolate(java.util.Map<String, String> environment) {
     environment.keySet().removeIf(name -> name.startsWith("REVIEWGATE_") || name.startsWith("GITHUB_") || name.equals("GH_TOKEN"));
     environment.put("GITHUB_API_URL", "http://127.0.0.1:9");
+    // The per-user secret and dashboard registry of test processes stay under target/, never in the real home.
+    environment.put(dev.reviewgate.core.security.UserSecret.STATE_DIR_ENV, SignIn.stateDirectory().toString());
   }
 
   void send(String line) throws IOException {

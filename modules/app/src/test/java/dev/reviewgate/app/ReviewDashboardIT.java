@@ -6,6 +6,7 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.http.HttpOptions;
@@ -17,6 +18,7 @@ import dev.reviewgate.review.TempRepo;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.file.FileSystemOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
@@ -59,7 +61,7 @@ class ReviewDashboardIT {
       .setClassPathResolvingEnabled(true))).build();
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("review",
       new JsonObject().put("storageDir", storeDir.toString())));
-    HttpOptions http = HttpOptions.from(config.section("http"), Map.of()).withAddress("127.0.0.1", 0);
+    HttpOptions http = HttpOptions.from(config.section("http"), System.getenv()).withAddress("127.0.0.1", 0);
     await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(ReviewgateConfig.defaults(), repoDir), ToolCatalog.standard())));
     await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(config.section("review"), repoDir),
       ToolCatalog.standard())));
@@ -83,7 +85,9 @@ class ReviewDashboardIT {
 
     try (HeadlessChromium chromium = HeadlessChromium.start(1280, 900)) {
       var driver = chromium.driver;
-      driver.get(url);
+      // The person signs in with a one-time link (as 'reviewgate open ID' makes one), which leads to the review.
+      driver.get(SignIn.loginUrl(java.net.URI.create(url).getPort(), id));
+      chromium.until(WAIT, "the review page after signing in", () -> driver.getCurrentUrl().endsWith("#/reviews/" + id) ? true : null);
       WebElement line = chromium.until(WAIT, "line 9 of src/App.java", () ->
         driver.findElement(By.cssSelector("button.line-no[data-file='src/App.java'][data-line='9'][data-side='new']")));
       chromium.until(WAIT, "the agent-waiting badge", () ->
@@ -180,7 +184,7 @@ class ReviewDashboardIT {
   }
 
   private JsonObject call(String address, JsonObject args) throws Exception {
-    return await(BusRequests.request(vertx.eventBus(), address, args, 30_000));
+    return await(BusRequests.request(vertx.eventBus(), address, args, Caller.PERSON.stamp(new DeliveryOptions().setSendTimeout(30_000))));
   }
 
   private static <T> T await(Future<T> future) throws Exception {

@@ -56,7 +56,8 @@ class ReviewLoopIT {
       agent.send(request(10, "tools/call", ask.put("_meta", new JsonObject().put("progressToken", "review-10"))));
 
       var driver = chromium.driver;
-      driver.get(dashboard);
+      // The person signs in with a one-time link, as 'reviewgate open' makes one; it leads to the dashboard.
+      driver.get(SignIn.loginUrl(java.net.URI.create(dashboard).getPort(), null));
       chromium.until(WAIT, "the review in the list", () -> driver.findElement(By.cssSelector(".review-link"))).click();
       WebElement line = chromium.until(WAIT, "line 9 of src/App.java", () -> driver.findElement(
         By.cssSelector("button.line-no[data-file='src/App.java'][data-line='9'][data-side='new']")));

@@ -8,6 +8,7 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.config.ToolTimeouts;
+import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
@@ -21,6 +22,7 @@ import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.Map;
@@ -110,7 +112,7 @@ class ReviewPublishTest {
   }
 
   private JsonObject call(String address, JsonObject args) throws Exception {
-    return await(BusRequests.request(vertx.eventBus(), address, args, 30_000));
+    return await(BusRequests.request(vertx.eventBus(), address, args, Caller.PERSON.stamp(new DeliveryOptions().setSendTimeout(30_000))));
   }
 
   private ToolException failure(String address, JsonObject args) throws Exception {

@@ -1,5 +1,6 @@
 package dev.reviewgate.bench;
 
+import dev.reviewgate.core.security.UserSecret;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -91,7 +92,9 @@ public final class HttpMcpLoad {
   private Future<Answer> post(String session, JsonObject body) {
     RequestOptions request = new RequestOptions().setMethod(HttpMethod.POST).setHost(url.getHost()).setPort(url.getPort())
       .setURI(url.getRawPath()).putHeader("Content-Type", "application/json")
-      .putHeader("Accept", "application/json, text/event-stream");
+      .putHeader("Accept", "application/json, text/event-stream")
+      // the server's credential, as any local client holds it: $REVIEWGATE_TOKEN, else this user's secret
+      .putHeader("Authorization", "Bearer " + UserSecret.effectiveToken(System.getenv(), "REVIEWGATE_TOKEN"));
     if (session != null) {
       request.putHeader("Mcp-Session-Id", session).putHeader("MCP-Protocol-Version", version);
     }

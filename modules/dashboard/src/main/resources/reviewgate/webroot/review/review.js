@@ -458,5 +458,11 @@ window.addEventListener('hashchange', route);
 connect().then(route).catch((e) => {
   connection.textContent = 'offline';
   connection.className = 'connection down';
-  main.replaceChildren(h('p', {class: 'error', role: 'alert'}, String(e.message || e)));
+  // The bridge refuses a browser without the person's session cookie (set by the link 'reviewgate open' prints);
+  // a browser cannot tell that refusal from a server that is down, so say both.
+  const review = location.hash.match(/^#\/reviews\/([A-Za-z0-9_-]+)/);
+  main.replaceChildren(
+    h('p', {class: 'error', role: 'alert'}, String(e.message || e)),
+    h('p', {id: 'sign-in'}, 'Not signed in? Run ', h('code', {}, 'reviewgate open' + (review ? ' ' + review[1] : '')),
+      ' in a terminal: it opens a one-time sign-in link for this dashboard. Otherwise the server may have stopped.'));
 });

@@ -1,19 +1,24 @@
 package dev.reviewgate.http;
 
+import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.security.Credentials;
+import dev.reviewgate.core.security.UserSecret;
 import dev.reviewgate.http.bridge.BridgeLimits;
 import io.vertx.core.json.JsonArray;
-import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The {@code http} section of the configuration as the HTTP server and the bridge use it (the MCP transport's
  * session and SSE keys are read by {@code HttpTransportOptions}). Defaults live only in {@code config/reviewgate.json}; a
  * missing key here is a configuration error, reported with its name.
  *
- * @param token the bearer token read from the environment variable named by {@code tokenEnv}; empty when unset
+ * @param token           the bearer token every door but {@code /health} asks for: the variable named by
+ *                        {@code tokenEnv} when set, else the per-user secret ({@link UserSecret})
+ * @param credentials     whom a bearer credential names on the bridges: the token, and the configured services
+ * @param loginKey        the per-user secret, which keys the one-time login codes of {@code reviewgate open}
+ * @param mcpWithoutToken {@code /mcp} asks for no token (only {@code serve --conformance-tools}, for tests)
  */
 public record HttpOptions(
   String host,
@@ -24,14 +29,17 @@ public record HttpOptions(
   int retryAfterSeconds,
   List<String> allowedOrigins,
   List<String> allowedHosts,
-  Optional<String> token,
+  String token,
   long bridgeReplyTimeoutMs,
   int bridgeMaxHandlersPerSocket,
-  long bridgePingTimeoutMs) {
+  long bridgePingTimeoutMs,
+  Credentials credentials,
+  String loginKey,
+  boolean mcpWithoutToken) {
 
   public static HttpOptions from(JsonObject section, Map<String, String> environment) {
     String tokenEnv = require(section, "tokenEnv").toString();
-    String token = environment.get(tokenEnv);
+    String token = UserSecret.effectiveToken(environment, tokenEnv);
     return new HttpOptions(
       require(section, "host").toString(),
       ((Number) require(section, "port")).intValue(),
@@ -41,29 +49,48 @@ public record HttpOptions(
       ((Number) require(section, "retryAfterSeconds")).intValue(),
       strings(section, "allowedOrigins"),
       strings(section, "allowedHosts"),
-      token == null || token.isBlank() ? Optional.empty() : Optional.of(token),
+      token,
       ((Number) require(section, "bridgeReplyTimeoutMs")).longValue(),
       ((Number) require(section, "bridgeMaxHandlersPerSocket")).intValue(),
-      ((Number) require(section, "bridgePingTimeoutMs")).longValue());
+      ((Number) require(section, "bridgePingTimeoutMs")).longValue(),
+      Credentials.userToken(token),
+      UserSecret.readOrCreate(UserSecret.stateDirectory(environment)),
+      false);
   }
 
   /** The same options listening elsewhere (the {@code --host} / {@code --port} flags). */
   public HttpOptions withAddress(String newHost, int newPort) {
     return new HttpOptions(newHost, newPort, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
-      allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs);
+      allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
+      credentials, loginKey, mcpWithoutToken);
   }
 
-  /** The same options with a bearer token (tests; production reads it from the environment). */
+  /** The same options with another bearer token (tests; production reads it from the environment or the secret). */
   public HttpOptions withToken(String newToken) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
-      allowedOrigins, allowedHosts, Optional.ofNullable(newToken), bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket,
-      bridgePingTimeoutMs);
+      allowedOrigins, allowedHosts, newToken, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
+      Credentials.userToken(newToken), loginKey, mcpWithoutToken);
+  }
+
+  /** The same options accepting the service credentials of the {@code services} section as well as the token. */
+  public HttpOptions withServices(JsonObject services, Map<String, String> environment) {
+    return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
+      allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
+      Credentials.from(token, services, environment), loginKey, mcpWithoutToken);
+  }
+
+  /** The same options with {@code /mcp} open without a token: {@code serve --conformance-tools} only. */
+  public HttpOptions withMcpWithoutToken() {
+    return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
+      allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
+      credentials, loginKey, true);
   }
 
   /** The same options with other concurrency limits (tests). */
   public HttpOptions withLimits(int perClient, int global, long bodyBytes) {
     return new HttpOptions(host, port, bodyBytes, perClient, global, retryAfterSeconds, allowedOrigins, allowedHosts,
-      token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs);
+      token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs, credentials, loginKey,
+      mcpWithoutToken);
   }
 
   private static Object require(JsonObject section, String key) {

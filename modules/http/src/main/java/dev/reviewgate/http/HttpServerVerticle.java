@@ -8,6 +8,8 @@ import dev.reviewgate.http.ops.HealthRoutes;
 import dev.reviewgate.http.ops.HttpMetrics;
 import dev.reviewgate.http.security.ConcurrencyLimiter;
 import dev.reviewgate.core.net.Loopback;
+import dev.reviewgate.http.security.LoginRoute;
+import dev.reviewgate.http.security.PersonSessions;
 import dev.reviewgate.http.security.RequestGuard;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -21,6 +23,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
+import java.time.Clock;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -28,9 +31,11 @@ import java.util.logging.Logger;
 /**
  * {@code reviewgate serve}: one HTTP server with {@code /mcp} (Streamable HTTP, supplied by the MCP module),
  * {@code /eventbus/*} (the event-bus bridge), {@code /review/} (the review dashboard, also at {@code /}),
- * {@code /console/} (a page that uses the bridge), {@code /health} and
- * {@code /metrics}. {@code /mcp} and the bridge pass the {@link RequestGuard} first; {@code /mcp} also the
- * concurrency limits and the body size limit.
+ * {@code /console/} (a page that uses the bridge), {@code /login} (where a {@code reviewgate open} link signs the
+ * person in), {@code /health} and {@code /metrics}. Every route passes the {@link RequestGuard}'s Host/Origin check;
+ * {@code /mcp} and {@code /metrics} then need the bearer token, the bridge the person's cookie or a bearer credential;
+ * {@code /mcp} also passes the concurrency limits and the body size limit. Only {@code /health}, {@code /login} and
+ * the static pages (which hold no data: they read it through the bridge) need no credential.
  */
 public final class HttpServerVerticle extends VerticleBase {
 
@@ -42,6 +47,7 @@ public final class HttpServerVerticle extends VerticleBase {
   private final HttpMetrics metrics;
   private final Function<Vertx, Handler<RoutingContext>> mcpEndpoint;
   private final ConcurrencyLimiter limiter;
+  private final PersonSessions sessions;
   private HttpServer server;
 
   /**
@@ -56,14 +62,14 @@ public final class HttpServerVerticle extends VerticleBase {
     this.metrics = metrics;
     this.mcpEndpoint = mcpEndpoint;
     this.limiter = new ConcurrencyLimiter(options);
+    this.sessions = new PersonSessions(options.loginKey(), Clock.systemUTC());
   }
 
   @Override
   public Future<?> start() {
-    if (!Loopback.isLoopbackHost(options.host()) && options.token().isEmpty()) {
+    if (!Loopback.isLoopbackHost(options.host()) && options.mcpWithoutToken()) {
       return Future.failedFuture(new IllegalStateException("refusing to listen on " + options.host()
-        + " without a bearer token: anyone who can reach that address could use the server. Set REVIEWGATE_TOKEN "
-        + "(clients then send 'Authorization: Bearer <token>') or listen on 127.0.0.1"));
+        + " with /mcp open without a token (--conformance-tools is for tests on loopback): listen on 127.0.0.1"));
     }
     Router router = Router.router(vertx);
     router.route().handler(ctx -> {
@@ -74,11 +80,12 @@ public final class HttpServerVerticle extends VerticleBase {
     router.route().handler(new RequestGuard(options, RequestGuard.Check.SAME_SITE));
     if (mcpEndpoint != null) {
       Handler<RoutingContext> mcp = mcpEndpoint.apply(vertx);
-      router.route("/mcp").handler(new RequestGuard(options, RequestGuard.Check.TOKEN)).handler(limiter)
+      router.route("/mcp").handler(new RequestGuard(options, RequestGuard.Check.MCP)).handler(limiter)
         .handler(BodyHandler.create(false).setBodyLimit(options.maxBodyBytes())).handler(mcp);
     }
-    router.route("/eventbus/*").handler(new RequestGuard(options, RequestGuard.Check.TOKEN_OR_QUERY))
-      .subRouter(BridgeRoutes.create(vertx, catalog, options.bridgeLimits()));
+    router.get(LoginRoute.PATH).handler(new LoginRoute(sessions));
+    router.route("/eventbus/*").handler(new RequestGuard(options, RequestGuard.Check.BRIDGE, sessions))
+      .subRouter(BridgeRoutes.create(vertx, catalog, options.bridgeLimits(), options.credentials()));
     router.route("/metrics").handler(new RequestGuard(options, RequestGuard.Check.TOKEN));
     router.route("/console/*").handler(StaticHandler.create("reviewgate/webroot/console")
       .setCachingEnabled(false).setDirectoryListing(false));

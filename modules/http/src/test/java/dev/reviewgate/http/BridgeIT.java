@@ -66,7 +66,7 @@ class BridgeIT {
 
   @Test
   void permittedToolAnswersValidationFailsLikeEveryFrontEndOthersAreRefused(Vertx vertx, VertxTestContext test) {
-    TestServer.start(vertx, TestServer.options(), null).compose(port -> open(vertx, port, "")).compose(socket ->
+    TestServer.start(vertx, TestServer.options(), null).compose(port -> open(vertx, port, "?access_token=" + TestServer.TOKEN)).compose(socket ->
         socket.send("reviewgate.test.echo", new JsonObject().put("text", "hello"))
           .compose(ok -> socket.send("reviewgate.test.echo", new JsonObject().put("txt", 1))
             .compose(invalid -> {
@@ -90,7 +90,7 @@ class BridgeIT {
 
   @Test
   void eventsFlowOutOtherAddressesCannotBeHeard(Vertx vertx, VertxTestContext test) {
-    TestServer.start(vertx, TestServer.options(), null).compose(port -> open(vertx, port, "")).compose(socket -> {
+    TestServer.start(vertx, TestServer.options(), null).compose(port -> open(vertx, port, "?access_token=" + TestServer.TOKEN)).compose(socket -> {
       Promise<JsonObject> event = Promise.promise();
       Promise<JsonObject> refused = Promise.promise();
       socket.ws.handler(text -> {
@@ -151,7 +151,7 @@ class BridgeIT {
       .compose(port -> vertx.createNetClient().connect(port, "127.0.0.1").compose(socket -> {
         Promise<Void> upgraded = Promise.promise();
         socket.handler(bytes -> upgraded.tryComplete());
-        return socket.write("GET /eventbus/websocket HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nUpgrade: websocket\r\n"
+        return socket.write("GET /eventbus/websocket?access_token=" + TestServer.TOKEN + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nUpgrade: websocket\r\n"
             + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
           .compose(v -> upgraded.future())
           // Gone without a close frame, as a closed browser tab or a dropped network is.

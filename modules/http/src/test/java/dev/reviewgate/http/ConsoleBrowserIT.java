@@ -98,7 +98,7 @@ class ConsoleBrowserIT {
 
   @Test
   void pageCallsAToolThroughTheBridgeAndShowsTheResult() {
-    browser.get("http://127.0.0.1:" + port + "/console/");
+    browser.get("http://127.0.0.1:" + port + "/console/?access_token=" + TestServer.TOKEN);
     assertThat(browser.getTitle()).isEqualTo("reviewgate console");
 
     String ok = callFromThePage("reviewgate.test.echo", "{\"text\": \"hello from chromium\"}");

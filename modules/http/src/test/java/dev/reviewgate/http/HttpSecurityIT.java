@@ -62,8 +62,10 @@ class HttpSecurityIT {
     if (origin != null) {
       options.putHeader("Origin", origin);
     }
-    if (authorization != null) {
-      options.putHeader("Authorization", authorization);
+    // null: the test server's token, as every legitimate client sends it; "": no credential at all
+    String credential = authorization == null ? "Bearer " + TestServer.TOKEN : authorization;
+    if (!credential.isEmpty()) {
+      options.putHeader("Authorization", credential);
     }
     return client.request(options)
       .compose(request -> request.send(body))
@@ -140,7 +142,7 @@ class HttpSecurityIT {
   }
 
   @Test
-  void metricsNeedTheTokenWhenOneIsConfiguredHealthDoesNot(Vertx vertx, VertxTestContext test) {
+  void metricsNeedTheTokenHealthDoesNot(Vertx vertx, VertxTestContext test) {
     TestServer.start(vertx, TestServer.options().withToken("s3cret-token"), v -> endpoint).compose(port -> Future.all(
         get(vertx, "/metrics", port, "127.0.0.1", null),
         get(vertx, "/health/live", port, "127.0.0.1", null)))
@@ -171,9 +173,9 @@ class HttpSecurityIT {
   }
 
   @Test
-  void bearerTokenIsRequiredWhenConfigured(Vertx vertx, VertxTestContext test) {
+  void theBearerTokenIsRequired(Vertx vertx, VertxTestContext test) {
     TestServer.start(vertx, TestServer.options().withToken("s3cret-token"), v -> endpoint).compose(port -> Future.all(List.of(
-        post(vertx, port, "127.0.0.1", null, null, Buffer.buffer("x")),
+        post(vertx, port, "127.0.0.1", null, "", Buffer.buffer("x")),
         post(vertx, port, "127.0.0.1", null, "Bearer wrong", Buffer.buffer("x")),
         post(vertx, port, "127.0.0.1", null, "Bearer s3cret-token", Buffer.buffer("x")))))
       .onComplete(test.succeeding(all -> test.verify(() -> {
@@ -182,7 +184,7 @@ class HttpSecurityIT {
         Reply right = all.resultAt(2);
         assertThat(missing.status()).isEqualTo(401);
         assertThat(missing.wwwAuthenticate()).startsWith("Bearer realm=\"reviewgate\"");
-        assertThat(missing.body()).contains("bearer token is required").doesNotContain("s3cret");
+        assertThat(missing.body()).contains("credential is required").contains("reviewgate token").doesNotContain("s3cret");
         assertThat(wrong.status()).isEqualTo(401);
         assertThat(wrong.wwwAuthenticate()).contains("invalid_token");
         assertThat(right.status()).isEqualTo(200);
@@ -237,10 +239,19 @@ class HttpSecurityIT {
   }
 
   @Test
-  void refusesNonLoopbackWithoutToken(Vertx vertx, VertxTestContext test) {
-    TestServer.start(vertx, TestServer.options().withAddress("0.0.0.0", 0), v -> endpoint)
-      .onComplete(test.failing(failure -> test.verify(() -> {
-        assertThat(failure.getMessage()).contains("refusing to listen on 0.0.0.0 without a bearer token");
+  void mcpWithoutTheTokenOnlyOnLoopbackAndOnlyForMcp(Vertx vertx, VertxTestContext test) {
+    TestServer.start(vertx, TestServer.options().withAddress("0.0.0.0", 0).withMcpWithoutToken(), v -> endpoint)
+      .map("started on 0.0.0.0").recover(refused -> Future.succeededFuture(refused.getMessage()))
+      .compose(wildcard -> TestServer.start(vertx, TestServer.options().withMcpWithoutToken(), v -> endpoint)
+        .compose(port -> Future.all(post(vertx, port, "127.0.0.1", null, "", Buffer.buffer("x")),
+          request(vertx, HttpMethod.GET, "/metrics", port, "127.0.0.1", null, "", Buffer.buffer()),
+          request(vertx, HttpMethod.GET, "/eventbus/info", port, "127.0.0.1", null, "", Buffer.buffer())))
+        .map(all -> List.<Object>of(wildcard, all.resultAt(0), all.resultAt(1), all.resultAt(2))))
+      .onComplete(test.succeeding(all -> test.verify(() -> {
+        assertThat((String) all.get(0)).contains("refusing to listen on 0.0.0.0 with /mcp open without a token");
+        assertThat(((Reply) all.get(1)).status()).as("/mcp").isEqualTo(200);
+        assertThat(((Reply) all.get(2)).status()).as("/metrics").isEqualTo(401);
+        assertThat(((Reply) all.get(3)).status()).as("the bridge").isEqualTo(401);
         test.completeNow();
       })));
   }

@@ -20,10 +20,15 @@ import java.util.function.Function;
 /** A real server on a free loopback port with two test tools served through the real {@link ToolEndpoint}. */
 final class TestServer {
 
-  static final ToolCatalog CATALOG = ToolCatalog.standard().with(List.of(tool("echo_bridge"), tool("hidden_mcp_only")));
+  static final ToolCatalog CATALOG = ToolCatalog.standard()
+    .with(List.of(tool("echo_bridge"), tool("hidden_mcp_only"), tool("person_bridge")));
+
+  /** The token the test servers ask for. */
+  static final String TOKEN = "test-token";
 
   static HttpOptions options() {
-    return HttpOptions.from(ReviewgateConfig.defaults().section("http"), Map.of()).withAddress("127.0.0.1", 0);
+    return HttpOptions.from(ReviewgateConfig.defaults().section("http"), System.getenv()).withAddress("127.0.0.1", 0)
+      .withToken(TOKEN);
   }
 
   /** Deploys the echo tools and the server; completes with the bound port. */
@@ -32,7 +37,9 @@ final class TestServer {
     HttpServerVerticle server = new HttpServerVerticle(options, CATALOG, health, null, mcp);
     return Future.all(
         ToolEndpoint.serve(vertx, CATALOG, "echo_bridge", args -> Future.succeededFuture(new JsonObject().put("echo", args.getString("text")))),
-        ToolEndpoint.serve(vertx, CATALOG, "hidden_mcp_only", args -> Future.succeededFuture(new JsonObject().put("secret", true))))
+        ToolEndpoint.serve(vertx, CATALOG, "hidden_mcp_only", args -> Future.succeededFuture(new JsonObject().put("secret", true))),
+        ToolEndpoint.serve(vertx, CATALOG, "person_bridge", (args, call) -> Future.succeededFuture(new JsonObject()
+          .put("callId", call.callId()).put("progressAddress", call.progressAddress()))))
       .compose(v -> health.track("HttpServerVerticle", vertx.deployVerticle(server)))
       .map(id -> server.actualPort());
   }

@@ -1,6 +1,8 @@
 package dev.reviewgate.mcp;
 
 import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.security.Caller;
+import io.vertx.core.eventbus.DeliveryOptions;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import io.vertx.core.Future;
@@ -93,7 +95,8 @@ public final class McpServer {
 
   /** Calls a catalog tool on the bus for the catalog's resources, prompts and completions, with the tool's timeout. */
   private Future<JsonObject> callTool(Tool tool, JsonObject arguments) {
-    return BusRequests.request(vertx.eventBus(), tool.address(), arguments, options.toolTimeouts().of(tool.name()));
+    return BusRequests.request(vertx.eventBus(), tool.address(), arguments,
+      Caller.AGENT.stamp(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name()))));
   }
 
   /** {@code {name, title, version}} as {@code initialize} and {@code server/discover} report it. */

@@ -5,6 +5,7 @@ import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
+import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
@@ -86,7 +87,8 @@ final class ToolCalls {
     // this call listens on, when the client asked for progress; see CallContext.
     String progressAddress = request.wantsProgress() ? Addresses.PREFIX + "progress." + callId : null;
     CallContext call = new CallContext(callId, progressAddress);
-    DeliveryOptions delivery = call.applyTo(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name())));
+    // MCP's callers are agents, over stdio or HTTP with the token (see Caller).
+    DeliveryOptions delivery = Caller.AGENT.stamp(call.applyTo(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name()))));
     request.onCancel(() -> vertx.eventBus().publish(Addresses.CANCEL, new JsonObject().put("callId", callId)));
     if (progressAddress == null) {
       return BusRequests.request(vertx.eventBus(), tool.address(), arguments, delivery).map(ToolResults::success);

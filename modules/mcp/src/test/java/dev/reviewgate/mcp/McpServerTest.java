@@ -247,7 +247,7 @@ class McpServerTest {
       small.warmupCalls(), small.warmupMaxMs());
     var tool = ToolCatalog.standard().require("diff_parse");
     var extra = new dev.reviewgate.core.catalog.Tool("local_echo", "reviewgate.test.echo", "Echo", "Echoes.",
-      new JsonObject().put("type", "object"), null, tool.annotations(), tool.exposure(), false);
+      new JsonObject().put("type", "object"), null, tool.annotations(), tool.exposure(), false, tool.callers());
     McpServer paged = McpServer.builder(vertx, ToolCatalog.standard()).options(small)
       .localTool(extra, (arguments, request) -> Future.succeededFuture(ToolResults.success(arguments))).build();
     McpConnection c = paged.connect(Outbound.NONE);

@@ -108,7 +108,8 @@ final class FeedbackText {
     return "Review " + review.id() + " is open with " + review.files().size() + " changed file(s) between "
       + (review.base() == null ? "the empty tree" : shortSha(review.base())) + " and " + shortSha(review.head()) + ". "
       + (url == null ? "The dashboard is not served by this process; the person reviews through another front-end. "
-        : "Ask the person to open " + url + " to review it. ")
+        : "Ask the person to run `reviewgate open " + review.id() + "` in a terminal: it signs them in to the "
+          + "dashboard (" + url + ") and shows this review. You cannot sign in for them. ")
       + "Then call review_update with review_id \"" + review.id() + "\" and action \"wait_for_feedback\"; do not "
       + "edit files while the review is open.";
   }

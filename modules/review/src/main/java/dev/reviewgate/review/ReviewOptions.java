@@ -81,4 +81,9 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
     }
     return value;
   }
+
+  /** The directory reviews are stored in: {@code storageDir}, else the default next to the working repository. */
+  public Path resolvedStorageDir() {
+    return StorageLocation.resolve(this);
+  }
 }

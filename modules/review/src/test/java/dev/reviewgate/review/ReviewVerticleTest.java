@@ -9,6 +9,7 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
 import io.vertx.core.Future;
@@ -282,6 +283,30 @@ class ReviewVerticleTest {
       .cause().hasMessageContaining("nowhere.txt");
   }
 
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void onlyThePersonsStampCommentsAsThePersonOrCompletesAndARefusalChangesNothing() throws Exception {
+    String id = createReview("HEAD");
+    for (String caller : new String[] {null, "agent", "service:token", "service:ci-bot", "Person"}) {
+      DeliveryOptions delivery = new DeliveryOptions().setSendTimeout(20_000);
+      if (caller != null) {
+        delivery.addHeader(Caller.HEADER, caller);
+      }
+      for (JsonObject[] call : List.of(
+        new JsonObject[] {new JsonObject().put("a", Addresses.REVIEW_COMPLETE), new JsonObject().put("review_id", id).put("action", "checkpoint")},
+        new JsonObject[] {new JsonObject().put("a", Addresses.REVIEW_COMMENT), new JsonObject().put("review_id", id).put("body", "LGTM")})) {
+        Throwable refused = await(BusRequests.request(vertx.eventBus(), call[0].getString("a"), call[1], delivery)
+          .map(ok -> (Throwable) null).recover(Future::succeededFuture));
+        assertThat(refused).as(call[0].getString("a") + " by " + caller).isInstanceOf(ToolException.class);
+        assertThat(((ToolException) refused).code()).isEqualTo(403);
+        assertThat(refused.getMessage()).contains("only the person").contains("reviewgate open");
+      }
+    }
+    JsonObject status = call(Addresses.REVIEW_STATUS, new JsonObject().put("review_id", id));
+    assertThat(status.getString("status")).isEqualTo("pending");
+    assertThat(status.encode()).doesNotContain("LGTM");
+  }
+
   // --- helpers ------------------------------------------------------------------------------------------------
 
   private String createReview(String range) throws Exception {
@@ -300,7 +325,7 @@ class ReviewVerticleTest {
   }
 
   private Future<JsonObject> send(String address, JsonObject args) {
-    return BusRequests.request(vertx.eventBus(), address, args, 20_000);
+    return BusRequests.request(vertx.eventBus(), address, args, Caller.PERSON.stamp(new DeliveryOptions().setSendTimeout(20_000)));
   }
 
   private JsonObject call(String address, JsonObject args) throws Exception {

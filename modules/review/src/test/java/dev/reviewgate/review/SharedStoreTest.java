@@ -6,10 +6,12 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
@@ -84,7 +86,7 @@ class SharedStoreTest {
     for (int i = 0; i < 20; i++) {
       Vertx side = i % 2 == 0 ? agentSide : personSide;
       comments.add(BusRequests.request(side.eventBus(), Addresses.REVIEW_COMMENT,
-        new JsonObject().put("review_id", id).put("body", "comment " + i), 30_000));
+        new JsonObject().put("review_id", id).put("body", "comment " + i), Caller.PERSON.stamp(new DeliveryOptions().setSendTimeout(30_000))));
     }
     await(Future.all(comments));
     for (Vertx side : List.of(agentSide, personSide)) {
@@ -104,7 +106,7 @@ class SharedStoreTest {
   }
 
   private static JsonObject call(Vertx vertx, String address, JsonObject args) throws Exception {
-    return await(BusRequests.request(vertx.eventBus(), address, args, 30_000));
+    return await(BusRequests.request(vertx.eventBus(), address, args, Caller.PERSON.stamp(new DeliveryOptions().setSendTimeout(30_000))));
   }
 
   private interface Check {

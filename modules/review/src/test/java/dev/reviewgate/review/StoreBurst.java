@@ -4,8 +4,10 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.security.Caller;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -51,7 +53,7 @@ public final class StoreBurst {
       inFlight.acquire();
       String body = label + " " + n;
       Future<JsonObject> sent = BusRequests.request(vertx.eventBus(), Addresses.REVIEW_COMMENT, new JsonObject()
-        .put("review_id", "r1").put("body", body).put("thread_id", "t1"), 30_000);
+        .put("review_id", "r1").put("body", body).put("thread_id", "t1"), Caller.PERSON.stamp(new DeliveryOptions().setSendTimeout(30_000)));
       sent.onComplete(done -> {
         if (done.succeeded()) {
           ack(body);

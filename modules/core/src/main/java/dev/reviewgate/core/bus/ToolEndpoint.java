@@ -4,6 +4,7 @@ import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.security.Caller;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
@@ -17,7 +18,8 @@ import java.util.logging.Logger;
 /**
  * The backend boundary every tool goes through, whichever front-end sent the message: the arguments are checked
  * against the catalog's input schema (failing with 400 and a readable text), then the handler runs, and its
- * failure becomes {@code message.fail(code, text)}. Unexpected exceptions are logged with their stack trace and
+ * failure becomes {@code message.fail(code, text)}. A tool only the person may call (catalog {@code callers}) refuses,
+ * with 403 and no change, any message that does not carry the person's {@link Caller#HEADER}. Unexpected exceptions are logged with their stack trace and
  * reach the caller only as a short 500 text.
  */
 public final class ToolEndpoint {
@@ -44,8 +46,16 @@ public final class ToolEndpoint {
   public static Future<Void> serve(Vertx vertx, ToolCatalog catalog, String toolName,
                                    BiFunction<JsonObject, CallContext, Future<JsonObject>> handler) {
     Tool tool = catalog.require(toolName);
-    MessageConsumer<Object> consumer = vertx.eventBus().consumer(tool.address(),
-      message -> handle(vertx, tool.name(), arguments -> catalog.validate(tool.name(), arguments), handler, message));
+    MessageConsumer<Object> consumer = vertx.eventBus().consumer(tool.address(), message -> {
+      if (tool.personOnly() && !Caller.of(message.headers()).map(Caller.PERSON::equals).orElse(false)) {
+        // Defence in depth behind the bridges' own permissions, on whichever node serves the tool: only a front door
+        // that saw the person's login cookie stamps the person, and every door strips what clients send.
+        message.fail(Failure.NOT_ALLOWED, "only the person may call " + tool.name() + ", from the dashboard after "
+          + "signing in with 'reviewgate open'; an agent's or a service's credential cannot");
+        return;
+      }
+      handle(vertx, tool.name(), arguments -> catalog.validate(tool.name(), arguments), handler, message);
+    });
     return consumer.completion();
   }
 

@@ -1,6 +1,7 @@
 package dev.reviewgate.core.catalog;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.security.Caller;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.json.schema.Draft;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -134,7 +136,34 @@ public final class ToolCatalog {
     return new Tool(name, entry.getString("address"), entry.getString("title"), description, input,
       output == null ? null : expandIncludes(loader, output),
       Annotations.fromJson(entry.getJsonObject("annotations", new JsonObject())), exposure,
-      entry.getBoolean("waitsForPerson", false));
+      entry.getBoolean("waitsForPerson", false), callers(name, entry, exposure));
+  }
+
+  /**
+   * The {@code callers} key: a non-empty list of agent, service, person (all three when absent). MCP's callers are
+   * agents, so a tool listed for MCP must name agent.
+   */
+  private static Set<Caller.Kind> callers(String name, JsonObject entry, Set<Exposure> exposure) {
+    Object value = entry.getValue("callers");
+    if (value == null) {
+      return EnumSet.allOf(Caller.Kind.class);
+    }
+    if (!(value instanceof JsonArray list) || list.isEmpty()) {
+      throw new IllegalStateException("tool " + name + ": callers must be a non-empty list of agent, service, person");
+    }
+    EnumSet<Caller.Kind> callers = EnumSet.noneOf(Caller.Kind.class);
+    for (Object kind : list) {
+      try {
+        callers.add(Caller.Kind.fromWire(String.valueOf(kind)));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalStateException("tool " + name + ": " + e.getMessage());
+      }
+    }
+    if (exposure.contains(Exposure.MCP) && !callers.contains(Caller.Kind.AGENT)) {
+      throw new IllegalStateException("tool " + name + ": exposed to MCP, whose callers are agents, but callers "
+        + "does not name agent; remove MCP from exposure or add agent to callers");
+    }
+    return Set.copyOf(callers);
   }
 
   private static JsonObject expandIncludes(ClassLoader loader, JsonObject schema) {

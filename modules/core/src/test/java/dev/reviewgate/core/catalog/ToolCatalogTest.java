@@ -107,4 +107,35 @@ class ToolCatalogTest {
           .doesNotContain("additional properties schema");
       });
   }
+
+  @Test
+  void callersSayWhoMayCallAndOnlyThePersonCommentsOrCompletes() {
+    ToolCatalog catalog = ToolCatalog.standard();
+    assertThat(catalog.tools().stream().filter(Tool::personOnly).map(Tool::name))
+      .containsExactlyInAnyOrder("review_comment", "review_complete");
+    for (String write : java.util.List.of("github_update_pull_request_state", "pr_review", "pr_reply", "pr_resolve_thread",
+      "review_publish")) {
+      assertThat(catalog.require(write).callers()).as(write).containsExactly(dev.reviewgate.core.security.Caller.Kind.AGENT);
+    }
+    assertThat(catalog.require("git_diff").callers()).hasSize(3);
+    // MCP's callers are agents: nothing listed for MCP is closed to them
+    assertThat(catalog.tools(Exposure.MCP)).allMatch(tool -> tool.callableBy(dev.reviewgate.core.security.Caller.Kind.AGENT));
+  }
+
+  @Test
+  void aMalformedCallersKeyStopsTheLoadNamingTheToolAndTheFix() {
+    JsonObject entry = ToolCatalog.standard().require("review_comment").toMcpJson().put("address", "reviewgate.x")
+      .put("exposure", new io.vertx.core.json.JsonArray().add("BRIDGE"));
+    assertThatThrownBy(() -> ToolCatalog.parseTool(getClass().getClassLoader(),
+      entry.copy().put("callers", new io.vertx.core.json.JsonArray().add("robot"))))
+      .hasMessageContaining("review_comment").hasMessageContaining("unknown caller 'robot'");
+    assertThatThrownBy(() -> ToolCatalog.parseTool(getClass().getClassLoader(),
+      entry.copy().put("callers", new io.vertx.core.json.JsonArray())))
+      .hasMessageContaining("non-empty list");
+    assertThatThrownBy(() -> ToolCatalog.parseTool(getClass().getClassLoader(), entry.copy()
+      .put("callers", new io.vertx.core.json.JsonArray().add("person")).put("exposure", new io.vertx.core.json.JsonArray().add("MCP"))))
+      .hasMessageContaining("exposed to MCP").hasMessageContaining("add agent to callers");
+    assertThat(ToolCatalog.parseTool(getClass().getClassLoader(), entry.copy()
+      .put("callers", new io.vertx.core.json.JsonArray().add("person").add("service"))).callers()).hasSize(2);
+  }
 }

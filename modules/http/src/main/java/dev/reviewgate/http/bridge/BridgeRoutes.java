@@ -5,6 +5,9 @@ import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.metrics.CallMetrics;
+import dev.reviewgate.core.security.Caller;
+import dev.reviewgate.core.security.Credentials;
+import dev.reviewgate.http.security.RequestGuard;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.bridge.BridgeEventType;
@@ -14,15 +17,20 @@ import io.vertx.ext.web.handler.sockjs.BridgeEvent;
 import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSHandler;
 import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
+import io.vertx.ext.web.handler.sockjs.SockJSSocket;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * The event-bus bridge for dashboards and scripts at {@code /eventbus/*}: SockJS (every transport, including raw
- * WebSocket at {@code /eventbus/websocket}). Inbound, a client may send only to the addresses of catalog tools
- * marked for the bridge; outbound, it may receive only event addresses ({@code reviewgate.<area>.events…}).
- * Nothing else passes either way. Arguments are validated by the tool's endpoint, as for every front-end.
+ * WebSocket at {@code /eventbus/websocket}). Each socket acts for the caller the {@link RequestGuard} established when
+ * it opened: the person (the dashboard's login cookie) or a service (a bearer credential). Inbound, a socket may only
+ * send, with a reply address, to the tools exposed to the bridge that its caller may call ({@link BusExposure});
+ * publishing to a tool is refused. What it sends carries its caller's header and none of the client's
+ * {@code reviewgate-*} headers. Outbound, it may receive only event addresses. Arguments are validated by the tool's
+ * endpoint, as for every front-end.
  */
 public final class BridgeRoutes {
 
@@ -32,19 +40,75 @@ public final class BridgeRoutes {
   private BridgeRoutes() {
   }
 
-  public static Router create(Vertx vertx, ToolCatalog catalog, BridgeLimits limits) {
+  public static Router create(Vertx vertx, ToolCatalog catalog, BridgeLimits limits, Credentials credentials) {
     ClientDisconnects.quiet();
     SockJSBridgeOptions bridge = new SockJSBridgeOptions()
       .setReplyTimeout(limits.replyTimeoutMs())
       .setPingTimeout(limits.pingTimeoutMs())
       .setMaxHandlersPerSocket(limits.maxHandlersPerSocket())
       .addOutboundPermitted(new PermittedOptions().setAddressRegex(BusExposure.OUTBOUND_REGEX));
+    // The bridge's own list is every caller's; each socket is then held to its caller's in the event handler.
     for (String address : BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE))) {
       bridge.addInboundPermitted(new PermittedOptions().setAddress(address));
     }
     SockJSHandlerOptions sockJs = new SockJSHandlerOptions().setRegisterWriteHandler(false);
     Map<String, CallMetrics.Sample> pending = new ConcurrentHashMap<>();
-    return SockJSHandler.create(vertx, sockJs).bridge(bridge, event -> observe(catalog, pending, event));
+    Map<SockJSSocket, Caller> callers = new ConcurrentHashMap<>();
+    Map<Caller, Set<String>> permitted = new ConcurrentHashMap<>();
+    Function<Caller, Set<String>> inbound = caller -> permitted.computeIfAbsent(caller,
+      c -> BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE), c, credentials.grants(c)));
+    Set<String> anyCaller = BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE));
+    return SockJSHandler.create(vertx, sockJs).bridge(bridge, event -> {
+      if (admit(event, callers, inbound, anyCaller)) {
+        observe(catalog, pending, event);
+      }
+    });
+  }
+
+  /**
+   * Holds each socket to its caller: refuses a socket opened without one (never reached past the guard), and a send
+   * or publish its caller may not make (the client reads {@code rejected}; an address no caller may use is left to
+   * the bridge's own list, which answers {@code access_denied}); stamps the caller on what it sends. Completes
+   * refused events itself.
+   */
+  private static boolean admit(BridgeEvent event, Map<SockJSSocket, Caller> callers,
+                               Function<Caller, Set<String>> inbound, Set<String> anyCaller) {
+    switch (event.type()) {
+      case SOCKET_CREATED -> {
+        Caller caller = event.socket().routingContext() == null ? null
+          : event.socket().routingContext().get(RequestGuard.CALLER);
+        if (caller == null) {
+          event.complete(false);
+          return false;
+        }
+        callers.put(event.socket(), caller);
+        return true;
+      }
+      case SOCKET_CLOSED -> {
+        callers.remove(event.socket());
+        return true;
+      }
+      case SEND, PUBLISH -> {
+        Caller caller = callers.get(event.socket());
+        JsonObject raw = event.getRawMessage();
+        String address = raw == null ? null : raw.getString("address");
+        if (address == null || !anyCaller.contains(address)) {
+          return true;
+        }
+        boolean allowed = caller != null && address != null && inbound.apply(caller).contains(address)
+          && event.type() == BridgeEventType.SEND && raw.getValue("replyAddress") instanceof String;
+        if (!allowed) {
+          event.complete(false);
+          return false;
+        }
+        raw.put("headers", CallerHeaders.forBus(raw.getValue("headers"), caller));
+        event.setRawMessage(raw);
+        return true;
+      }
+      default -> {
+        return true;
+      }
+    }
   }
 
   /**

@@ -4,8 +4,10 @@ import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusExposure;
 import dev.reviewgate.core.bus.BusRequests;
-import dev.reviewgate.core.net.BearerToken;
-import dev.reviewgate.core.net.Loopback;
+import dev.reviewgate.core.catalog.Exposure;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.security.Caller;
+import dev.reviewgate.core.security.Credentials;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -24,14 +26,18 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * The event bus for services that are not on the JVM, over TCP, in the frames of Vert.x's TCP event-bus bridge: a
- * 4-byte big-endian length, then that many bytes of JSON {@code {type, address, replyAddress, headers, body}}. The
- * exposure rules are the WebSocket bridge's ({@link BusExposure}): {@code send} and {@code publish} only to tool
- * addresses exposed to services, {@code register} only to event addresses.
+ * 4-byte big-endian length, then that many bytes of JSON {@code {type, address, replyAddress, headers, body}}. Every
+ * frame but {@code ping} carries a bearer credential in {@code headers.authorization}: the per-user token (or
+ * {@code REVIEWGATE_TOKEN}) or a configured service's; the frame acts for that service ({@link Caller}). The exposure
+ * rules are the WebSocket bridge's ({@link BusExposure}): {@code send} with a reply address only to the tools the
+ * service may call, never {@code publish} to a tool, {@code register} only to event addresses. What reaches the bus
+ * carries the service's caller header and none of the client's {@code reviewgate-*} headers.
  *
  * <p>Written on a plain {@link NetServer} rather than with {@code vertx-tcp-eventbus-bridge}'s server, which drops a
  * frame that is not JSON without a word, closes the socket on an unknown type, has no frame-size limit and lets a
@@ -43,24 +49,19 @@ public final class ServiceBridge {
 
   private static final Logger LOG = Logger.getLogger(ServiceBridge.class.getName());
 
-  /** Headers with a meaning to the bridge itself; never passed on to the bus. */
-  private static final Set<String> RESERVED = Set.of("authorization", "timeout", "localonly", "codecname");
-
   /**
    * The {@code busBridge} section of the configuration.
    *
    * @param port -1 when the bridge is off, 0 to pick a free port
    */
-  public record Options(String host, int port, int maxFrameBytes, long replyTimeoutMs, int maxRegistrationsPerSocket,
-                        Optional<String> token) {
+  public record Options(String host, int port, int maxFrameBytes, long replyTimeoutMs, int maxRegistrationsPerSocket) {
 
-    public static Options from(JsonObject section, Optional<String> token) {
+    public static Options from(JsonObject section) {
       return new Options(require(section, "host").toString(),
         ((Number) require(section, "port")).intValue(),
         ((Number) require(section, "maxFrameBytes")).intValue(),
         ((Number) require(section, "replyTimeoutMs")).longValue(),
-        ((Number) require(section, "maxRegistrationsPerSocket")).intValue(),
-        token);
+        ((Number) require(section, "maxRegistrationsPerSocket")).intValue());
     }
 
     public boolean enabled() {
@@ -74,25 +75,24 @@ public final class ServiceBridge {
 
   private final Vertx vertx;
   private final Options options;
-  private final Set<String> inbound;
-  private final Optional<BearerToken> token;
+  private final ToolCatalog catalog;
+  private final Credentials credentials;
+  private final Map<Caller, Set<String>> inbound = new ConcurrentHashMap<>();
   private NetServer server;
 
-  /** @param inbound the addresses clients may send to (see {@link BusExposure#inbound}) */
-  public ServiceBridge(Vertx vertx, Options options, Set<String> inbound) {
+  /**
+   * @param catalog     the tools; services may call those exposed to the bus or the bridge that name them as callers
+   * @param credentials whom each bearer credential names, and what a service's {@code allow} list grants it
+   */
+  public ServiceBridge(Vertx vertx, Options options, ToolCatalog catalog, Credentials credentials) {
     this.vertx = vertx;
     this.options = options;
-    this.inbound = Set.copyOf(inbound);
-    this.token = options.token().map(BearerToken::new);
+    this.catalog = catalog;
+    this.credentials = credentials;
   }
 
   /** Starts listening; the future holds the port (useful with port 0). */
   public Future<Integer> listen() {
-    if (!Loopback.isLoopbackHost(options.host()) && token.isEmpty()) {
-      return Future.failedFuture(new IllegalArgumentException("refusing to open the TCP bus bridge on " + options.host()
-        + " without a token: anyone who can reach that address could call every service tool. Set REVIEWGATE_TOKEN "
-        + "(clients then send headers.authorization = 'Bearer <token>' in each frame) or keep busBridge.host on 127.0.0.1"));
-    }
     server = vertx.createNetServer(new NetServerOptions().setHost(options.host()).setPort(options.port()));
     server.connectHandler(this::connected);
     return server.listen().map(NetServer::actualPort);
@@ -162,26 +162,27 @@ public final class ServiceBridge {
       return;
     }
     JsonObject headers = frame.getValue("headers") instanceof JsonObject h ? h : new JsonObject();
-    if (token.isPresent() && !token.get().matchesHeader(header(headers, "authorization"))) {
+    Optional<Caller> caller = credentials.fromHeader(header(headers, "authorization"));
+    if (caller.isEmpty()) {
       writeErr(socket, "access_denied: this bridge needs headers.authorization = 'Bearer <token>' in every "
-        + type + " frame (the server's REVIEWGATE_TOKEN)");
+        + type + " frame: the output of 'reviewgate token' (or the server's REVIEWGATE_TOKEN), or a service's own "
+        + "token from the services section of the configuration");
       return;
     }
     switch (type) {
       case "send", "publish" -> {
-        if (!inbound.contains(address)) {
-          writeErr(socket, "access_denied: services may not " + type + " to '" + address + "'; the tool addresses "
-            + "they may call are listed by 'reviewgate tools --json' (exposure BUS or BRIDGE)");
+        if (!inbound(caller.get()).contains(address)) {
+          writeErr(socket, "access_denied: the service '" + caller.get().name() + "' may not " + type + " to '"
+            + address + "'; 'reviewgate tools --json' lists each tool's address, exposure and callers, and a "
+            + "service's allow list in the configuration may grant it an agent's tool");
           return;
         }
-        DeliveryOptions delivery = delivery(headers);
-        if (type.equals("publish")) {
-          vertx.eventBus().publish(address, frame.getValue("body"), delivery);
-        } else if (frame.getValue("replyAddress") instanceof String replyAddress) {
-          call(socket, address, replyAddress, frame.getValue("body"), delivery);
-        } else {
-          vertx.eventBus().send(address, frame.getValue("body"), delivery);
+        if (type.equals("publish") || !(frame.getValue("replyAddress") instanceof String replyAddress)) {
+          writeErr(socket, "access_denied: a tool is called with send and a replyAddress, never by " + type
+            + (type.equals("publish") ? "" : " without a replyAddress") + "; its answer or failure comes back there");
+          return;
         }
+        call(socket, address, replyAddress, frame.getValue("body"), delivery(headers, caller.get()));
       }
       case "register" -> {
         if (!BusExposure.outbound(address)) {
@@ -221,18 +222,23 @@ public final class ServiceBridge {
     });
   }
 
-  /** The frame's string headers for the bus, less the bridge's own; a {@code timeout} header may only shorten the wait. */
-  private DeliveryOptions delivery(JsonObject headers) {
+  /** The tool addresses {@code caller} may send to. */
+  private Set<String> inbound(Caller caller) {
+    return inbound.computeIfAbsent(caller, c -> BusExposure.inbound(catalog, Set.of(Exposure.BUS, Exposure.BRIDGE), c,
+      credentials.grants(c)));
+  }
+
+  /**
+   * The frame's headers for the bus ({@link CallerHeaders}: the caller's stamp, none of the client's reserved ones);
+   * a {@code timeout} header may only shorten the wait.
+   */
+  private DeliveryOptions delivery(JsonObject headers, Caller caller) {
     DeliveryOptions delivery = new DeliveryOptions().setSendTimeout(options.replyTimeoutMs());
     Object timeout = headers.getValue("timeout");
     if (timeout instanceof Number n && n.longValue() > 0) {
       delivery.setSendTimeout(Math.min(n.longValue(), options.replyTimeoutMs()));
     }
-    headers.forEach(entry -> {
-      if (!RESERVED.contains(entry.getKey().toLowerCase(java.util.Locale.ROOT)) && entry.getValue() instanceof String value) {
-        delivery.addHeader(entry.getKey(), value);
-      }
-    });
+    CallerHeaders.forBus(headers, caller).forEach(entry -> delivery.addHeader(entry.getKey(), (String) entry.getValue()));
     return delivery;
   }
 

@@ -2,8 +2,10 @@ package dev.reviewgate.http.security;
 
 import dev.reviewgate.core.net.BearerToken;
 import dev.reviewgate.core.net.Loopback;
+import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.http.HttpOptions;
 import io.vertx.ext.web.handler.SecurityPolicyHandler;
+import io.vertx.core.http.Cookie;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.net.HostAndPort;
@@ -16,37 +18,59 @@ import java.util.Optional;
 /**
  * First handler of every route: refuses requests that a malicious web page could make through the user's browser
  * (DNS rebinding: a foreign {@code Host}; cross-site: a foreign {@code Origin}, scheme included) and, on the routes
- * that ask for credentials, requests without the configured token. For the bridge this runs on the HTTP request that opens the
- * socket (the WebSocket upgrade or the first SockJS request), so an unauthenticated socket never exists.
+ * that ask for credentials, requests without one. For the bridge this runs on the HTTP request that opens the socket
+ * (the WebSocket upgrade or the first SockJS request), so an unauthenticated socket never exists; it also decides
+ * whom the socket acts for ({@link #CALLER}): the person (the login cookie) or a service (a bearer credential).
  */
 public final class RequestGuard implements SecurityPolicyHandler {
 
   /** Browsers cannot set headers on a WebSocket; the bridge alone also accepts the token as this query parameter. */
   public static final String TOKEN_PARAMETER = "access_token";
 
-  /** What one instance checks: every route passes {@link #SAME_SITE} first; some then ask for the token. */
+  /** The routing-context key under which the bridge check leaves the {@link Caller} it established. */
+  public static final String CALLER = "reviewgate.caller";
+
+  /** What one instance checks: every route passes {@link #SAME_SITE} first; some then ask for a credential. */
   public enum Check {
     /** Host and Origin (DNS rebinding, cross-site requests): the first handler of every route. */
     SAME_SITE,
-    /** The bearer token when one is configured, in the {@code Authorization} header. */
+    /** The bearer token in the {@code Authorization} header ({@code /metrics}). */
     TOKEN,
-    /** The bearer token, also accepted as {@code ?access_token=} (the bridge: browsers cannot set WebSocket headers). */
-    TOKEN_OR_QUERY
+    /** The bearer token, unless the server runs with {@code --conformance-tools} ({@code /mcp}). */
+    MCP,
+    /**
+     * The person's session cookie, else a bearer credential (the token or a service's) in the header or as
+     * {@code ?access_token=} (the bridge: browsers cannot set WebSocket headers).
+     */
+    BRIDGE
   }
 
   private final HttpOptions options;
-  private final Optional<BearerToken> token;
+  private final BearerToken token;
   private final Check check;
+  private final PersonSessions sessions;
 
   public RequestGuard(HttpOptions options, Check check) {
+    this(options, check, null);
+  }
+
+  /** With {@code sessions}, the bridge check also accepts the person's session cookie. */
+  public RequestGuard(HttpOptions options, Check check, PersonSessions sessions) {
     this.options = options;
-    this.token = options.token().map(BearerToken::new);
+    this.token = new BearerToken(options.token());
     this.check = check;
+    this.sessions = sessions;
   }
 
   @Override
   public void handle(RoutingContext ctx) {
-    if (check == Check.SAME_SITE ? sameSite(ctx) : authorized(ctx)) {
+    boolean passed = switch (check) {
+      case SAME_SITE -> sameSite(ctx);
+      case TOKEN -> authorized(ctx, token.matchesHeader(ctx.request().getHeader("Authorization")));
+      case MCP -> options.mcpWithoutToken() || authorized(ctx, token.matchesHeader(ctx.request().getHeader("Authorization")));
+      case BRIDGE -> bridgeCaller(ctx);
+    };
+    if (passed) {
       ctx.next();
     }
   }
@@ -68,25 +92,29 @@ public final class RequestGuard implements SecurityPolicyHandler {
     return true;
   }
 
-  private boolean authorized(RoutingContext ctx) {
-    HttpServerRequest request = ctx.request();
-    if (token.isEmpty() || tokenPresented(request)) {
+  /** The person with a valid session cookie, else whoever a bearer credential names; else 401. */
+  private boolean bridgeCaller(RoutingContext ctx) {
+    Cookie cookie = sessions == null ? null : ctx.request().getCookie(PersonSessions.cookieName(ctx.request()));
+    Optional<Caller> caller = cookie != null && sessions.valid(cookie.getValue()) ? Optional.of(Caller.PERSON)
+      : options.credentials().fromHeader(ctx.request().getHeader("Authorization"))
+        .or(() -> options.credentials().fromToken(ctx.request().getParam(TOKEN_PARAMETER)));
+    caller.ifPresent(c -> ctx.put(CALLER, c));
+    return authorized(ctx, caller.isPresent());
+  }
+
+  private boolean authorized(RoutingContext ctx, boolean passed) {
+    if (passed) {
       return true;
     }
+    HttpServerRequest request = ctx.request();
     boolean presented = request.getHeader("Authorization") != null || request.getParam(TOKEN_PARAMETER) != null;
     ctx.response().putHeader("WWW-Authenticate", presented
       ? "Bearer realm=\"reviewgate\", error=\"invalid_token\"" : "Bearer realm=\"reviewgate\"");
     refuse(ctx, 401, presented ? "the bearer token is not valid"
-      : "a bearer token is required: send 'Authorization: Bearer <token>' (the value of $REVIEWGATE_TOKEN on the server)");
+      : "a credential is required: send 'Authorization: Bearer <token>' (the output of 'reviewgate token', or "
+        + "$REVIEWGATE_TOKEN on the server)" + (check == Check.BRIDGE
+        ? "; in a browser, sign in with the link 'reviewgate open' prints" : ""));
     return false;
-  }
-
-  private boolean tokenPresented(HttpServerRequest request) {
-    BearerToken expected = token.orElseThrow();
-    if (expected.matchesHeader(request.getHeader("Authorization"))) {
-      return true;
-    }
-    return check == Check.TOKEN_OR_QUERY && expected.matches(request.getParam(TOKEN_PARAMETER));
   }
 
   private boolean hostAllowed(String name) {
@@ -95,8 +123,8 @@ public final class RequestGuard implements SecurityPolicyHandler {
       || contains(options.allowedHosts(), host)) {
       return true;
     }
-    // Listening on every interface with a token configured: the token, not the name, is the defence.
-    return Loopback.isWildcard(options.host()) && token.isPresent() && options.allowedHosts().isEmpty();
+    // Listening on every interface: the credential, not the name, is the defence.
+    return Loopback.isWildcard(options.host()) && options.allowedHosts().isEmpty();
   }
 
   /** Same origin as the request's own Host (which passed the checks above), or listed explicitly. */

@@ -1,9 +1,12 @@
 package dev.reviewgate.http.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reviewgate.core.Failure;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.security.Caller;
+import dev.reviewgate.core.security.Credentials;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
@@ -11,8 +14,8 @@ import io.vertx.core.net.NetClient;
 import io.vertx.core.net.NetSocket;
 import io.vertx.ext.eventbus.bridge.tcp.impl.protocol.FrameHelper;
 import io.vertx.ext.eventbus.bridge.tcp.impl.protocol.FrameParser;
-import java.util.Optional;
-import java.util.Set;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +34,10 @@ class ServiceBridgeTest {
   private static final String TOOL = "reviewgate.git.resolve";
   private static final String FAILING = "reviewgate.git.log";
   private static final String EVENTS = "reviewgate.review.events";
+  private static final String TOKEN = "s3cret";
+  private static final String CI_BOT_TOKEN = "ci-bot-secret";
+  private static final String MERGE = "reviewgate.github.pr.update_state";
+  private static final String COMPLETE = "reviewgate.review.complete";
 
   private Vertx vertx;
   private ServiceBridge bridge;
@@ -47,17 +54,19 @@ class ServiceBridgeTest {
       message.reply(new JsonObject().put("sha", "abc").put("asked", message.body()));
     });
     vertx.eventBus().consumer(FAILING, message -> message.fail(Failure.NOT_FOUND, "no such revision 'nope'"));
-    port = listen(Optional.empty());
+    for (String address : List.of(MERGE, COMPLETE)) {
+      vertx.eventBus().<JsonObject>consumer(address, message -> {
+        reached.add(address + " " + message.headers().get(Caller.HEADER));
+        message.reply(new JsonObject());
+      });
+    }
+    bridge = new ServiceBridge(vertx, new ServiceBridge.Options("127.0.0.1", 0, 4096, 2_000, 2), ToolCatalog.standard(),
+      Credentials.from(TOKEN, new JsonObject().put("ci-bot", new JsonObject().put("tokenEnv", "CI_BOT_TOKEN")
+        .put("allow", new JsonArray().add("github_update_pull_request_state"))), Map.of("CI_BOT_TOKEN", CI_BOT_TOKEN)));
+    port = bridge.listen().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
   }
 
-  private int listen(Optional<String> token) throws Exception {
-    if (bridge != null) {
-      bridge.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-    }
-    ServiceBridge.Options options = new ServiceBridge.Options("127.0.0.1", 0, 4096, 2_000, 2, token);
-    bridge = new ServiceBridge(vertx, options, Set.of(TOOL, FAILING));
-    return bridge.listen().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-  }
+  private final BlockingQueue<String> reached = new LinkedBlockingQueue<>();
 
   @AfterEach
   void stop() throws Exception {
@@ -87,10 +96,6 @@ class ServiceBridgeTest {
 
   @Test
   void aCallNobodyServesFailsWithTheTextEveryFrontEndUses() throws Exception {
-    bridge.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-    ServiceBridge.Options options = new ServiceBridge.Options("127.0.0.1", 0, 4096, 2_000, 2, Optional.empty());
-    bridge = new ServiceBridge(vertx, options, Set.of("reviewgate.git.diff"));
-    port = bridge.listen().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
     try (Client client = new Client()) {
       client.send(new JsonObject().put("type", "send").put("address", "reviewgate.git.diff").put("replyAddress", "r").put("body", new JsonObject()));
       JsonObject failure = client.next();
@@ -124,7 +129,7 @@ class ServiceBridgeTest {
       assertThat(client.next().getString("type")).isEqualTo("pong");
       // the codec header is the bridge's own: a client cannot pick a codec the server does not have
       client.send(new JsonObject().put("type", "send").put("address", TOOL).put("replyAddress", "ok")
-        .put("headers", new JsonObject().put("codecName", "nope").put("authorization", "Bearer x")).put("body", new JsonObject()));
+        .put("headers", new JsonObject().put("codecName", "nope")).put("body", new JsonObject()));
       assertThat(client.next().getString("type")).isEqualTo("message");
       assertThat(headersSeen.poll(5, TimeUnit.SECONDS).fieldNames()).doesNotContain("codecName", "authorization");
     }
@@ -161,26 +166,86 @@ class ServiceBridgeTest {
   }
 
   @Test
-  void withATokenEveryFrameMustCarryIt() throws Exception {
-    port = listen(Optional.of("s3cret"));
-    try (Client client = new Client()) {
+  void everyFrameButPingMustCarryACredential() throws Exception {
+    try (Client client = new Client(null)) {
       client.send(new JsonObject().put("type", "send").put("address", TOOL).put("replyAddress", "r").put("body", new JsonObject()));
       JsonObject denied = client.next();
-      assertThat(denied.getString("message")).startsWith("access_denied").contains("Bearer");
+      assertThat(denied.getString("message")).startsWith("access_denied").contains("Bearer").contains("reviewgate token");
+      client.send(new JsonObject().put("type", "register").put("address", EVENTS));
+      assertThat(client.next().getString("message")).startsWith("access_denied");
       client.send(new JsonObject().put("type", "send").put("address", TOOL).put("replyAddress", "r")
         .put("headers", new JsonObject().put("authorization", "Bearer wrong")).put("body", new JsonObject()));
       assertThat(client.next().getString("type")).isEqualTo("err");
       client.send(new JsonObject().put("type", "send").put("address", TOOL).put("replyAddress", "r")
-        .put("headers", new JsonObject().put("authorization", "Bearer s3cret")).put("body", new JsonObject()));
+        .put("headers", new JsonObject().put("authorization", "Bearer " + TOKEN)).put("body", new JsonObject()));
       assertThat(client.next().getString("type")).isEqualTo("message");
+      assertThat(headersSeen.poll(5, TimeUnit.SECONDS).getString(Caller.HEADER)).isEqualTo("service:token");
     }
   }
 
   @Test
-  void beyondLoopbackItWillNotListenWithoutAToken() {
-    ServiceBridge open = new ServiceBridge(vertx, new ServiceBridge.Options("0.0.0.0", 0, 4096, 2_000, 2, Optional.empty()), Set.of(TOOL));
-    assertThatThrownBy(() -> open.listen().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS))
-      .hasRootCauseInstanceOf(IllegalArgumentException.class).hasMessageContaining("without a token");
+  void aServiceCannotActAsThePersonBySendOrPublish() throws Exception {
+    try (Client client = new Client(TOKEN); Client ciBot = new Client(CI_BOT_TOKEN)) {
+      for (Client c : List.of(client, ciBot)) {
+        c.send(new JsonObject().put("type", "send").put("address", COMPLETE).put("replyAddress", "r")
+          .put("headers", new JsonObject().put(Caller.HEADER, "person")).put("body", new JsonObject()));
+        assertThat(c.next().getString("message")).startsWith("access_denied").contains(COMPLETE);
+        c.send(new JsonObject().put("type", "publish").put("address", COMPLETE)
+          .put("headers", new JsonObject().put(Caller.HEADER, "person")).put("body", new JsonObject()));
+        assertThat(c.next().getString("message")).startsWith("access_denied");
+      }
+      client.send(new JsonObject().put("type", "ping"));
+      assertThat(client.next().getString("type")).isEqualTo("pong");
+      assertThat(reached).as("nothing reached review_complete").isEmpty();
+    }
+  }
+
+  @Test
+  void forgeWritesReachTheBusOnlyForAServiceGrantedThem() throws Exception {
+    try (Client client = new Client(TOKEN); Client ciBot = new Client(CI_BOT_TOKEN)) {
+      client.send(new JsonObject().put("type", "send").put("address", MERGE).put("replyAddress", "r").put("body", new JsonObject()));
+      assertThat(client.next().getString("message")).startsWith("access_denied").contains("'token'").contains(MERGE);
+      assertThat(reached.poll(200, TimeUnit.MILLISECONDS)).isNull();
+
+      ciBot.send(new JsonObject().put("type", "send").put("address", MERGE).put("replyAddress", "r").put("body", new JsonObject()));
+      assertThat(ciBot.next().getString("type")).isEqualTo("message");
+      assertThat(reached.poll(5, TimeUnit.SECONDS)).isEqualTo(MERGE + " service:ci-bot");
+      // granted or not, a tool is never published to, nor sent to without a reply address
+      ciBot.send(new JsonObject().put("type", "publish").put("address", MERGE).put("body", new JsonObject()));
+      assertThat(ciBot.next().getString("message")).startsWith("access_denied").contains("never by publish");
+      ciBot.send(new JsonObject().put("type", "send").put("address", MERGE).put("body", new JsonObject()));
+      assertThat(ciBot.next().getString("message")).startsWith("access_denied").contains("without a replyAddress");
+      ciBot.send(new JsonObject().put("type", "ping"));
+      assertThat(ciBot.next().getString("type")).isEqualTo("pong");
+      assertThat(reached).isEmpty();
+    }
+  }
+
+  @Test
+  void clientReservedHeadersNeverReachTheBus() throws Exception {
+    try (Client client = new Client(TOKEN)) {
+      client.send(new JsonObject().put("type", "send").put("address", TOOL).put("replyAddress", "r")
+        .put("headers", new JsonObject().put("trace", "t").put("reviewgate-progress-address", "reviewgate.review.events")
+          .put("Reviewgate-Call-Id", "stolen").put(Caller.HEADER, "person")).put("body", new JsonObject()));
+      assertThat(client.next().getString("type")).isEqualTo("message");
+      JsonObject seen = headersSeen.poll(5, TimeUnit.SECONDS);
+      assertThat(seen.fieldNames()).containsExactlyInAnyOrder("trace", Caller.HEADER);
+      assertThat(seen.getString(Caller.HEADER)).isEqualTo("service:token");
+    }
+  }
+
+  @Test
+  void onlyRealEventAddressesCanBeRegistered() throws Exception {
+    try (Client client = new Client(TOKEN)) {
+      for (String bad : List.of("reviewgate..events", "reviewgate.git.diff.events", "reviewgate.review.events.",
+        "reviewgate.review.events.a.b", "reviewgate.nope.events", "reviewgate.review.events.-x")) {
+        client.send(new JsonObject().put("type", "register").put("address", bad));
+        assertThat(client.next().getString("message")).as(bad).startsWith("access_denied");
+      }
+      client.send(new JsonObject().put("type", "register").put("address", EVENTS + ".r-1_a"));
+      client.send(new JsonObject().put("type", "ping"));
+      assertThat(client.next().getString("type")).isEqualTo("pong");
+    }
   }
 
   /** A client of the standard bridge frames over a Vert.x socket. */
@@ -188,10 +253,17 @@ class ServiceBridgeTest {
 
     private final NetClient net = vertx.createNetClient();
     private final NetSocket socket;
+    private final String token;
     private final BlockingQueue<JsonObject> frames = new LinkedBlockingQueue<>();
     private final java.util.concurrent.CompletableFuture<Boolean> closed = new java.util.concurrent.CompletableFuture<>();
 
     Client() throws Exception {
+      this(TOKEN);
+    }
+
+    /** @param token sent as the credential of every frame; null: none */
+    Client(String token) throws Exception {
+      this.token = token;
       socket = net.connect(port, "127.0.0.1").toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
       socket.handler(new FrameParser(parsed -> {
         if (parsed.succeeded()) {
@@ -202,6 +274,12 @@ class ServiceBridgeTest {
     }
 
     void send(JsonObject frame) {
+      if (token != null && !"ping".equals(frame.getString("type"))) {
+        JsonObject headers = frame.getJsonObject("headers", new JsonObject());
+        if (!headers.containsKey("authorization")) {
+          frame.put("headers", headers.put("authorization", "Bearer " + token));
+        }
+      }
       FrameHelper.writeFrame(frame, socket);
     }
 

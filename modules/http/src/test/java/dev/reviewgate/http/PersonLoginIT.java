@@ -1,0 +1,143 @@
+package dev.reviewgate.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reviewgate.core.security.Caller;
+import dev.reviewgate.core.security.LoginCode;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.WebSocketClient;
+import io.vertx.core.http.WebSocketConnectOptions;
+import io.vertx.core.json.JsonObject;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The person's login on a real loopback server: a one-time code becomes an HttpOnly, SameSite=Strict session cookie,
+ * and only a WebSocket carrying that cookie acts as the person; the token acts as a service, which cannot.
+ */
+@Timeout(30)
+class PersonLoginIT {
+
+  private static final String PERSON_TOOL = "reviewgate.test.person";
+
+  private Vertx vertx;
+  private HttpOptions options;
+  private int port;
+  private HttpClient http;
+  private WebSocketClient ws;
+
+  @BeforeEach
+  void start() throws Exception {
+    vertx = Vertx.vertx();
+    options = TestServer.options();
+    port = await(TestServer.start(vertx, options, null));
+    http = vertx.createHttpClient();
+    ws = vertx.createWebSocketClient();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    await(vertx.close());
+  }
+
+  @Test
+  void aLoginCodeWorksOnceAndItsCookieMakesTheSocketThePerson() throws Exception {
+    String code = LoginCode.mint(options.loginKey(), Instant.now());
+    HttpClientResponse login = get("/login?code=" + code + "&review=r-1");
+    assertThat(login.statusCode()).isEqualTo(302);
+    assertThat(login.getHeader("Location")).isEqualTo("/review/#/reviews/r-1");
+    String setCookie = login.getHeader("Set-Cookie");
+    assertThat(setCookie).startsWith("reviewgate_session_" + port + "=").containsIgnoringCase("HttpOnly").contains("SameSite=Strict")
+      .contains("Path=/").doesNotContain(options.loginKey()).doesNotContain(options.token());
+    String cookie = setCookie.substring(0, setCookie.indexOf(';'));
+
+    HttpClientResponse again = get("/login?code=" + code);
+    assertThat(again.statusCode()).as("a code serves once").isEqualTo(403);
+    assertThat(again.getHeader("Set-Cookie")).isNull();
+
+    BridgeIT.Socket person = socket(new WebSocketConnectOptions().addHeader("Cookie", cookie));
+    JsonObject reply = await(sendWithHeaders(person, PERSON_TOOL,
+      new JsonObject().put("reviewgate-call-id", "forged").put("reviewgate-progress-address", "reviewgate.review.events")));
+    assertThat(reply.getString("type")).isEqualTo("rec");
+    assertThat(reply.getJsonObject("body").getValue("callId")).as("client reviewgate-* headers are stripped").isNull();
+    assertThat(reply.getJsonObject("body").getValue("progressAddress")).isNull();
+  }
+
+  @Test
+  void codesThatAreForgedExpiredOrMalformedOpenNoSession() throws Exception {
+    for (String code : List.of(LoginCode.mint("another user's secret", Instant.now()),
+      LoginCode.mint(options.loginKey(), Instant.now().minus(LoginCode.LIFETIME).minusSeconds(1)), "1.2.3", "")) {
+      HttpClientResponse login = get("/login?code=" + code);
+      assertThat(login.statusCode()).as(code).isEqualTo(403);
+      assertThat(login.getHeader("Set-Cookie")).isNull();
+    }
+    assertThat(await(upgradeStatus(new WebSocketConnectOptions().addHeader("Cookie", "reviewgate_session_" + port + "=guess"))))
+      .isEqualTo(401);
+  }
+
+  @Test
+  void theTokenIsAServiceWhichCannotActAsThePersonNorPublishToATool() throws Exception {
+    assertThat(await(upgradeStatus(new WebSocketConnectOptions()))).as("no credential, no socket").isEqualTo(401);
+    BridgeIT.Socket service = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
+    JsonObject denied = await(sendWithHeaders(service, PERSON_TOOL, new JsonObject().put(Caller.HEADER, "person")));
+    assertThat(denied.getString("type")).isEqualTo("err");
+    assertThat(denied.getString("body")).isEqualTo("rejected");
+
+    // a fresh socket, so that the refusal read is this one's
+    BridgeIT.Socket publisher = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
+    publisher.ws.writeTextMessage(new JsonObject().put("type", "publish").put("address", "reviewgate.test.echo")
+      .put("body", new JsonObject().put("text", "x")).encode());
+    assertThat(await(publisher.unsolicited.future()).getString("body")).isEqualTo("rejected");
+    JsonObject echo = await(publisher.send("reviewgate.test.echo", new JsonObject().put("text", "still open")));
+    assertThat(echo.getString("type")).isEqualTo("rec");
+
+    // Behind the bridges, the tool's endpoint refuses whatever does not carry the person's stamp.
+    Throwable refused = await(vertx.eventBus().request(PERSON_TOOL, new JsonObject(),
+      new DeliveryOptions().addHeader(Caller.HEADER, "service:token")).map(m -> (Throwable) null).recover(Future::succeededFuture));
+    assertThat(refused).isInstanceOf(ReplyException.class);
+    assertThat(((ReplyException) refused).failureCode()).isEqualTo(403);
+  }
+
+  private HttpClientResponse get(String uri) throws Exception {
+    return await(http.request(HttpMethod.GET, port, "127.0.0.1", uri).compose(request -> request.send())
+      .compose(response -> response.body().map(body -> response)));
+  }
+
+  private BridgeIT.Socket socket(WebSocketConnectOptions connect) throws Exception {
+    return await(ws.connect(connect.setHost("127.0.0.1").setPort(port).setURI("/eventbus/websocket")).map(BridgeIT.Socket::new));
+  }
+
+  /** The HTTP status of a refused upgrade (101 when it succeeded). */
+  private Future<Integer> upgradeStatus(WebSocketConnectOptions connect) {
+    return ws.connect(connect.setHost("127.0.0.1").setPort(port).setURI("/eventbus/websocket"))
+      .map(socket -> 101)
+      .recover(failure -> Future.succeededFuture(failure instanceof io.vertx.core.http.UpgradeRejectedException rejected
+        ? rejected.getStatus() : -1));
+  }
+
+  private static Future<JsonObject> sendWithHeaders(BridgeIT.Socket socket, String address, JsonObject headers) {
+    String reply = "test.reply.h" + (++socket.counter);
+    io.vertx.core.Promise<JsonObject> answer = io.vertx.core.Promise.promise();
+    socket.waiting.put(reply, answer);
+    socket.ws.writeTextMessage(new JsonObject().put("type", "send").put("address", address).put("body", new JsonObject())
+      .put("headers", headers).put("replyAddress", reply).encode());
+    // A refusal carries no address: it arrives as the first unsolicited frame.
+    return Future.any(answer.future(), socket.unsolicited.future()).map(done -> answer.future().isComplete()
+      ? answer.future().result() : socket.unsolicited.future().result());
+  }
+
+  private static <T> T await(Future<T> future) throws Exception {
+    return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+}
