@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # External checks of `reviewgate serve` (called by .ci/run after ./mvnw -B verify):
 #   1. @modelcontextprotocol/conformance 0.1.16 — every active server scenario (2025-06-18 / 2025-11-25);
-#   2. @modelcontextprotocol/conformance 0.2.0-alpha.12 — the 2026-07-28 scenarios;
+#   2. @modelcontextprotocol/conformance 0.2.0-alpha.12 — the 2026-07-28 scenarios, and exactly what the 2026-07-28
+#      revision requires (--requirements: multi-round-trip requests scored, the tasks extension run unscored; both
+#      must pass, with no expected failures);
 #   3. the MCP Inspector CLI 2.x over --transport http in both --protocol-era values (tools/list and tools/call).
 # The server runs with --conformance-tools (the fixture toolset, off by default). Scenarios listed in
 # expected-failures-*.yml are the ones README "## Conformance" explains; any other failure fails the run.
@@ -40,6 +42,15 @@ echo "== conformance 0.1.16 (2025-06-18, 2025-11-25)"
 echo "== conformance 0.2.0-alpha.12 (2026-07-28)"
 "$node22" node_modules/conformance-2026/dist/index.js server --url "$url" --spec-version 2026-07-28 \
   --expected-failures "$here/expected-failures-2026.yml" || status=1
+echo "== conformance 0.2.0-alpha.12 --requirements 2026-07-28 (no expected failures)"
+requirements_out=$("$node22" node_modules/conformance-2026/dist/index.js server --url "$url" --requirements 2026-07-28 2>&1) \
+  || status=1
+echo "$requirements_out" | sed -n '/=== SUMMARY ===/,$p'
+# Unscored scenarios (the tasks extension) do not fail the suite's exit code; they must pass here all the same.
+if echo "$requirements_out" | grep -qE '^\s*✗'; then
+  echo "http-conformance: a --requirements 2026-07-28 scenario failed (scored or not)" >&2
+  status=1
+fi
 for scenario in server-stateless caching http-header-validation http-custom-header-server-validation \
     server-session-lifecycle json-schema-2020-12; do
   "$node22" node_modules/conformance-2026/dist/index.js server --url "$url" --scenario "$scenario" \

@@ -27,7 +27,8 @@ final class McpServers {
   /** @param backends starts the backends on first use and returns the same future each time */
   static McpServer create(Vertx vertx, ReviewgateConfig config, Supplier<Future<?>> backends) {
     McpOptions options = McpOptions.from(config);
-    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(options).readiness(backends);
+    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(options).readiness(backends)
+      .durableTasksOnBus();
     if (options.conformanceTools()) {
       // The conformance suite's fixture tools: a separate toolset, off by default, never shown to real users.
       ConformanceTools.register(builder);

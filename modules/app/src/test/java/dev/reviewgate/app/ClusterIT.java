@@ -162,6 +162,45 @@ class ClusterIT {
 
   @Test
   @Order(2)
+  void aWaitTaskMadeThroughOneFrontIsReadAndCompletedThroughAnother() throws Exception {
+    JsonObject tasks = new JsonObject().put("extensions", new JsonObject().put("io.modelcontextprotocol/tasks", new JsonObject()));
+    String id = mcp(frontA, "tools/call", "review_request", new JsonObject().put("name", "review_request").put("arguments",
+        new JsonObject().put("title", "Task across fronts").put("commit_range", commits[0] + ".." + commits[1]).put("wait", false)),
+      tasks).getJsonObject("result").getJsonObject("structuredContent").getString("review_id");
+    JsonObject created = mcp(frontA, "tools/call", "review_update", new JsonObject().put("name", "review_update")
+      .put("arguments", new JsonObject().put("review_id", id).put("action", "wait_for_feedback")), tasks).getJsonObject("result");
+    assertThat(created.getString("resultType")).isEqualTo("task");
+    String taskId = created.getString("taskId");
+    assertThat(mcp(frontB, "tasks/get", taskId, new JsonObject().put("taskId", taskId), tasks).getJsonObject("result")
+      .getString("status")).as("the other front reads the task from the review node").isEqualTo("working");
+
+    Bridge dashboard = Bridge.open(vertx, frontB.port());
+    try {
+      JsonObject comment = dashboard.call("reviewgate.review.comment", new JsonObject().put("review_id", id)
+        .put("body", "Asked through A, answered through B").put("file", "src/App.java").put("line", 9));
+      assertThat(comment.getString("type")).as(comment.encode()).isEqualTo("rec");
+    } finally {
+      dashboard.close();
+    }
+    JsonObject done = null;
+    for (int i = 0; i < 300 && done == null; i++) {
+      JsonObject polled = mcp(frontB, "tasks/get", taskId, new JsonObject().put("taskId", taskId), tasks).getJsonObject("result");
+      if ("completed".equals(polled.getString("status"))) {
+        done = polled;
+      } else {
+        Thread.sleep(100);
+      }
+    }
+    assertThat(done).as("the task completes").isNotNull();
+    JsonObject feedback = done.getJsonObject("result").getJsonObject("structuredContent").getJsonObject("feedback");
+    assertThat(feedback.getString("body")).isEqualTo("Asked through A, answered through B");
+    assertThat(feedback.getInteger("line")).isEqualTo(9);
+    assertThat(mcp(frontA, "tasks/get", taskId, new JsonObject().put("taskId", taskId), tasks).getJsonObject("result")
+      .getString("status")).isEqualTo("completed");
+  }
+
+  @Test
+  @Order(3)
   void aReviewAskedThroughOneFrontIsCommentedThroughAnother() throws Exception {
     // A service subscribed to review events through A's TCP bridge hears of the review made on the review node.
     String python = executable("python3");
@@ -236,7 +275,7 @@ class ClusterIT {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void losingAGitNodeCostsAtMostTheCallsInFlightOnIt() throws Exception {
     git2.kill();
     long killed = System.nanoTime();
@@ -280,8 +319,13 @@ class ClusterIT {
 
   /** One stateless (2026-07-28 era) MCP request to a front node. */
   private static JsonObject mcp(ServeProcess front, String method, String name, JsonObject params) throws Exception {
+    return mcp(front, method, name, params, new JsonObject());
+  }
+
+  private static JsonObject mcp(ServeProcess front, String method, String name, JsonObject params, JsonObject capabilities)
+    throws Exception {
     params.put("_meta", new JsonObject().put("io.modelcontextprotocol/protocolVersion", "2026-07-28")
-      .put("io.modelcontextprotocol/clientCapabilities", new JsonObject()));
+      .put("io.modelcontextprotocol/clientCapabilities", capabilities));
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + front.port() + "/mcp"))
       .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
       .header("Authorization", SignIn.bearer())

@@ -48,6 +48,28 @@ public final class Addresses {
   public static final String REVIEW_COMPLETE = "reviewgate.review.complete";
   public static final String REVIEW_PUBLISH = "reviewgate.review.publish";
 
+  /**
+   * Internal (outside the catalog, never permitted on a bridge): the durable tasks of the review service, asked by
+   * the MCP front-ends for {@code tasks/get}, {@code tasks/update} and {@code tasks/cancel}. Body
+   * {@code {"action": "get"|"update"|"cancel", "task_id": "…", "input_responses": {…}}}; reply: the task
+   * ({@code task_id, status, created_at, updated_at, ttl_ms, result | tool_error}); 404 when there is no such task.
+   */
+  public static final String REVIEW_TASKS = "reviewgate.review.tasks";
+
+  /**
+   * Delivery-options header of a tool call from a client that can take a task (MCP tasks extension): a backend whose
+   * tool supports tasks may then answer at once with {@code {"task": {…}}} (the shape {@link #REVIEW_TASKS} replies)
+   * instead of holding the call.
+   */
+  public static final String TASK_HEADER = "reviewgate-task";
+
+  /**
+   * Internal (outside the catalog, never bridged): the pull-request review that {@code review_publish} would post for
+   * these arguments, without posting it ({@code {"draft": {commit_id, verdict, body, comments, …}}}), for the person to
+   * approve first ({@code confirm: true}).
+   */
+  public static final String REVIEW_PUBLISH_PREVIEW = "reviewgate.review.publish.preview";
+
   /** Summary of every review change is published here; per-review detail on {@link #reviewEvents(String)}. */
   public static final String REVIEW_EVENTS = "reviewgate.review.events";
 

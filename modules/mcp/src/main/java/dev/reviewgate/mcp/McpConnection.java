@@ -254,6 +254,12 @@ public final class McpConnection {
       && server.catalog().byName(tool).map(Tool::waitsForPerson).orElse(false)) {
       request.waitsForPerson();
     }
+    try {
+      request.inputs(inputsOf(request, params));
+    } catch (JsonRpcException e) {
+      reply.complete(JsonRpc.error(id, e.code(), e.getMessage(), e.data()));
+      return;
+    }
     inFlight.put(idKey(id), new InFlight(request, reply));
     Future<JsonObject> result;
     try {
@@ -272,6 +278,8 @@ public final class McpConnection {
         reply.tryComplete(null);
       } else if (done.succeeded()) {
         reply.tryComplete(JsonRpc.result(id, server.decorate(request, done.result() == null ? new JsonObject() : done.result())));
+      } else if (done.cause() instanceof InputRequired asking) {
+        reply.tryComplete(JsonRpc.result(id, server.decorate(request, asking.toResult())));
       } else if (done.cause() instanceof JsonRpcException rpc) {
         reply.tryComplete(JsonRpc.error(id, rpc.code(), rpc.getMessage(), rpc.data()));
       } else {
@@ -280,6 +288,45 @@ public final class McpConnection {
           "Internal error in " + method + "; the server log has the details. Retry once; if it persists, report it.", null));
       }
     }));
+  }
+
+  /** Methods that may answer {@code input_required} (SEP-2322), and the param naming what they are about. */
+  private static final Map<String, String> ASKING_METHODS = Map.of("tools/call", "name", "prompts/get", "name",
+    "resources/read", "uri");
+
+  /**
+   * Where the request's {@link RequestContext#ask} gets answers: server-to-client requests in a session; in
+   * 2026-07-28 the {@code inputResponses} of the request and the answers of earlier rounds in its verified
+   * {@code requestState}.
+   */
+  private InputChannel inputsOf(RequestContext request, JsonObject params) {
+    if (request.era() == ProtocolEra.SESSION) {
+      return InputChannel.session();
+    }
+    String nameParam = ASKING_METHODS.get(request.method());
+    String name = nameParam == null || !(params.getValue(nameParam) instanceof String n) ? null : n;
+    JsonObject answers = new JsonObject();
+    if (nameParam != null && params.containsKey("requestState")) {
+      if (!(params.getValue("requestState") instanceof String state)) {
+        throw JsonRpcException.invalidParams("Invalid params: \"requestState\" must be the string an input_required "
+          + "result gave, sent back unchanged.");
+      }
+      answers.mergeIn(server.requestStates().open(state, request.method(), name));
+    }
+    if (nameParam != null && params.containsKey("inputResponses")) {
+      if (!(params.getValue("inputResponses") instanceof JsonObject responses)) {
+        throw JsonRpcException.invalidParams("Invalid params: \"inputResponses\" must be an object of answers keyed "
+          + "as the inputRequests of the input_required result.");
+      }
+      for (String key : responses.fieldNames()) {
+        if (!(responses.getValue(key) instanceof JsonObject)) {
+          throw JsonRpcException.invalidParams("Invalid params: inputResponses[\"" + key + "\"] must be the result "
+            + "object of the input request it answers (e.g. {\"action\": \"accept\", \"content\": {...}}).");
+        }
+      }
+      answers.mergeIn(responses);
+    }
+    return InputChannel.stateless(answers, server.requestStates(), request.method(), name);
   }
 
   /** Decides the era of a request and checks its {@code _meta}. */
@@ -370,7 +417,10 @@ public final class McpConnection {
       }
       String id = "reviewgate-" + (++nextServerRequestId);
       awaitingClient.put(id, answer);
-      long timer = server.vertx().setTimer(server.options().toolTimeouts().defaultMs(), t -> {
+      // A person answers an elicitation (e.g. approves a draft review): that takes longer than a machine's answer.
+      long timeoutMs = InputRequests.ELICITATION.equals(method) ? server.options().elicitationTimeoutMs()
+        : server.options().toolTimeouts().defaultMs();
+      long timer = server.vertx().setTimer(timeoutMs, t -> {
         Promise<JsonObject> late = awaitingClient.remove(id);
         if (late != null) {
           late.tryFail(new JsonRpcException(JsonRpc.INTERNAL_ERROR, "the client did not answer " + method + " in time"));

@@ -23,11 +23,19 @@ import io.vertx.core.json.JsonObject;
  * @param warmupCalls        stdio: diff-tool calls the process makes on its own once the backends are up, in idle
  *                           time, so that an agent's first calls run compiled code (0 = none)
  * @param warmupMaxMs        stdio: the warm-up ends after this long, whatever it has done
+ * @param maxTasks           tasks (SEP-2663) this process keeps at once; more are refused until some expire
+ * @param taskTtlMs          how long a task of this process stays readable by {@code tasks/get} after it was created
+ * @param taskPollIntervalMs {@code pollIntervalMs} suggested to clients polling a task
+ * @param requestStateTtlMs  how long a signed {@code requestState} of an {@code input_required} result is accepted
+ * @param elicitationTimeoutMs session era: how long the server waits for the answer to an {@code elicitation/create}
+ *                           (a person reads and answers it, e.g. a draft review to approve); other server-to-client
+ *                           requests wait {@code requestTimeoutMs}
  */
 public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSize, long listTtlMs,
                          long progressIntervalMs, ToolTimeouts toolTimeouts,
                          long drainOnEofMs, long startBackendsAfterMs, int stdioEventLoops,
-                         int warmupCalls, long warmupMaxMs) {
+                         int warmupCalls, long warmupMaxMs, int maxTasks, long taskTtlMs, long taskPollIntervalMs,
+                         long requestStateTtlMs, long elicitationTimeoutMs) {
 
   public McpOptions {
     positive("mcp.maxLineBytes", maxLineBytes);
@@ -41,6 +49,11 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
       throw new IllegalArgumentException("mcp.warmupCalls must be from 0 to 1000 (got " + warmupCalls + ")");
     }
     positive("mcp.warmupMaxMs", warmupMaxMs);
+    positive("mcp.maxTasks", maxTasks);
+    positive("mcp.taskTtlMs", taskTtlMs);
+    positive("mcp.taskPollIntervalMs", taskPollIntervalMs);
+    positive("mcp.requestStateTtlMs", requestStateTtlMs);
+    positive("mcp.elicitationTimeoutMs", elicitationTimeoutMs);
   }
 
   public static McpOptions from(ReviewgateConfig config) {
@@ -57,7 +70,12 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
       number(mcp, "startBackendsAfterMs", "mcp.startBackendsAfterMs"),
       (int) number(mcp, "stdioEventLoops", "mcp.stdioEventLoops"),
       (int) number(mcp, "warmupCalls", "mcp.warmupCalls"),
-      number(mcp, "warmupMaxMs", "mcp.warmupMaxMs"));
+      number(mcp, "warmupMaxMs", "mcp.warmupMaxMs"),
+      (int) number(mcp, "maxTasks", "mcp.maxTasks"),
+      number(mcp, "taskTtlMs", "mcp.taskTtlMs"),
+      number(mcp, "taskPollIntervalMs", "mcp.taskPollIntervalMs"),
+      number(mcp, "requestStateTtlMs", "mcp.requestStateTtlMs"),
+      number(mcp, "elicitationTimeoutMs", "mcp.elicitationTimeoutMs"));
   }
 
   /** The defaults from {@code config/reviewgate.json}. */

@@ -56,6 +56,8 @@ public final class McpServer {
   private final CatalogPrompts prompts;
   private final CatalogCompletions completions;
   private final java.util.function.Supplier<Future<?>> ready;
+  private final RequestStates requestStates;
+  private final Tasks tasks;
 
   private McpServer(Builder builder) {
     this.vertx = builder.vertx;
@@ -69,6 +71,8 @@ public final class McpServer {
     this.prompts = new CatalogPrompts(catalog, caller, options.pageSize());
     this.completions = new CatalogCompletions(catalog, caller);
     this.ready = builder.ready;
+    this.requestStates = RequestStates.withRandomKey(options.requestStateTtlMs());
+    this.tasks = new Tasks(options, builder.durableTasksOnBus ? new BusTasks(vertx, options) : DurableTasks.NONE);
   }
 
   public static Builder builder(Vertx vertx, ToolCatalog catalog) {
@@ -99,12 +103,25 @@ public final class McpServer {
       Caller.AGENT.stamp(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name()))));
   }
 
+  RequestStates requestStates() {
+    return requestStates;
+  }
+
+  Tasks tasks() {
+    return tasks;
+  }
+
   /** {@code {name, title, version}} as {@code initialize} and {@code server/discover} report it. */
   public JsonObject serverInfo() {
     return serverInfo.copy();
   }
 
-  /** What this server offers; the same object in both eras. */
+  /** What this server offers in the 2026-07-28 era: the session era's, plus the tasks extension. */
+  JsonObject statelessCapabilities() {
+    return capabilities().put("extensions", new JsonObject().put(RequestContext.TASKS_EXTENSION, new JsonObject()));
+  }
+
+  /** What this server offers in the session era. */
   JsonObject capabilities() {
     return new JsonObject()
       .put("tools", new JsonObject().put("listChanged", false))
@@ -153,6 +170,9 @@ public final class McpServer {
       case "prompts/list" -> Future.succeededFuture(prompts.list(params));
       case "prompts/get" -> prompts.get(request, params);
       case "completion/complete" -> completions.complete(request, params);
+      case "tasks/get" -> tasks.get(request, params);
+      case "tasks/update" -> tasks.update(request, params);
+      case "tasks/cancel" -> tasks.cancel(request, params);
       default -> Future.failedFuture(JsonRpcException.methodNotFound(request.method(), null));
     };
   }
@@ -197,7 +217,7 @@ public final class McpServer {
   private JsonObject discover() {
     return new JsonObject()
       .put("supportedVersions", ProtocolVersions.allAsJson())
-      .put("capabilities", capabilities())
+      .put("capabilities", statelessCapabilities())
       .put("serverInfo", serverInfo())
       .put("instructions", INSTRUCTIONS);
   }
@@ -231,6 +251,7 @@ public final class McpServer {
     private final Map<String, LocalTool> localTools = new LinkedHashMap<>();
     private final Map<String, List<LocalMethod>> localMethods = new LinkedHashMap<>();
     private java.util.function.Supplier<Future<?>> ready = Future::succeededFuture;
+    private boolean durableTasksOnBus;
 
     private Builder(Vertx vertx, ToolCatalog catalog) {
       this.vertx = vertx;
@@ -277,6 +298,15 @@ public final class McpServer {
      */
     public Builder readiness(java.util.function.Supplier<Future<?>> ready) {
       this.ready = ready;
+      return this;
+    }
+
+    /**
+     * Answers {@code tasks/*} for task ids this process does not hold from the review store over the event bus
+     * ({@link BusTasks}): the waits for a person become durable tasks there. Default: every task is in-process.
+     */
+    public Builder durableTasksOnBus() {
+      this.durableTasksOnBus = true;
       return this;
     }
 

@@ -5,6 +5,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One request in progress: who asked (era, version, client capabilities), and the channels back to the client
@@ -12,6 +13,9 @@ import java.util.List;
  * the connection's context.
  */
 public final class RequestContext {
+
+  /** The tasks extension (SEP-2663), as servers advertise and clients declare it under {@code extensions}. */
+  public static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
   private final McpConnection connection;
   private final Object id;
@@ -28,6 +32,8 @@ public final class RequestContext {
   private volatile boolean waitsForPerson;
   private volatile boolean finished;
   private double lastProgress = Double.NEGATIVE_INFINITY;
+  private InputChannel inputs = InputChannel.session();
+  private boolean inTask;
 
   RequestContext(McpConnection connection, Object id, String method, ProtocolEra era, String protocolVersion,
                  JsonObject clientCapabilities, JsonObject clientInfo, LogLevel statelessLogLevel,
@@ -42,6 +48,16 @@ public final class RequestContext {
     this.statelessLogLevel = statelessLogLevel;
     this.progressToken = progressToken;
     this.sink = sink;
+  }
+
+  /** How this request gets input from the client; set once by the connection (or the task that runs it). */
+  void inputs(InputChannel channel) {
+    this.inputs = channel;
+  }
+
+  /** Marks the context a task's work runs in: {@link #asTask} then runs the work where it is. */
+  void runsInTask() {
+    this.inTask = true;
   }
 
   /** Marks a call that may block until a person acts (the tool's catalog entry says so). */
@@ -157,6 +173,67 @@ public final class RequestContext {
         "the server cannot send " + clientMethod + " to a client in the stateless era"));
     }
     return connection.requestClient(clientMethod, params, sink);
+  }
+
+  /** Whether the client declared the capability an input request of {@code method} needs (see {@link InputRequests}). */
+  public boolean canAsk(String method) {
+    return clientCapabilities.containsKey(InputRequests.capabilityOf(method));
+  }
+
+  /**
+   * Asks the client's user or model for one input ({@link InputRequests}) and completes with the answer, in any
+   * era: a server-to-client request in a session, an {@code input_required} round trip in 2026-07-28 (the handler
+   * then runs again from the top when the client retries, and this completes at once with the answer it brought),
+   * a task parked in {@code input_required} when the request runs as a task. Fails with a missing-capability error
+   * when the client did not declare what the request needs.
+   */
+  public Future<JsonObject> ask(String key, JsonObject inputRequest) {
+    return askAll(new JsonObject().put(key, inputRequest)).map(answers -> answers.getJsonObject(key));
+  }
+
+  /** {@link #ask} for several inputs at once; the client may answer them together. */
+  public Future<JsonObject> askAll(JsonObject requests) {
+    for (String key : requests.fieldNames()) {
+      String method = requests.getJsonObject(key).getString("method");
+      if (!canAsk(method)) {
+        String capability = InputRequests.capabilityOf(method);
+        return Future.failedFuture(new JsonRpcException(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY,
+          "Missing required client capability: " + this.method + " needs to send " + method + ", and the client did not "
+            + "declare \"" + capability + "\" in its capabilities",
+          new JsonObject().put("requiredCapabilities", new JsonObject().put(capability, new JsonObject()))));
+      }
+    }
+    return inputs.ask(this, requests);
+  }
+
+  /** Whether the client negotiated the tasks extension for this request (per request in 2026-07-28). */
+  public boolean tasksNegotiated() {
+    return clientCapabilities.getValue("extensions") instanceof JsonObject extensions
+      && extensions.containsKey(TASKS_EXTENSION);
+  }
+
+  /**
+   * Runs {@code work} as a task when the client negotiated the tasks extension: the request then ends at once with
+   * a {@code CreateTaskResult}, and the work's result (or error) is kept for {@code tasks/get}. Without the
+   * extension the work runs here and its result is the request's. The work gets the context it runs in.
+   */
+  public Future<JsonObject> asTask(Function<RequestContext, Future<JsonObject>> work) {
+    if (inTask || !tasksNegotiated()) {
+      return work.apply(this);
+    }
+    return Future.succeededFuture(connection.server().tasks().start(this, work));
+  }
+
+  /** A context for work that outlives this request (a task): same client, its own cancellation, no stream back. */
+  RequestContext detached() {
+    RequestContext detached = new RequestContext(connection, id, method, era, protocolVersion, clientCapabilities,
+      clientInfo, null, null, Outbound.NONE);
+    detached.inTask = true;
+    return detached;
+  }
+
+  McpConnection connection() {
+    return connection;
   }
 
   void cancel() {

@@ -7,6 +7,7 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.catalog.Exposure;
+import dev.reviewgate.core.catalog.TaskSupport;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import io.vertx.core.Future;
@@ -29,6 +30,7 @@ final class ToolCalls {
   private final ToolCatalog catalog;
   private final McpOptions options;
   private final Function<String, LocalTool> localTools;
+  private final DraftApprovals drafts;
 
   /** @param localTools the in-process answer of a tool, by name, or null for a call over the bus */
   ToolCalls(Vertx vertx, ToolCatalog catalog, McpOptions options, Function<String, LocalTool> localTools) {
@@ -36,6 +38,7 @@ final class ToolCalls {
     this.catalog = catalog;
     this.options = options;
     this.localTools = localTools;
+    this.drafts = new DraftApprovals(vertx, options.toolTimeouts().defaultMs());
   }
 
   JsonObject list(JsonObject params) {
@@ -54,10 +57,16 @@ final class ToolCalls {
       throw JsonRpcException.invalidParams("Invalid params: \"arguments\" of tools/call must be an object of named arguments.");
     }
     JsonObject arguments = argumentsValue == null ? new JsonObject() : (JsonObject) argumentsValue;
+    if (tool.taskSupport() == TaskSupport.REQUIRED && !request.tasksNegotiated()) {
+      throw Tasks.notNegotiated(name + " runs only as a task");
+    }
     long started = System.nanoTime();
     long heartbeat = startProgress(request, name, started);
     LocalTool local = localTools.apply(name);
-    Future<JsonObject> outcome = local != null ? callLocal(tool, local, arguments, request) : callBus(tool, arguments, request);
+    Future<JsonObject> outcome = DraftApprovals.applies(tool, arguments)
+      ? validated(tool, arguments).compose(valid -> drafts.confirmThenPost(tool, arguments, request,
+        approved -> callBus(tool, approved, request)))
+      : local != null ? callLocal(tool, local, arguments, request) : callBus(tool, arguments, request);
     return outcome
       .eventually(() -> {
         if (heartbeat >= 0) {
@@ -66,7 +75,7 @@ final class ToolCalls {
         return Future.succeededFuture();
       })
       .recover(failure -> {
-        if (failure instanceof JsonRpcException) {
+        if (failure instanceof JsonRpcException || failure instanceof InputRequired) {
           return Future.failedFuture(failure);
         }
         ToolException tool1 = failure instanceof ToolException t ? t : BusRequests.toToolException(tool.address(), failure);
@@ -86,12 +95,14 @@ final class ToolCalls {
     // The backend's own progress (e.g. a review wait's heartbeat naming the dashboard URL) goes to an address only
     // this call listens on, when the client asked for progress; see CallContext.
     String progressAddress = request.wantsProgress() ? Addresses.PREFIX + "progress." + callId : null;
-    CallContext call = new CallContext(callId, progressAddress);
+    // A client that negotiated tasks may get a durable task at once instead of a held call (a wait for a person).
+    CallContext call = new CallContext(callId, progressAddress,
+      tool.taskSupport() != TaskSupport.FORBIDDEN && request.tasksNegotiated());
     // MCP's callers are agents, over stdio or HTTP with the token (see Caller).
     DeliveryOptions delivery = Caller.AGENT.stamp(call.applyTo(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name()))));
     request.onCancel(() -> vertx.eventBus().publish(Addresses.CANCEL, new JsonObject().put("callId", callId)));
     if (progressAddress == null) {
-      return BusRequests.request(vertx.eventBus(), tool.address(), arguments, delivery).map(ToolResults::success);
+      return BusRequests.request(vertx.eventBus(), tool.address(), arguments, delivery).map(ToolCalls::result);
     }
     MessageConsumer<JsonObject> progress = vertx.eventBus().consumer(progressAddress, message -> {
       JsonObject body = message.body();
@@ -102,7 +113,24 @@ final class ToolCalls {
     return progress.completion()
       .compose(ready -> BusRequests.request(vertx.eventBus(), tool.address(), arguments, delivery))
       .eventually(progress::unregister)
-      .map(ToolResults::success);
+      .map(ToolCalls::result);
+  }
+
+  /** A backend's reply as the call's result: a {@code CallToolResult}, or a {@code CreateTaskResult} for a task. */
+  private static JsonObject result(JsonObject reply) {
+    return reply.getValue("task") instanceof JsonObject task && reply.size() == 1
+      ? TaskJson.created(BusTasks.detailed(task))
+      : ToolResults.success(reply);
+  }
+
+  /** The arguments checked against the tool's schema here, before a person is shown a draft made of them. */
+  private Future<JsonObject> validated(Tool tool, JsonObject arguments) {
+    try {
+      catalog.validate(tool.name(), arguments);
+      return Future.succeededFuture(arguments);
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
   }
 
   private Future<JsonObject> callLocal(Tool tool, LocalTool local, JsonObject arguments, RequestContext request) {

@@ -244,10 +244,12 @@ class McpServerTest {
     McpOptions small = McpOptions.defaults();
     small = new McpOptions(small.maxLineBytes(), false, 1, small.listTtlMs(), small.progressIntervalMs(),
       small.toolTimeouts(), small.drainOnEofMs(), small.startBackendsAfterMs(), small.stdioEventLoops(),
-      small.warmupCalls(), small.warmupMaxMs());
+      small.warmupCalls(), small.warmupMaxMs(), small.maxTasks(), small.taskTtlMs(), small.taskPollIntervalMs(),
+      small.requestStateTtlMs(), small.elicitationTimeoutMs());
     var tool = ToolCatalog.standard().require("diff_parse");
     var extra = new dev.reviewgate.core.catalog.Tool("local_echo", "reviewgate.test.echo", "Echo", "Echoes.",
-      new JsonObject().put("type", "object"), null, tool.annotations(), tool.exposure(), false, tool.callers());
+      new JsonObject().put("type", "object"), null, tool.annotations(), tool.exposure(), false, tool.callers(),
+      dev.reviewgate.core.catalog.TaskSupport.FORBIDDEN, null);
     McpServer paged = McpServer.builder(vertx, ToolCatalog.standard()).options(small)
       .localTool(extra, (arguments, request) -> Future.succeededFuture(ToolResults.success(arguments))).build();
     McpConnection c = paged.connect(Outbound.NONE);

@@ -12,6 +12,9 @@ import io.vertx.core.json.JsonObject;
  */
 final class PendingWait {
 
+  /** A reply needs this long to reach the caller (event bus, bridge, a store write before it). */
+  static final long REPLY_MARGIN_MS = 500;
+
   private final Vertx vertx;
   private final Promise<JsonObject> promise = Promise.promise();
   private final long startedAt = System.currentTimeMillis();
@@ -49,8 +52,21 @@ final class PendingWait {
       CallContext.progress(++beats, message + " (" + waitedMs() / 1000 + " s so far)")));
   }
 
-  void deadline(long ms, Runnable onExpiry) {
-    deadlineTimer = vertx.setTimer(ms, id -> onExpiry.run());
+  /**
+   * Ends the wait through {@code onExpiry} after {@code maxMs}, or earlier, {@link #REPLY_MARGIN_MS} before the
+   * caller stops listening ({@link CallContext#replyBy}), so that its "no feedback yet" still reaches it.
+   */
+  void deadline(long maxMs, Runnable onExpiry) {
+    long ms = maxMs;
+    if (context.replyBy() > 0) {
+      ms = Math.min(ms, context.replyBy() - REPLY_MARGIN_MS - System.currentTimeMillis());
+    }
+    deadlineTimer = vertx.setTimer(Math.max(1, ms), id -> onExpiry.run());
+  }
+
+  /** True when a reply sent now might arrive after the caller stopped listening: nothing must be handed out then. */
+  boolean callerLeaving() {
+    return context.replyBy() > 0 && System.currentTimeMillis() > context.replyBy() - REPLY_MARGIN_MS;
   }
 
   /** The caller's call id, matched against cancellation messages; null when the caller gave none. */

@@ -1,6 +1,7 @@
 package dev.reviewgate.review;
 
 import dev.reviewgate.core.ToolException;
+import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,20 +31,25 @@ public record Review(
   List<ReviewThread> threads,
   List<Feedback> queue,
   long nextSeq,
-  long commentCount) {
+  long commentCount,
+  List<WaitTask> tasks) {
+
+  /** Ended tasks kept per review for tasks/get (the newest); older ones are dropped when a new task starts. */
+  static final int KEPT_TASKS = 20;
 
   public Review {
     files = List.copyOf(files);
     markers = List.copyOf(markers);
     threads = List.copyOf(threads);
     queue = List.copyOf(queue);
+    tasks = List.copyOf(tasks);
   }
 
   public static Review create(String id, String repo, String title, String description, String commitRange,
                               String base, String head, List<FileStat> files, List<Marker> markers,
                               Instant now) {
     return new Review(id, repo, title, description, commitRange, base, head, now, now, ReviewStatus.PENDING,
-      null, files, markers, List.of(), List.of(), 1, 0);
+      null, files, markers, List.of(), List.of(), 1, 0, List.of());
   }
 
   /** The result of adding a comment: the new review, and the thread and comment as stored. */
@@ -82,7 +88,7 @@ public record Review(
       newQueue = append(queue, Feedback.comment(seq++, thread, comment));
     }
     Review next = new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
-      completion, files, markers, all, newQueue, seq, commentCount + 1);
+      completion, files, markers, all, newQueue, seq, commentCount + 1, tasks);
     return new Commented(next, thread, comment);
   }
 
@@ -95,7 +101,7 @@ public record Review(
     Completion done = new Completion(action, notes == null ? "" : notes, now);
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now,
       ReviewStatus.COMPLETED, done, files, markers, threads, append(queue, Feedback.completion(nextSeq, done)),
-      nextSeq + 1, commentCount);
+      nextSeq + 1, commentCount, tasks);
   }
 
   /**
@@ -109,13 +115,54 @@ public record Review(
         + "status is " + status.wire() + "; it no longer changes. Request a new review for further work.");
     }
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, newStatus,
-      completion, files, markers, threads, queue, nextSeq, commentCount);
+      completion, files, markers, threads, queue, nextSeq, commentCount, tasks);
   }
 
   /** The queue without its oldest item (after that item was handed to the agent). */
   public Review dequeue(Instant now) {
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
-      completion, files, markers, threads, queue.subList(1, queue.size()), nextSeq, commentCount);
+      completion, files, markers, threads, queue.subList(1, queue.size()), nextSeq, commentCount, tasks);
+  }
+
+  /** The task now waiting for this review's next feedback, if any (at most one works at a time). */
+  public java.util.Optional<WaitTask> workingTask() {
+    return tasks.stream().filter(WaitTask::working).findFirst();
+  }
+
+  public java.util.Optional<WaitTask> task(String taskId) {
+    return tasks.stream().filter(task -> task.id().equals(taskId)).findFirst();
+  }
+
+  /**
+   * Adds a working task; a task that was working ends {@code completed} with {@code supersededResult} (its agent
+   * reads that it was superseded). Only the newest {@link #KEPT_TASKS} tasks are kept.
+   */
+  public Review startTask(WaitTask task, JsonObject supersededResult, Instant now) {
+    List<WaitTask> all = new ArrayList<>();
+    for (WaitTask existing : tasks) {
+      all.add(existing.working() ? existing.ended(WaitTask.COMPLETED, supersededResult, now) : existing);
+    }
+    all.add(task);
+    return withTasks(all.subList(Math.max(0, all.size() - KEPT_TASKS), all.size()), queue, now);
+  }
+
+  /** Ends task {@code taskId} (if it still works) with {@code status} and {@code result}; the queue is unchanged. */
+  public Review endTask(String taskId, String status, JsonObject result, Instant now) {
+    List<WaitTask> all = new ArrayList<>();
+    for (WaitTask existing : tasks) {
+      all.add(existing.id().equals(taskId) && existing.working() ? existing.ended(status, result, now) : existing);
+    }
+    return withTasks(all, queue, now);
+  }
+
+  /** Hands the oldest queued item to working task {@code taskId}: the item leaves the queue as the task completes. */
+  public Review deliverToTask(String taskId, JsonObject result, Instant now) {
+    return endTask(taskId, WaitTask.COMPLETED, result, now).withTasks(null, queue.subList(1, queue.size()), now);
+  }
+
+  private Review withTasks(List<WaitTask> newTasks, List<Feedback> newQueue, Instant now) {
+    return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
+      completion, files, markers, threads, newQueue, nextSeq, commentCount, newTasks == null ? tasks : newTasks);
   }
 
   public ReviewThread thread(String threadId) {

@@ -38,7 +38,19 @@ public final class ReviewJson {
       .put("threads", array(r.threads(), ReviewJson::toJson))
       .put("queue", array(r.queue(), ReviewJson::toJson))
       .put("next_seq", r.nextSeq())
-      .put("comment_count", r.commentCount());
+      .put("comment_count", r.commentCount())
+      .put("tasks", array(r.tasks(), ReviewJson::toJson));
+  }
+
+  public static JsonObject toJson(WaitTask t) {
+    return new JsonObject().put("id", t.id()).put("created_at", t.createdAt().toString())
+      .put("updated_at", t.updatedAt().toString()).put("status", t.status()).put("base", t.base())
+      .put("result", t.result());
+  }
+
+  private static WaitTask taskFromJson(JsonObject j) {
+    return new WaitTask(j.getString("id"), Instant.parse(j.getString("created_at")), Instant.parse(j.getString("updated_at")),
+      j.getString("status"), j.getJsonObject("base"), j.getJsonObject("result"));
   }
 
   public static Review fromJson(JsonObject j) {
@@ -57,7 +69,8 @@ public final class ReviewJson {
       list(j.getJsonArray("markers"), ReviewJson::markerFromJson),
       list(j.getJsonArray("threads"), ReviewJson::threadFromJson),
       list(j.getJsonArray("queue"), ReviewJson::feedbackFromJson),
-      j.getLong("next_seq", 1L), j.getLong("comment_count", 0L));
+      j.getLong("next_seq", 1L), j.getLong("comment_count", 0L),
+      list(j.getJsonArray("tasks"), ReviewJson::taskFromJson));
   }
 
   public static JsonObject toJson(FileStat f) {

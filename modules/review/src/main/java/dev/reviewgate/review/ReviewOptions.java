@@ -22,11 +22,13 @@ import java.util.logging.Logger;
  * @param maxQuotedChars   in a wait result, earlier comments of the thread are quoted up to this length
  * @param syncIntervalMs   how often the store is checked for changes made by other processes sharing it
  * @param workingDirectory where the process runs: without {@code storageDir}, reviews live in its repository
+ * @param taskTtlMs       a wait kept as a durable task (MCP tasks extension) is readable this long after it was
+ *                        created, or as long as its review, whichever is shorter
  */
 public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHost, int dashboardPort,
                             String dashboardUrl, long heartbeatMs, long maxWaitMs, long gitTimeoutMs, int contextLines,
                             int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile, int maxQuotedChars,
-                            long syncIntervalMs, Path workingDirectory) {
+                            long syncIntervalMs, Path workingDirectory, long taskTtlMs) {
 
   /** Waits must end before the MCP layer gives up on the call, or the reply (and the feedback in it) is dropped. */
   private static final long REPLY_MARGIN_MS = 5_000;
@@ -50,7 +52,7 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
     return new ReviewOptions(options.enabled(), options.storageDir(), options.dashboardHost(), options.dashboardPort(),
       options.dashboardUrl(), options.heartbeatMs(), bound, options.gitTimeoutMs(), options.contextLines(),
       options.maxMarkerChars(), options.diffCacheEntries(), options.maxLinesPerFile(), options.maxQuotedChars(),
-      options.syncIntervalMs(), options.workingDirectory());
+      options.syncIntervalMs(), options.workingDirectory(), options.taskTtlMs());
   }
 
   /** The {@code review} section alone: {@code maxWaitMs} as written, whatever the review tools' MCP time limit. */
@@ -71,7 +73,8 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       section.getInteger("maxLinesPerFile"),
       section.getInteger("maxQuotedChars"),
       positive(section, "syncIntervalMs"),
-      workingDirectory);
+      workingDirectory,
+      positive(section, "taskTtlMs"));
   }
 
   private static long positive(JsonObject section, String key) {

@@ -38,6 +38,8 @@ import java.util.logging.Logger;
 public final class ReviewVerticle extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(ReviewVerticle.class.getName());
+  /** Suggested poll interval of a wait kept as a task: feedback is a person's, seconds apart. */
+  private static final long TASK_POLL_MS = 1000;
 
   private final ReviewOptions options;
   private final ToolCatalog catalog;
@@ -83,6 +85,19 @@ public final class ReviewVerticle extends VerticleBase {
         ToolEndpoint.serve(vertx, catalog, "review_comment", this::comment),
         ToolEndpoint.serve(vertx, catalog, "review_complete", this::complete),
         ToolEndpoint.serve(vertx, catalog, "review_publish", this::publishOutcome),
+        vertx.eventBus().<JsonObject>consumer(Addresses.REVIEW_PUBLISH_PREVIEW, message -> draft(message.body())
+          .onSuccess(draft -> message.reply(new JsonObject().put("draft", draft.call())))
+          .onFailure(failure -> message.fail(failure instanceof ToolException t ? t.code() : Failure.INTERNAL,
+            failure.getMessage()))).completion(),
+        vertx.eventBus().<JsonObject>consumer(Addresses.REVIEW_TASKS, message -> task(message.body()).onComplete(done -> {
+          if (done.succeeded()) {
+            message.reply(done.result());
+          } else {
+            ToolException failure = done.cause() instanceof ToolException t ? t
+              : new ToolException(Failure.INTERNAL, "the review task store failed: " + done.cause().getMessage());
+            message.fail(failure.code(), failure.getMessage());
+          }
+        })).completion(),
         CancelSignals.of(vertx).listen(vertx, this::cancel).onSuccess(stop -> stopListening = stop)));
     });
   }
@@ -198,7 +213,7 @@ public final class ReviewVerticle extends VerticleBase {
     return review(args).compose(review -> diff(review).map(view -> new JsonObject()
       .put("review", ReviewJson.toJson(review).put("url", reviewUrl(review.id())))
       .put("diff", view.toJson())
-      .put("agent_waiting", waits.containsKey(review.id()))));
+      .put("agent_waiting", agentWaiting(review))));
   }
 
   private Future<JsonObject> comment(JsonObject args) {
@@ -240,6 +255,9 @@ public final class ReviewVerticle extends VerticleBase {
 
   private Future<JsonObject> awaitFeedback(String id, CallContext context, JsonObject facts) {
     Review queued = reviews.get(id);
+    if (context.acceptsTask() && !(queued.completion() != null && queued.queue().isEmpty())) {
+      return startTask(id, facts);
+    }
     if (!queued.queue().isEmpty()) {
       // Taken as stored: another process sharing the store may have handed that item out already.
       return take(id, facts.copy()).compose(result -> result != null ? Future.succeededFuture(result) : wait(id, context, facts));
@@ -256,9 +274,9 @@ public final class ReviewVerticle extends VerticleBase {
     }
     PendingWait older = waits.remove(id);
     if (older != null) {
-      older.end(older.base().put("status", review.status().wire()).put("outcome", "superseded").put("feedback", null)
-        .put("pending", 0).put("instructions", FeedbackText.superseded(review)));
+      older.end(superseded(older.base(), review));
     }
+    review.workingTask().ifPresent(task -> endTask(id, task.id(), WaitTask.COMPLETED, superseded(task.base(), review)));
     PendingWait wait = new PendingWait(vertx, context, facts);
     waits.put(id, wait);
     String url = reviewUrl(id);
@@ -266,14 +284,19 @@ public final class ReviewVerticle extends VerticleBase {
       + (url == null ? "" : " at " + url));
     wait.deadline(options.maxWaitMs(), () -> {
       if (waits.remove(id, wait)) {
-        Review now = reviews.get(id);
-        wait.end(wait.base().put("status", now.status().wire()).put("outcome", "no_feedback").put("feedback", null)
-          .put("pending", 0).put("instructions", FeedbackText.noFeedback(now, wait.waitedMs(), url)));
-        publishWaiting(now);
+        endWithoutFeedback(id, wait);
       }
     });
     publishWaiting(review);
     return wait.future();
+  }
+
+  /** Ends a wait with "no feedback yet" (its time is up); whatever is queued stays for the next wait. */
+  private void endWithoutFeedback(String id, PendingWait wait) {
+    Review now = reviews.get(id);
+    wait.end(wait.base().put("status", now.status().wire()).put("outcome", "no_feedback").put("feedback", null)
+      .put("pending", now.queue().size()).put("instructions", FeedbackText.noFeedback(now, wait.waitedMs(), reviewUrl(id))));
+    publishWaiting(now);
   }
 
   /** A front-end abandoned a call: if it is a pending wait, end it and keep the queue as it is. */
@@ -294,6 +317,11 @@ public final class ReviewVerticle extends VerticleBase {
   private boolean deliverIfWaiting(String id) {
     PendingWait wait = waits.remove(id);
     if (wait == null) {
+      return deliverToTask(id);
+    }
+    if (wait.callerLeaving()) {
+      // Its caller is about to stop listening: the item stays queued for whoever waits next.
+      endWithoutFeedback(id, wait);
       return false;
     }
     take(id, wait.base()).onComplete(done -> {
@@ -304,8 +332,7 @@ public final class ReviewVerticle extends VerticleBase {
       } else if (!waits.containsKey(id)) {
         waits.put(id, wait); // another process took the item first: keep waiting for the next one
       } else {
-        wait.end(wait.base().put("status", reviews.get(id).status().wire()).put("outcome", "superseded")
-          .put("feedback", null).put("pending", 0).put("instructions", FeedbackText.superseded(reviews.get(id))));
+        wait.end(superseded(wait.base(), reviews.get(id)));
       }
     });
     return true;
@@ -326,6 +353,12 @@ public final class ReviewVerticle extends VerticleBase {
     Review next = reviews.get(id);
     publish(next, new JsonObject().put("type", "delivered").put("seq", item.seq()));
     publishWaiting(next);
+    return resultFor(next, item, facts);
+  }
+
+  /** The wait result that hands {@code item} to the agent; {@code next} is the review once the item left the queue. */
+  private Future<JsonObject> resultFor(Review next, Feedback item, JsonObject facts) {
+    String id = next.id();
     int pending = next.queue().size();
     JsonObject result = facts.put("status", next.status().wire()).put("feedback", ReviewJson.toJson(item))
       .put("pending", pending);
@@ -342,6 +375,134 @@ public final class ReviewVerticle extends VerticleBase {
         });
     return context.map(code -> result.put("outcome", "comment").put("code_context", code)
       .put("instructions", FeedbackText.comment(next, item, code, pending, options.maxQuotedChars())));
+  }
+
+  // --- waits as durable tasks --------------------------------------------------------------------------------
+
+  /**
+   * A wait for a client that takes tasks (MCP tasks extension): stored with the review as a working task and
+   * answered at once with {@code {"task": …}}; the review's next feedback completes it (now, if some is queued).
+   * It supersedes any other wait on the review, which is told so.
+   */
+  private Future<JsonObject> startTask(String id, JsonObject facts) {
+    PendingWait older = waits.remove(id);
+    Review review = reviews.get(id);
+    if (older != null) {
+      older.end(superseded(older.base(), review));
+    }
+    Instant now = Instant.now();
+    WaitTask task = new WaitTask(WaitTask.newId(id), now, now, WaitTask.WORKING, facts, null);
+    return writer.apply(id, current -> {
+      if (current == null) {
+        throw notFound(id);
+      }
+      return new ReviewWriter.Applied<>(current.startTask(task, superseded(facts, current), Instant.now()), task);
+    }).map(started -> {
+      Review saved = reviews.get(id);
+      publishWaiting(saved);
+      if (!saved.queue().isEmpty()) {
+        deliverToTask(id);
+      }
+      return new JsonObject().put("task", taskJson(started));
+    });
+  }
+
+  /**
+   * Hands the oldest queued item to the review's working task, if it has one: the result is built first, then the
+   * item leaves the queue and the task completes in one durable change, only if both are still as they were (another
+   * process sharing the store may have handed it out). True when a task was waiting.
+   */
+  private boolean deliverToTask(String id) {
+    Review review = reviews.get(id);
+    WaitTask task = review == null ? null : review.workingTask().orElse(null);
+    if (task == null) {
+      return false;
+    }
+    if (review.queue().isEmpty()) {
+      return true;
+    }
+    Feedback item = review.queue().get(0);
+    resultFor(review.dequeue(Instant.now()), item, task.base())
+      .compose(result -> writer.apply(id, current -> {
+        boolean still = current != null && !current.queue().isEmpty() && current.queue().get(0).seq() == item.seq()
+          && current.task(task.id()).map(WaitTask::working).orElse(false);
+        return still ? new ReviewWriter.Applied<>(current.deliverToTask(task.id(), result, Instant.now()), true)
+          : new ReviewWriter.Applied<>(current, false);
+      }))
+      .onSuccess(done -> {
+        if (done) {
+          Review next = reviews.get(id);
+          publish(next, new JsonObject().put("type", "delivered").put("seq", item.seq()));
+          publishWaiting(next);
+        }
+      })
+      .onFailure(failure -> LOG.warning("could not hand feedback " + item.seq() + " of review " + id + " to task "
+        + task.id() + ": " + failure.getMessage() + "; it stays queued"));
+    return true;
+  }
+
+  private void endTask(String id, String taskId, String status, JsonObject result) {
+    writer.apply(id, current -> new ReviewWriter.Applied<>(current == null ? null
+        : current.endTask(taskId, status, result, Instant.now()), null))
+      .onFailure(failure -> LOG.warning("could not end task " + taskId + ": " + failure.getMessage()));
+  }
+
+  /**
+   * {@link Addresses#REVIEW_TASKS}: reads the task from the store as it is now (another process may have changed
+   * it), so every node and every restart gives the same answer.
+   */
+  private Future<JsonObject> task(JsonObject body) {
+    String taskId = body == null ? null : body.getString("task_id");
+    String reviewId = WaitTask.reviewOf(taskId);
+    if (reviewId == null) {
+      return Future.failedFuture(ToolException.notFound("no task '" + taskId + "'"));
+    }
+    return vertx.executeBlocking(() -> store.loadStored(reviewId), false).compose(stored -> {
+      WaitTask task = stored.flatMap(s -> s.review().task(taskId)).orElse(null);
+      if (task == null || task.createdAt().plusMillis(options.taskTtlMs()).isBefore(Instant.now())) {
+        return Future.failedFuture(ToolException.notFound("no task '" + taskId + "' (it may have passed its ttl_ms, "
+          + "or its review was removed)"));
+      }
+      remember(stored.get());
+      String action = body.getString("action", "get");
+      if (action.equals("cancel")) {
+        if (task.working()) {
+          endTask(reviewId, taskId, WaitTask.CANCELLED, null);
+        }
+        return Future.succeededFuture(new JsonObject());
+      }
+      if (action.equals("update")) {
+        return Future.succeededFuture(new JsonObject()); // a wait for a person takes no input from the client
+      }
+      if (task.working() && !stored.get().review().queue().isEmpty()) {
+        deliverToTask(reviewId); // e.g. feedback that came while no process serving this review ran
+      }
+      return Future.succeededFuture(taskJson(task));
+    });
+  }
+
+  private JsonObject taskJson(WaitTask task) {
+    JsonObject json = new JsonObject().put("task_id", task.id()).put("status", task.status())
+      .put("created_at", task.createdAt().toString()).put("updated_at", task.updatedAt().toString())
+      .put("ttl_ms", options.taskTtlMs()).put("poll_interval_ms", TASK_POLL_MS);
+    if (task.result() != null) {
+      json.put("result", task.result());
+    } else if (task.working()) {
+      // The agent may need to tell the person where to look before anything comes back.
+      String reviewId = WaitTask.reviewOf(task.id());
+      String url = reviewUrl(reviewId);
+      json.put("status_message", "waiting for the reviewer's feedback on review " + reviewId + (url == null ? "" : " at " + url));
+    }
+    return json;
+  }
+
+  private static JsonObject superseded(JsonObject base, Review review) {
+    return base.copy().put("status", review.status().wire()).put("outcome", "superseded").put("feedback", null)
+      .put("pending", 0).put("instructions", FeedbackText.superseded(review));
+  }
+
+  private boolean agentWaiting(Review review) {
+    return waits.containsKey(review.id()) || review.workingTask().isPresent();
   }
 
   // --- state, events ------------------------------------------------------------------------------------------
@@ -417,7 +578,7 @@ public final class ReviewVerticle extends VerticleBase {
     if (vertx.isClustered()) {
       // The node that wrote it published its events to the whole cluster already: only a waiting agent here
       // needs to hear of it (several review nodes may share one store).
-      if (!after.queue().isEmpty() && waits.containsKey(id)) {
+      if (!after.queue().isEmpty() && agentWaiting(after)) {
         deliverIfWaiting(id);
       }
       return;
@@ -440,7 +601,7 @@ public final class ReviewVerticle extends VerticleBase {
         publish(after, new JsonObject().put("type", "status"));
       }
     }
-    if (!after.queue().isEmpty() && waits.containsKey(id)) {
+    if (!after.queue().isEmpty() && agentWaiting(after)) {
       deliverIfWaiting(id);
     }
   }
@@ -453,7 +614,7 @@ public final class ReviewVerticle extends VerticleBase {
   }
 
   private void publishWaiting(Review review) {
-    boolean waiting = waits.containsKey(review.id());
+    boolean waiting = agentWaiting(review);
     vertx.eventBus().publish(Addresses.reviewEvents(review.id()), new JsonObject().put("type", "agent_waiting")
       .put("review_id", review.id()).put("waiting", waiting).put("status", review.status().wire()));
   }
@@ -486,7 +647,7 @@ public final class ReviewVerticle extends VerticleBase {
       .put("updated_at", review.updatedAt().toString())
       .put("url", reviewUrl(review.id()))
       .put("counts", counts(review))
-      .put("agent_waiting", waits.containsKey(review.id()));
+      .put("agent_waiting", agentWaiting(review));
   }
 
   private static JsonObject counts(Review review) {
@@ -531,7 +692,21 @@ public final class ReviewVerticle extends VerticleBase {
    * checks every anchor first and refuses the whole review when one does not fit the pull request's diff.
    */
   private Future<JsonObject> publishOutcome(JsonObject args) {
-    return review(args).compose(review -> {
+    if (Boolean.TRUE.equals(args.getValue("confirm"))) {
+      return Future.failedFuture(ToolException.invalid(dev.reviewgate.core.catalog.Tool.CONFIRM_NEEDS_MCP));
+    }
+    return draft(args).compose(draft -> BusRequests.request(vertx.eventBus(), Addresses.PR_REVIEW, draft.call(),
+        options.gitTimeoutMs())
+      .map(reply -> reply.put("review_id", draft.reviewId()).put("verdict", draft.call().getString("verdict"))
+        .put("published_comments", draft.call().getJsonArray("comments").size())));
+  }
+
+  /** What review_publish posts: the pr_review call, for the review named in {@code args}. */
+  private record Draft(String reviewId, JsonObject call) {
+  }
+
+  private Future<Draft> draft(JsonObject args) {
+    return review(args).map(review -> {
       if (review.completion() == null) {
         throw ToolException.conflict("review " + review.id() + " is not complete yet: its outcome is published once the person "
           + "completes it in the dashboard");
@@ -563,8 +738,7 @@ public final class ReviewVerticle extends VerticleBase {
           call.put(key, args.getValue(key));
         }
       }
-      return BusRequests.request(vertx.eventBus(), Addresses.PR_REVIEW, call, options.gitTimeoutMs())
-        .map(reply -> reply.put("review_id", review.id()).put("verdict", verdict).put("published_comments", comments.size()));
+      return new Draft(review.id(), call);
     });
   }
 

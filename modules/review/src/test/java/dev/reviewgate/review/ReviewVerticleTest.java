@@ -307,7 +307,138 @@ class ReviewVerticleTest {
     assertThat(status.encode()).doesNotContain("LGTM");
   }
 
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aWaitForAClientThatTakesTasksIsADurableTaskThatCompletesWithTheComment() throws Exception {
+    String id = createReview("HEAD");
+    JsonObject started = await(BusRequests.request(vertx.eventBus(), Addresses.REVIEW_UPDATE, wait(id),
+      new CallContext(null, null, true).applyTo(new DeliveryOptions().setSendTimeout(10_000))));
+    JsonObject task = started.getJsonObject("task");
+    assertThat(started.fieldNames()).containsExactly("task");
+    String taskId = task.getString("task_id");
+    assertThat(task.getString("status")).isEqualTo("working");
+    assertThat(task.getString("status_message")).contains(id, URL);
+    assertThat(task.getLong("ttl_ms")).isEqualTo(ReviewgateConfig.defaults().section("review").getLong("taskTtlMs"));
+    assertThat(taskGet(taskId).getString("status")).isEqualTo("working");
+    assertThat(call(Addresses.REVIEW_STATUS, new JsonObject().put("review_id", id)).getBoolean("agent_waiting")).isTrue();
+
+    restartReview(600_000); // a new process on the same store: the task is still there, still working
+    assertThat(taskGet(taskId).getString("status")).isEqualTo("working");
+    JsonObject posted = call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id)
+      .put("body", "Why not read it from the config?").put("file", "src/App.java").put("line", 9));
+    assertThat(posted.getBoolean("delivered")).isTrue();
+
+    JsonObject done = awaitTask(taskId, "completed");
+    JsonObject result = done.getJsonObject("result");
+    assertThat(result.getString("outcome")).isEqualTo("comment");
+    assertThat(result.getJsonObject("feedback").getString("body")).isEqualTo("Why not read it from the config?");
+    assertThat(result.getJsonObject("feedback").getString("file")).isEqualTo("src/App.java");
+    assertThat(result.getJsonObject("feedback").getInteger("line")).isEqualTo(9);
+    assertThat(result.getJsonObject("feedback").getString("thread_id")).isEqualTo(posted.getJsonObject("thread").getString("id"));
+    assertThat(result.getJsonObject("code_context")).isNotNull();
+    JsonObject status = call(Addresses.REVIEW_STATUS, new JsonObject().put("review_id", id));
+    assertThat(status.getJsonArray("pending_feedback")).isEmpty();
+    assertThat(status.getBoolean("agent_waiting")).isFalse();
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aTaskTakesQueuedFeedbackAndCanBeCancelled() throws Exception {
+    String id = createReview("HEAD");
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("body", "queued before anyone waited"));
+    String first = startTask(id);
+    assertThat(awaitTask(first, "completed").getJsonObject("result").getJsonObject("feedback").getString("body"))
+      .isEqualTo("queued before anyone waited");
+
+    String second = startTask(id);
+    assertThat(call(Addresses.REVIEW_TASKS, new JsonObject().put("action", "cancel").put("task_id", second))).isEmpty();
+    awaitTask(second, "cancelled");
+    JsonObject posted = call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("body", "after the cancel"));
+    assertThat(posted.getBoolean("delivered")).isFalse();
+    assertThat(call(Addresses.REVIEW_STATUS, new JsonObject().put("review_id", id)).getJsonArray("pending_feedback")).hasSize(1);
+    assertThatThrownBy(() -> taskGet("review." + id + ".no-such-task")).cause().isInstanceOfSatisfying(ToolException.class,
+      e -> assertThat(e.code()).isEqualTo(404));
+    assertThatThrownBy(() -> taskGet("not-a-review-task")).cause().isInstanceOfSatisfying(ToolException.class,
+      e -> assertThat(e.code()).isEqualTo(404));
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aNewerWaitSupersedesAWorkingTaskAndTheTaskSaysSo() throws Exception {
+    String id = createReview("HEAD");
+    String taskId = startTask(id);
+    Future<JsonObject> blocking = send(Addresses.REVIEW_UPDATE, wait(id));
+    JsonObject superseded = awaitTask(taskId, "completed").getJsonObject("result");
+    assertThat(superseded.getString("outcome")).isEqualTo("superseded");
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("body", "to the newest wait"));
+    assertThat(await(blocking).getJsonObject("feedback").getString("body")).isEqualTo("to the newest wait");
+  }
+
+  /** Issue #23 item 6: a bridge wait that timed out must not swallow the person's next comment. */
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void afterABridgeWaitTimesOutTheAgentsNextWaitGetsThePersonsComment() throws Exception {
+    String id = createReview("HEAD");
+    Future<JsonObject> agent = send(Addresses.REVIEW_UPDATE, wait(id));
+    Thread.sleep(200);
+    // A bridge client waits with a 1 s send timeout (as ServiceBridge stamps it): it supersedes the agent, who is told.
+    Future<JsonObject> bridge = BusRequests.request(vertx.eventBus(), Addresses.REVIEW_UPDATE, wait(id),
+      CallContext.stampReplyBy(new DeliveryOptions().setSendTimeout(1000)));
+    assertThat(await(agent).getString("outcome")).isEqualTo("superseded");
+    // The bridge's wait ends before its caller stops listening, so its answer reaches it.
+    assertThat(await(bridge).getString("outcome")).isEqualTo("no_feedback");
+
+    JsonObject posted = call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id)
+      .put("body", "for whoever waits next").put("file", "src/App.java").put("line", 9));
+    assertThat(posted.getBoolean("delivered")).isFalse();
+    JsonObject next = call(Addresses.REVIEW_UPDATE, wait(id));
+    assertThat(next.getString("outcome")).isEqualTo("comment");
+    assertThat(next.getJsonObject("feedback").getString("body")).isEqualTo("for whoever waits next");
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void publishPreviewsTheExactDraftAndLeavesConfirmToTheMcpFrontEnd() throws Exception {
+    String id = createReview("HEAD");
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("body", "Read it from the config.")
+      .put("file", "src/App.java").put("line", 9));
+    call(Addresses.REVIEW_COMPLETE, new JsonObject().put("review_id", id).put("action", "request_changes").put("notes", "Two things."));
+    JsonObject draft = call(Addresses.REVIEW_PUBLISH_PREVIEW, new JsonObject().put("review_id", id).put("pr_number", 7))
+      .getJsonObject("draft");
+    assertThat(draft.getString("verdict")).isEqualTo("request_changes");
+    assertThat(draft.getString("commit_id")).isEqualTo(head);
+    assertThat(draft.getInteger("pr_number")).isEqualTo(7);
+    assertThat(draft.getJsonArray("comments")).containsExactly(new JsonObject().put("path", "src/App.java")
+      .put("body", "Read it from the config.").put("line", 9).put("side", "new"));
+    assertThatThrownBy(() -> call(Addresses.REVIEW_PUBLISH, new JsonObject().put("review_id", id).put("pr_number", 7)
+      .put("confirm", true))).cause().isInstanceOfSatisfying(ToolException.class, e -> {
+        assertThat(e.code()).isEqualTo(400);
+        assertThat(e.getMessage()).contains("elicitation");
+      });
+  }
+
   // --- helpers ------------------------------------------------------------------------------------------------
+
+  private String startTask(String id) throws Exception {
+    return await(BusRequests.request(vertx.eventBus(), Addresses.REVIEW_UPDATE, wait(id),
+      new CallContext(null, null, true).applyTo(new DeliveryOptions().setSendTimeout(10_000))))
+      .getJsonObject("task").getString("task_id");
+  }
+
+  private JsonObject taskGet(String taskId) throws Exception {
+    return call(Addresses.REVIEW_TASKS, new JsonObject().put("action", "get").put("task_id", taskId));
+  }
+
+  private JsonObject awaitTask(String taskId, String status) throws Exception {
+    for (int i = 0; i < 200; i++) {
+      JsonObject task = taskGet(taskId);
+      if (status.equals(task.getString("status"))) {
+        return task;
+      }
+      Thread.sleep(25);
+    }
+    throw new AssertionError("task " + taskId + " did not become " + status + ": " + taskGet(taskId));
+  }
 
   private String createReview(String range) throws Exception {
     return call(Addresses.REVIEW_REQUEST, new JsonObject().put("title", "Greet by name").put("commit_range", range)

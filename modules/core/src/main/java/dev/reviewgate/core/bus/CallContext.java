@@ -18,8 +18,22 @@ import io.vertx.core.json.JsonObject;
  *   {@code notifications/progress} for the client's progress token.</li>
  * </ul>
  * Both are invented by the caller, unique per call, and work the same in a cluster.
+ * {@link Addresses#TASK_HEADER} ({@code acceptsTask}): the caller can take a durable task instead of a held reply.
+ * {@value #REPLY_BY_HEADER} ({@code replyBy}, epoch ms, 0 when unknown): when the caller stops listening (its send
+ * timeout); a reply after that is lost, so a backend holding something it must not lose (queued feedback) ends the
+ * call before then instead of handing it out.
  */
-public record CallContext(String callId, String progressAddress) {
+public record CallContext(String callId, String progressAddress, boolean acceptsTask, long replyBy) {
+
+  public static final String REPLY_BY_HEADER = "reviewgate-reply-by";
+
+  public CallContext(String callId, String progressAddress) {
+    this(callId, progressAddress, false, 0);
+  }
+
+  public CallContext(String callId, String progressAddress, boolean acceptsTask) {
+    this(callId, progressAddress, acceptsTask, 0);
+  }
 
   public static final String PROGRESS_HEADER = "reviewgate-progress-address";
 
@@ -29,16 +43,35 @@ public record CallContext(String callId, String progressAddress) {
     if (headers == null || headers.isEmpty()) {
       return NONE;
     }
-    return new CallContext(headers.get(Addresses.CALL_ID_HEADER), headers.get(PROGRESS_HEADER));
+    long replyBy;
+    try {
+      replyBy = headers.get(REPLY_BY_HEADER) == null ? 0 : Long.parseLong(headers.get(REPLY_BY_HEADER));
+    } catch (NumberFormatException e) {
+      replyBy = 0;
+    }
+    return new CallContext(headers.get(Addresses.CALL_ID_HEADER), headers.get(PROGRESS_HEADER),
+      "true".equals(headers.get(Addresses.TASK_HEADER)), replyBy);
   }
 
-  /** Adds this context's headers to delivery options (for callers). */
+  /** Adds this context's headers to delivery options (for callers), and when the caller stops listening. */
   public DeliveryOptions applyTo(DeliveryOptions options) {
+    stampReplyBy(options);
     if (callId != null) {
       options.addHeader(Addresses.CALL_ID_HEADER, callId);
     }
     if (progressAddress != null) {
       options.addHeader(PROGRESS_HEADER, progressAddress);
+    }
+    if (acceptsTask) {
+      options.addHeader(Addresses.TASK_HEADER, "true");
+    }
+    return options;
+  }
+
+  /** Says in {@code options} when a caller with its send timeout stops listening ({@value #REPLY_BY_HEADER}). */
+  public static DeliveryOptions stampReplyBy(DeliveryOptions options) {
+    if (options.getHeaders() == null || options.getHeaders().get(REPLY_BY_HEADER) == null) {
+      options.addHeader(REPLY_BY_HEADER, Long.toString(System.currentTimeMillis() + options.getSendTimeout()));
     }
     return options;
   }

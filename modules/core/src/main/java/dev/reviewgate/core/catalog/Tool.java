@@ -10,6 +10,10 @@ import java.util.Set;
  * (catalog key {@code waitsForPerson}); a front-end whose caller is gone (stdio end of input) ends such calls at once.
  * {@code callers}: the kinds of caller that may call it (catalog key {@code callers}, every kind when absent); a
  * service credential's {@code allow} list may open an agent's tool to that service, never a person's.
+ * {@code taskSupport}: whether an MCP client that negotiated the tasks extension gets a task instead of a held call.
+ * {@code confirmDraft} (null: none): with argument {@code confirm: true} the MCP front-end shows the person the draft
+ * and calls the tool only if they accept; the draft is the arguments ({@code "arguments"}) or what the internal
+ * address named here answers for them.
  */
 public record Tool(
   String name,
@@ -21,9 +25,22 @@ public record Tool(
   Annotations annotations,
   Set<Exposure> exposure,
   boolean waitsForPerson,
-  Set<Caller.Kind> callers) {
+  Set<Caller.Kind> callers,
+  TaskSupport taskSupport,
+  String confirmDraft) {
 
   public static final int MAX_DESCRIPTION = 1024;
+
+  /** The catalog value of {@code confirmDraft} meaning "the draft is the call's own arguments". */
+  public static final String DRAFT_IS_ARGUMENTS = "arguments";
+
+  /**
+   * What a backend answers {@code confirm: true} with: the confirmation happens in the MCP front-end, which calls the
+   * tool without it once the person accepted; other callers have no way to show the person the draft yet.
+   */
+  public static final String CONFIRM_NEEDS_MCP = "confirm: true is handled by an MCP client that can ask its user "
+    + "(elicitation): the person sees the exact draft and it is posted only if they accept. Over the event bus or a "
+    + "bridge, leave confirm out (the call posts at once) or have the person approve through such a client.";
 
   public boolean exposedTo(Exposure frontEnd) {
     return exposure.contains(frontEnd);
@@ -47,6 +64,9 @@ public record Tool(
       .put("inputSchema", inputSchema.copy());
     if (outputSchema != null) {
       json.put("outputSchema", outputSchema.copy());
+    }
+    if (taskSupport != TaskSupport.FORBIDDEN) {
+      json.put("execution", new JsonObject().put("taskSupport", taskSupport.wire()));
     }
     return json.put("annotations", annotations.toJson().put("title", title));
   }

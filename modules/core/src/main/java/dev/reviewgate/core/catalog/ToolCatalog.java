@@ -136,7 +136,8 @@ public final class ToolCatalog {
     return new Tool(name, entry.getString("address"), entry.getString("title"), description, input,
       output == null ? null : expandIncludes(loader, output),
       Annotations.fromJson(entry.getJsonObject("annotations", new JsonObject())), exposure,
-      entry.getBoolean("waitsForPerson", false), callers(name, entry, exposure));
+      entry.getBoolean("waitsForPerson", false), callers(name, entry, exposure),
+      TaskSupport.fromWire(entry.getString("taskSupport")), entry.getString("confirmDraft"));
   }
 
   /**

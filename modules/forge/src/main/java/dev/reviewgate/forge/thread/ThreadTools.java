@@ -32,8 +32,10 @@ public final class ThreadTools {
   /** Registers the router on every thread tool's catalog address; a forge gets the time its caller gives the tool. */
   public static Future<Void> route(Vertx vertx, ToolCatalog catalog, ToolTimeouts timeouts) {
     return Future.all(TOOLS.stream().map(tool -> ToolEndpoint.serve(vertx, catalog, tool, args ->
-      BusRequests.request(vertx.eventBus(), forgeAddress(args.getString("forge", "github"), tool), args,
-        timeouts.of(tool)))).toList()).mapEmpty();
+      Boolean.TRUE.equals(args.getValue("confirm"))
+        ? Future.<JsonObject>failedFuture(dev.reviewgate.core.ToolException.invalid(dev.reviewgate.core.catalog.Tool.CONFIRM_NEEDS_MCP))
+        : BusRequests.request(vertx.eventBus(), forgeAddress(args.getString("forge", "github"), tool), args,
+          timeouts.of(tool)))).toList()).mapEmpty();
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.security.Credentials;
+import dev.reviewgate.core.bus.CallContext;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -239,7 +240,8 @@ public final class ServiceBridge {
       delivery.setSendTimeout(Math.min(n.longValue(), options.replyTimeoutMs()));
     }
     CallerHeaders.forBus(headers, caller).forEach(entry -> delivery.addHeader(entry.getKey(), (String) entry.getValue()));
-    return delivery;
+    // A backend must not hand this caller anything it cannot lose once the bridge stopped waiting (queued feedback).
+    return CallContext.stampReplyBy(delivery);
   }
 
   private static JsonObject message(Message<Object> message) {

@@ -1,5 +1,6 @@
 package dev.reviewgate.mcp.conformance;
 
+import dev.reviewgate.mcp.InputRequests;
 import dev.reviewgate.mcp.JsonRpcException;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.ProtocolEra;
@@ -77,6 +78,13 @@ final class ConformanceContent {
         messages.add(user(new JsonObject().put("type", "resource").put("resource", new JsonObject().put("uri", uri)
             .put("mimeType", "text/plain").put("text", "Embedded resource content for testing."))))
           .add(user(text("Please process the embedded resource above.")));
+      }
+      case "test_input_required_result_prompt" -> {
+        JsonObject ask = InputRequests.elicitation("What context should the prompt use?", new JsonObject().put("type", "object")
+          .put("properties", new JsonObject().put("context", new JsonObject().put("type", "string")))
+          .put("required", new JsonArray().add("context")));
+        return request.ask("user_context", ask).map(answer -> new JsonObject().put("messages", new JsonArray()
+          .add(user(text("Use this context: " + answer.getJsonObject("content", new JsonObject()).getString("context", ""))))));
       }
       case "test_prompt_with_image" -> messages
         .add(user(new JsonObject().put("type", "image").put("data", ConformanceTools.PNG).put("mimeType", "image/png")))

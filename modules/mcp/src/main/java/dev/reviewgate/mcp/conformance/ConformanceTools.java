@@ -30,7 +30,8 @@ public final class ConformanceTools {
 
   /** Adds every fixture tool to {@code builder}, and the fixture resources, prompts and completions. */
   public static McpServer.Builder register(McpServer.Builder builder) {
-    Map<String, LocalTool> handlers = Map.ofEntries(
+    Map<String, LocalTool> handlers = new java.util.HashMap<>(ConformanceInputsAndTasks.handlers());
+    handlers.putAll(Map.ofEntries(
       Map.entry("test_simple_text", (args, request) -> done(text("This is a simple text response for testing."))),
       Map.entry("test_image_content", (args, request) -> done(content(new JsonObject()
         .put("type", "image").put("data", PNG).put("mimeType", "image/png")))),
@@ -92,7 +93,7 @@ public final class ConformanceTools {
       }),
       Map.entry("test_streaming_elicitation", ConformanceTools::streamingElicitation),
       Map.entry("test_custom_header", (args, request) -> done(text("region: " + args.getString("region")))),
-      Map.entry("json_schema_2020_12_tool", (args, request) -> done(text("received " + args.encode()))));
+      Map.entry("json_schema_2020_12_tool", (args, request) -> done(text("received " + args.encode())))));
     JsonArray definitions = definitions();
     for (Object entry : definitions) {
       Tool tool = ToolCatalog.parseTool(ConformanceTools.class.getClassLoader(), (JsonObject) entry);
@@ -177,7 +178,7 @@ public final class ConformanceTools {
       .put("resource", new JsonObject().put("uri", uri).put("mimeType", mimeType).put("text", text));
   }
 
-  private static JsonObject text(String text) {
+  static JsonObject text(String text) {
     return content(new JsonObject().put("type", "text").put("text", text));
   }
 
