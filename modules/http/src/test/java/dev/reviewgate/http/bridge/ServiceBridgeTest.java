@@ -3,6 +3,7 @@ package dev.reviewgate.http.bridge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Failure;
+import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.security.Credentials;
@@ -226,11 +227,15 @@ class ServiceBridgeTest {
     try (Client client = new Client(TOKEN)) {
       client.send(new JsonObject().put("type", "send").put("address", TOOL).put("replyAddress", "r")
         .put("headers", new JsonObject().put("trace", "t").put("reviewgate-progress-address", "reviewgate.review.events")
-          .put("Reviewgate-Call-Id", "stolen").put(Caller.HEADER, "person")).put("body", new JsonObject()));
+          .put("Reviewgate-Call-Id", "stolen").put(Caller.HEADER, "person").put(CallContext.REPLY_BY_HEADER, "9"))
+        .put("body", new JsonObject()));
+      long sent = System.currentTimeMillis();
       assertThat(client.next().getString("type")).isEqualTo("message");
       JsonObject seen = headersSeen.poll(5, TimeUnit.SECONDS);
-      assertThat(seen.fieldNames()).containsExactlyInAnyOrder("trace", Caller.HEADER);
+      assertThat(seen.fieldNames()).containsExactlyInAnyOrder("trace", Caller.HEADER, CallContext.REPLY_BY_HEADER);
       assertThat(seen.getString(Caller.HEADER)).isEqualTo("service:token");
+      // the bridge's own deadline, never the client's
+      assertThat(Long.parseLong(seen.getString(CallContext.REPLY_BY_HEADER))).isGreaterThan(sent);
     }
   }
 
