@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,7 +40,11 @@ class EndOfInputIT {
           assertThat(mcp.response().getJsonObject("result").getJsonArray("tools")).isNotEmpty();
         }
         assertThat(mcp.waitForExit(Duration.ofSeconds(20))).isZero();
-        assertThat(mcp.stderr()).as("run " + run + " stderr").doesNotContain("SEVERE").doesNotContain("WARNING")
+        // Vert.x's blocked-thread notice measures the machine's load at start-up (seen at 2.1 s on a 2-core machine
+        // running several builds), not how the process ends; every other warning fails the run.
+        String stderr = mcp.stderr().lines().filter(line -> !line.contains("BlockedThreadChecker"))
+          .collect(Collectors.joining("\n"));
+        assertThat(stderr).as("run " + run + " stderr").doesNotContain("SEVERE").doesNotContain("WARNING")
           .doesNotContain("Exception");
       }
     }
