@@ -120,17 +120,24 @@ class CliIT {
   }
 
   @Test
-  void badFlagsAndConfigurationGetUsageOnStderrAndExitTwo() throws Exception {
+  void badFlagsGetUsageAndBadConfigurationOneLineOnStderrAndExitTwo() throws Exception {
     for (Run bad : List.of(
       run("stdio", "--bogus"),
-      run("stdio", "--config", temp.resolve("missing.json").toString()),
       run("tools", "--repo", "no-equals-sign"),
-      run(Map.of("REVIEWGATE_MCP_MAX_LINE_BYTES", "lots"), "stdio"),
-      run(Map.of("REVIEWGATE_NO_SUCH_THING", "1"), "stdio"),
       run("frobnicate"))) {
       assertThat(bad.exit()).as(bad.stderr()).isEqualTo(2);
       assertThat(bad.stdout()).as("stdout stays clean").isEmpty();
       assertThat(bad.stderr()).contains("usage: reviewgate");
+    }
+    // A wrong configuration is not a wrong command line: one line naming it, no usage text.
+    for (Run bad : List.of(
+      run("stdio", "--config", temp.resolve("missing.json").toString()),
+      run(Map.of("REVIEWGATE_MCP_MAX_LINE_BYTES", "lots"), "stdio"),
+      run(Map.of("REVIEWGATE_NO_SUCH_THING", "1"), "stdio"))) {
+      assertThat(bad.exit()).as(bad.stderr()).isEqualTo(2);
+      assertThat(bad.stdout()).as("stdout stays clean").isEmpty();
+      assertThat(bad.stderr().strip().lines()).as(bad.stderr()).hasSize(1).first().asString()
+        .startsWith("reviewgate: ").containsAnyOf("missing.json", "REVIEWGATE_MCP_MAX_LINE_BYTES", "REVIEWGATE_NO_SUCH_THING");
     }
     Path config = Files.writeString(temp.resolve("bad.json"), "{\"mcp\": {\"maxLineBytez\": 5}}");
     Run unknownKey = run("stdio", "--config", config.toString());
