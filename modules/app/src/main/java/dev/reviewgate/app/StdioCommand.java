@@ -61,7 +61,7 @@ final class StdioCommand {
     Promise<Integer> warmedUp = Promise.promise();
     AtomicBoolean closing = new AtomicBoolean();
     Promise<Void> doorSettled = Promise.promise();
-    Promise<String> refused = Promise.promise();
+    Promise<Void> refused = Promise.promise();
     Supplier<Future<?>> startBackends = () -> {
       Future<Void> started = backends.get();
       if (started != null) {
@@ -77,7 +77,7 @@ final class StdioCommand {
           if (problem != null && !closing.get()) {
             // Configured to serve something it cannot (e.g. a repository that cannot be opened): refuse to run,
             // rather than answer every call with a failure the agent cannot fix.
-            refused.tryComplete(problem);
+            refused.tryComplete();
           } else {
             LOG.log(closing.get() ? Level.FINE : Level.SEVERE, "backends did not start; tool calls will fail", failure);
           }
@@ -113,12 +113,9 @@ final class StdioCommand {
     };
     transport.set(new StdioTransport(server, System.in, out));
     Future<Void> inputEnded = transport.get().start();
+    // Until the input ends, or the backends refuse their configuration (then the client sees the process exit).
     Future.any(inputEnded, refused.future()).toCompletionStage().toCompletableFuture().join();
     closing.set(true);
-    if (refused.future().succeeded()) {
-      VertxRuntime.close(vertx);
-      throw new StartupFailure(refused.future().result());
-    }
     // Input ended, perhaps while the backends or the dashboard door were still starting: let that settle first,
     // so that closing never races a half-done deployment (which Vert.x reports as errors nobody can act on).
     Future<Void> starting = backends.get();
@@ -126,6 +123,7 @@ final class StdioCommand {
       settle(Future.join(starting, doorSettled.future(), warmedUp.future()), config.startTimeoutMs());
     }
     VertxRuntime.close(vertx);
+    // Refused while the client was attached, or found out as the input ended: either way it did not run.
     String problem = starting != null && starting.failed() ? Main.startupProblem(starting.cause()) : null;
     if (problem != null) {
       throw new StartupFailure(problem);
