@@ -1,5 +1,6 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.core.StartupFailure;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.security.UserSecret;
@@ -31,8 +32,16 @@ public final class Main {
   }
 
   static int run(String[] args, OutputStream protocolOut, PrintStream out, PrintStream err) {
+    Cli cli;
     try {
-      Cli cli = Cli.parse(args);
+      cli = Cli.parse(args);
+    } catch (UsageException e) {
+      // Only a wrong command line earns the usage text; every later failure is one line.
+      err.println("reviewgate: " + e.getMessage());
+      err.println(Cli.USAGE);
+      return 2;
+    }
+    try {
       if (cli.command().equals("help")) {
         out.println(Cli.USAGE);
         return 0;
@@ -52,21 +61,35 @@ public final class Main {
           cli.switches().contains("--print"), out, err);
         default -> throw new UsageException("unknown command " + cli.command());
       };
-    } catch (UsageException | IllegalArgumentException e) {
-      err.println("reviewgate: " + e.getMessage());
-      err.println(Cli.USAGE);
-      return 2;
     } catch (Exception e) {
-      IllegalArgumentException configuration = configurationProblem(e);
-      if (configuration != null) {
-        // A backend refused its configuration (e.g. a repository that cannot be opened): the text says what to fix.
-        err.println("reviewgate: " + configuration.getMessage());
+      String line = startupProblem(e);
+      if (line != null) {
+        // Something the person starting it can fix (a port, the configuration, a repository): one line, exit 2.
+        Logger.getLogger(Main.class.getName()).log(Level.FINE, "start-up failed", e);
+        err.println("reviewgate: " + line);
         return 2;
       }
       Logger.getLogger(Main.class.getName()).log(Level.SEVERE, "reviewgate failed", e);
       err.println("reviewgate: " + e.getMessage());
       return 1;
     }
+  }
+
+  /**
+   * The one-line text of a failure the person starting reviewgate can fix, or null for anything else: a
+   * {@link StartupFailure} anywhere in the cause chain, bad configuration ({@link UsageException}), or a backend
+   * refusing its configuration (an {@link IllegalArgumentException}, e.g. a repository that cannot be opened).
+   */
+  static String startupProblem(Throwable failure) {
+    StartupFailure startup = StartupFailure.in(failure);
+    if (startup != null) {
+      return startup.getMessage();
+    }
+    if (failure instanceof UsageException usage) {
+      return usage.getMessage();
+    }
+    IllegalArgumentException configuration = configurationProblem(failure);
+    return configuration == null ? null : configuration.getMessage().strip().replaceAll("\\s*\\R\\s*", " ");
   }
 
   /** The configuration error at the root of a start-up failure, if that is what it is. */

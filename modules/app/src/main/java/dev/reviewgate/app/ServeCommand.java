@@ -1,6 +1,7 @@
 package dev.reviewgate.app;
 
 import dev.reviewgate.http.bridge.ServiceBridge;
+import dev.reviewgate.core.StartupFailure;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
@@ -70,17 +71,22 @@ final class ServeCommand {
         v -> transport[0] = new HttpTransport(v, mcp, transportOptions));
       try {
         VertxRuntime.await(health.track("HttpServerVerticle", vertx.deployVerticle(server)), config.startTimeoutMs());
-        if (bridgeOptions.enabled()) {
-          bridge = new ServiceBridge(vertx, bridgeOptions, mcp.catalog(), options.credentials());
+      } catch (Exception e) {
+        VertxRuntime.close(vertx);
+        throw portTaken(e, "HTTP port " + options.port() + " on " + options.host(),
+          "stop the process that holds it, or choose another with --port P (--port 0 picks a free one)");
+      }
+      if (bridgeOptions.enabled()) {
+        bridge = new ServiceBridge(vertx, bridgeOptions, mcp.catalog(), options.credentials());
+        try {
           int port = VertxRuntime.await(bridge.listen(), config.startTimeoutMs());
           err.println("reviewgate: TCP event-bus bridge on " + Loopback.forUrl(bridgeOptions.host()) + ":" + port
             + " (credential required: 'reviewgate token')");
+        } catch (Exception e) {
+          VertxRuntime.close(vertx);
+          throw portTaken(e, "TCP event-bus bridge port " + bridgeOptions.port() + " on " + bridgeOptions.host(),
+            "stop the process that holds it, or choose another with --bus-bridge-port P (0 picks a free one)");
         }
-      } catch (Exception e) {
-        VertxRuntime.close(vertx);
-        Throwable cause = e.getCause() == null ? e : e.getCause();
-        err.println("reviewgate: " + cause.getMessage());
-        return 1;
       }
       String host = Loopback.forUrl(options.host());
       err.println("reviewgate: serving http://" + host + ":" + server.actualPort() + "/mcp"
@@ -100,5 +106,10 @@ final class ServeCommand {
     }, "reviewgate-shutdown"));
     stopped.await();
     return 0;
+  }
+
+  /** A taken port as a one-line start-up failure naming it; any other failure unchanged. */
+  private static Exception portTaken(Exception failure, String port, String fix) {
+    return StartupFailure.portTaken(failure) ? new StartupFailure(port + " is already in use", fix, failure) : failure;
   }
 }

@@ -1,7 +1,10 @@
 package dev.reviewgate.app;
 
 import dev.reviewgate.cluster.ClusterOptions;
+import dev.reviewgate.core.StartupFailure;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.git.GitBackendOptions;
+import dev.reviewgate.git.RepoPaths;
 import dev.reviewgate.mcp.McpOptions;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.review.ReviewOptions;
@@ -41,9 +44,14 @@ final class StdioCommand {
     // Calls that need them wait (McpServer readiness).
     // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
     boolean reviews = ReviewOptions.from(config, Backends.workingDirectory()).enabled();
-    if (!ClusterOptions.from(config.section("cluster"), Backends.ROLES).serves(ClusterOptions.FRONT)) {
+    ClusterOptions cluster = ClusterOptions.from(config.section("cluster"), Backends.ROLES);
+    if (!cluster.serves(ClusterOptions.FRONT)) {
       throw new IllegalArgumentException("stdio is a front-end: its --roles must include front (e.g. --roles front "
         + "to use a cluster's backends, or front,git to serve git here too)");
+    }
+    if (cluster.serves("git")) {
+      // Before the handshake: a client must see a mistyped --repo as a process that refused to start.
+      RepoPaths.check(GitBackendOptions.from(config, Backends.workingDirectory()).repos());
     }
     Node node = VertxRuntime.create(config, reviews, McpOptions.from(config).stdioEventLoops());
     Vertx vertx = node.vertx();
@@ -53,6 +61,7 @@ final class StdioCommand {
     Promise<Integer> warmedUp = Promise.promise();
     AtomicBoolean closing = new AtomicBoolean();
     Promise<Void> doorSettled = Promise.promise();
+    Promise<Void> refused = Promise.promise();
     Supplier<Future<?>> startBackends = () -> {
       Future<Void> started = backends.get();
       if (started != null) {
@@ -64,9 +73,11 @@ final class StdioCommand {
       }
       Backends.deploy(node, config, (name, deployment) -> { })
         .onFailure(failure -> {
-          IllegalArgumentException configuration = Main.configurationProblem(failure);
-          if (configuration != null && !closing.get()) {
-            LOG.severe("backends did not start, so tool calls will fail: " + configuration.getMessage());
+          String problem = Main.startupProblem(failure);
+          if (problem != null && !closing.get()) {
+            // Configured to serve something it cannot (e.g. a repository that cannot be opened): refuse to run,
+            // rather than answer every call with a failure the agent cannot fix.
+            refused.tryComplete();
           } else {
             LOG.log(closing.get() ? Level.FINE : Level.SEVERE, "backends did not start; tool calls will fail", failure);
           }
@@ -101,7 +112,9 @@ final class StdioCommand {
       }
     };
     transport.set(new StdioTransport(server, System.in, out));
-    transport.get().start().toCompletionStage().toCompletableFuture().join();
+    Future<Void> inputEnded = transport.get().start();
+    // Until the input ends, or the backends refuse their configuration (then the client sees the process exit).
+    Future.any(inputEnded, refused.future()).toCompletionStage().toCompletableFuture().join();
     closing.set(true);
     // Input ended, perhaps while the backends or the dashboard door were still starting: let that settle first,
     // so that closing never races a half-done deployment (which Vert.x reports as errors nobody can act on).
@@ -110,6 +123,11 @@ final class StdioCommand {
       settle(Future.join(starting, doorSettled.future(), warmedUp.future()), config.startTimeoutMs());
     }
     VertxRuntime.close(vertx);
+    // Refused while the client was attached, or found out as the input ended: either way it did not run.
+    String problem = starting != null && starting.failed() ? Main.startupProblem(starting.cause()) : null;
+    if (problem != null) {
+      throw new StartupFailure(problem);
+    }
     return 0;
   }
 

@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,15 +22,12 @@ class CliIT {
   Path temp;
   private Path repo;
 
-  private record Run(int exit, String stdout, String stderr) {
-  }
-
   @BeforeEach
   void repo() throws Exception {
     repo = GitFixture.create(temp.resolve("sample"));
   }
 
-  private Run run(Map<String, String> environment, String... arguments) throws Exception {
+  private ProcessRun run(Map<String, String> environment, String... arguments) throws Exception {
     Path script = Path.of(System.getProperty("reviewgate.home"), "bin", "reviewgate");
     List<String> command = new ArrayList<>(List.of("sh", script.toString()));
     command.addAll(List.of(arguments));
@@ -40,46 +35,31 @@ class CliIT {
     McpProcess.isolate(builder.environment());
     builder.environment().putAll(environment);
     builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-    Process process = builder.start();
-    process.getOutputStream().close();
-    CompletableFuture<String> out = read(process.getInputStream());
-    CompletableFuture<String> err = read(process.getErrorStream());
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("reviewgate finished").isTrue();
-    return new Run(process.exitValue(), out.get(10, TimeUnit.SECONDS), err.get(10, TimeUnit.SECONDS));
+    return ProcessRun.of(builder);
   }
 
-  private Run run(String... arguments) throws Exception {
+  private ProcessRun run(String... arguments) throws Exception {
     return run(Map.of(), arguments);
-  }
-
-  private static CompletableFuture<String> read(java.io.InputStream in) {
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        return "";
-      }
-    });
   }
 
   @Test
   void toolsAsTableJsonAndMarkdown() throws Exception {
-    Run table = run("tools");
+    ProcessRun table = run("tools");
     assertThat(table.exit()).isZero();
     assertThat(table.stdout()).contains("TOOL").contains("diff_parse");
-    Run json = run("tools", "--json");
+    ProcessRun json = run("tools", "--json");
     assertThat(json.exit()).isZero();
     JsonArray tools = new JsonArray(json.stdout());
     assertThat(tools.getJsonObject(0).getString("name")).isEqualTo("diff_parse");
     assertThat(tools.getJsonObject(0).getJsonObject("inputSchema")).isNotNull();
-    Run markdown = run("tools", "--markdown");
+    ProcessRun markdown = run("tools", "--markdown");
     assertThat(markdown.stdout()).startsWith(ToolTable.BEGIN).contains("`diff_parse`");
   }
 
   @Test
   void callPrintsTheStructuredResult() throws Exception {
     String diff = GitFixture.git(repo, "diff", "HEAD~1", "HEAD");
-    Run ok = run("call", "diff_parse", new JsonObject().put("diff", diff).put("files_only", true).encode());
+    ProcessRun ok = run("call", "diff_parse", new JsonObject().put("diff", diff).put("files_only", true).encode());
     assertThat(ok.exit()).as(ok.stderr()).isZero();
     JsonObject result = new JsonObject(ok.stdout());
     assertThat(result.containsKey("summary")).isTrue();
@@ -87,7 +67,7 @@ class CliIT {
 
   @Test
   void aConfiguredRepositoryThatCannotBeOpenedStopsTheStartWithExitTwoAndNoTrace() throws Exception {
-    Run typo = run("call", "git_repos", "{}", "--repo", "typo=/no/such/repository");
+    ProcessRun typo = run("call", "git_repos", "{}", "--repo", "typo=/no/such/repository");
     assertThat(typo.exit()).isEqualTo(2);
     assertThat(typo.stderr()).contains("repos.typo (/no/such/repository)").contains("fix the path or remove the entry")
       .doesNotContain("Exception").doesNotContain("\tat ");
@@ -95,10 +75,10 @@ class CliIT {
 
   @Test
   void aToolErrorGoesToStderrWithExitOne() throws Exception {
-    Run ok = run("call", "git_diff", "{\"base\": \"HEAD~1\", \"head\": \"HEAD\", \"files_only\": true}");
+    ProcessRun ok = run("call", "git_diff", "{\"base\": \"HEAD~1\", \"head\": \"HEAD\", \"files_only\": true}");
     assertThat(ok.exit()).as(ok.stderr()).isZero();
     assertThat(new JsonObject(ok.stdout()).getJsonObject("summary").getInteger("files")).isEqualTo(2);
-    Run missing = run("call", "git_diff", "{\"base\": \"no-such-branch\", \"head\": \"HEAD\"}");
+    ProcessRun missing = run("call", "git_diff", "{\"base\": \"no-such-branch\", \"head\": \"HEAD\"}");
     assertThat(missing.exit()).isEqualTo(1);
     assertThat(missing.stdout()).isEmpty();
     assertThat(missing.stderr()).contains("[NOT_FOUND]").contains("no-such-branch");
@@ -106,63 +86,70 @@ class CliIT {
 
   @Test
   void callWithInvalidArgumentsExitsTwo() throws Exception {
-    Run notJson = run("call", "diff_parse", "{not json");
+    ProcessRun notJson = run("call", "diff_parse", "{not json");
     assertThat(notJson.exit()).isEqualTo(2);
     assertThat(notJson.stdout()).isEmpty();
     assertThat(notJson.stderr()).contains("one JSON object");
-    Run schema = run("call", "diff_parse", "{\"diff\": 5}");
+    ProcessRun schema = run("call", "diff_parse", "{\"diff\": 5}");
     assertThat(schema.exit()).isEqualTo(2);
     assertThat(schema.stdout()).isEmpty();
     assertThat(schema.stderr()).contains("[INVALID_ARGUMENTS]").contains("diff");
-    Run unknown = run("call", "no_such_tool", "{}");
+    ProcessRun unknown = run("call", "no_such_tool", "{}");
     assertThat(unknown.exit()).isEqualTo(2);
     assertThat(unknown.stderr()).contains("unknown tool 'no_such_tool'").contains("diff_parse");
   }
 
   @Test
-  void badFlagsAndConfigurationGetUsageOnStderrAndExitTwo() throws Exception {
-    for (Run bad : List.of(
+  void badFlagsGetUsageAndBadConfigurationOneLineOnStderrAndExitTwo() throws Exception {
+    for (ProcessRun bad : List.of(
       run("stdio", "--bogus"),
-      run("stdio", "--config", temp.resolve("missing.json").toString()),
       run("tools", "--repo", "no-equals-sign"),
-      run(Map.of("REVIEWGATE_MCP_MAX_LINE_BYTES", "lots"), "stdio"),
-      run(Map.of("REVIEWGATE_NO_SUCH_THING", "1"), "stdio"),
       run("frobnicate"))) {
       assertThat(bad.exit()).as(bad.stderr()).isEqualTo(2);
       assertThat(bad.stdout()).as("stdout stays clean").isEmpty();
       assertThat(bad.stderr()).contains("usage: reviewgate");
     }
+    // A wrong configuration is not a wrong command line: one line naming it, no usage text.
+    for (ProcessRun bad : List.of(
+      run("stdio", "--config", temp.resolve("missing.json").toString()),
+      run(Map.of("REVIEWGATE_MCP_MAX_LINE_BYTES", "lots"), "stdio"),
+      run(Map.of("REVIEWGATE_NO_SUCH_THING", "1"), "stdio"))) {
+      assertThat(bad.exit()).as(bad.stderr()).isEqualTo(2);
+      assertThat(bad.stdout()).as("stdout stays clean").isEmpty();
+      assertThat(bad.stderr().strip().lines()).as(bad.stderr()).hasSize(1).first().asString()
+        .startsWith("reviewgate: ").containsAnyOf("missing.json", "REVIEWGATE_MCP_MAX_LINE_BYTES", "REVIEWGATE_NO_SUCH_THING");
+    }
     Path config = Files.writeString(temp.resolve("bad.json"), "{\"mcp\": {\"maxLineBytez\": 5}}");
-    Run unknownKey = run("stdio", "--config", config.toString());
+    ProcessRun unknownKey = run("stdio", "--config", config.toString());
     assertThat(unknownKey.exit()).isEqualTo(2);
     assertThat(unknownKey.stderr()).contains("mcp.maxLineBytez");
     Path negative = Files.writeString(temp.resolve("negative.json"), "{\"mcp\": {\"maxLineBytes\": -1}}");
-    Run badValue = run("stdio", "--config", negative.toString());
+    ProcessRun badValue = run("stdio", "--config", negative.toString());
     assertThat(badValue.exit()).isEqualTo(2);
     assertThat(badValue.stderr()).contains("mcp.maxLineBytes must be greater than 0");
     // A backend's own option check (here the git backend's) is a configuration error too: exit 2, no stack trace.
     Path negativeGit = Files.writeString(temp.resolve("negative-git.json"), "{\"git\": {\"timeoutMs\": -1}}");
-    Run badGit = run("call", "git_repos", "{}", "--config", negativeGit.toString());
+    ProcessRun badGit = run("call", "git_repos", "{}", "--config", negativeGit.toString());
     assertThat(badGit.exit()).as(badGit.stderr()).isEqualTo(2);
     assertThat(badGit.stderr()).contains("git.timeoutMs").doesNotContain("Exception").doesNotContain("SEVERE");
   }
 
   @Test
   void badClusterFlagsAreClearErrorsWithExitTwo() throws Exception {
-    Run role = run("serve", "--cluster", "--roles", "front,gti");
+    ProcessRun role = run("serve", "--cluster", "--roles", "front,gti");
     assertThat(role.exit()).isEqualTo(2);
     assertThat(role.stderr()).contains("unknown role 'gti'").contains("front, diff, git, review, github");
-    Run unclustered = run("serve", "--roles", "git");
+    ProcessRun unclustered = run("serve", "--roles", "git");
     assertThat(unclustered.exit()).isEqualTo(2);
     assertThat(unclustered.stderr()).contains("add --cluster");
-    Run stdio = run("stdio", "--cluster", "--roles", "git");
+    ProcessRun stdio = run("stdio", "--cluster", "--roles", "git");
     assertThat(stdio.exit()).isEqualTo(2);
     assertThat(stdio.stderr()).contains("must include front");
-    Run call = run("call", "git_repos", "{}", "--cluster");
+    ProcessRun call = run("call", "git_repos", "{}", "--cluster");
     assertThat(call.exit()).isEqualTo(2);
     assertThat(call.stderr()).contains("--cluster belongs to serve and stdio");
     // A join list nobody answers: start fails after cluster.joinTimeoutMs, saying what to check.
-    Run lonely = run(Map.of("REVIEWGATE_CLUSTER_JOIN_TIMEOUT_MS", "2000"), "serve", "--port", "0", "--cluster", "--join", "127.0.0.1:9");
+    ProcessRun lonely = run(Map.of("REVIEWGATE_CLUSTER_JOIN_TIMEOUT_MS", "2000"), "serve", "--port", "0", "--cluster", "--join", "127.0.0.1:9");
     assertThat(lonely.exit()).isEqualTo(2);
     assertThat(lonely.stderr()).contains("no member of cluster 'reviewgate' answered at 127.0.0.1:9").doesNotContain("\tat ");
   }
@@ -186,7 +173,7 @@ class CliIT {
 
   @Test
   void helpGoesToStdout() throws Exception {
-    Run help = run("help");
+    ProcessRun help = run("help");
     assertThat(help.exit()).isZero();
     assertThat(help.stdout()).contains("usage: reviewgate").contains("stdio").contains("call TOOL");
   }

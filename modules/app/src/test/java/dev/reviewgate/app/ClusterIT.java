@@ -14,6 +14,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import dev.reviewgate.core.testing.Prerequisites;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -140,11 +141,8 @@ class ClusterIT {
     // Services that are not on the JVM: the example clients (standard libraries only) over A's TCP bridge.
     String bridge = "127.0.0.1:" + frontA.number(BRIDGE_PORT);
     for (String[] client : new String[][] {{"python3", "clients/bus/reviewgate_bus.py"}, {"node", "clients/bus/reviewgate-bus.mjs"}}) {
-      String interpreter = executable(client[0]);
-      if (interpreter == null) {
-        System.err.println("skipping the " + client[0] + " client: not installed");
-        continue;
-      }
+      // Not skipped in silence: missing, it skips the test on a developer's machine and fails it in CI.
+      String interpreter = Prerequisites.executable(client[0], "apt-get install -y " + (client[0].equals("node") ? "nodejs" : client[0]));
       Process process = new ProcessBuilder(interpreter, example(client[1]), bridge, "diff", repoName, commits[0], commits[1])
         .redirectError(ProcessBuilder.Redirect.PIPE).start();
       String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -203,7 +201,7 @@ class ClusterIT {
   @Order(3)
   void aReviewAskedThroughOneFrontIsCommentedThroughAnother() throws Exception {
     // A service subscribed to review events through A's TCP bridge hears of the review made on the review node.
-    String python = executable("python3");
+    String python = Prerequisites.executable("python3", "apt-get install -y python3");
     Process events = python == null ? null : new ProcessBuilder(python, example("clients/bus/reviewgate_bus.py"),
       "127.0.0.1:" + frontA.number(BRIDGE_PORT), "events", "60").redirectError(ProcessBuilder.Redirect.DISCARD).start();
     java.io.BufferedReader eventLines = events == null ? null
@@ -280,6 +278,7 @@ class ClusterIT {
     git2.kill();
     long killed = System.nanoTime();
     List<String> failures = new ArrayList<>();
+    List<String> failuresAfterRecovery = new ArrayList<>();
     int consecutive = 0;
     long recoveredMs = -1;
     long slowestMs = 0;
@@ -288,7 +287,11 @@ class ClusterIT {
       JsonObject result = diffOver(frontA);
       slowestMs = Math.max(slowestMs, (System.nanoTime() - started) / 1_000_000);
       if (result.getBoolean("isError", false)) {
-        failures.add(result.getJsonArray("content").getJsonObject(0).getString("text"));
+        String text = result.getJsonArray("content").getJsonObject(0).getString("text");
+        failures.add(text);
+        if (recoveredMs >= 0) {
+          failuresAfterRecovery.add(text);
+        }
         consecutive = 0;
       } else {
         consecutive++;
@@ -298,7 +301,12 @@ class ClusterIT {
       }
     }
     assertThat(consecutive).as("10 calls in a row succeed on the survivor within 30 s; failures: " + failures).isEqualTo(10);
-    assertThat(failures).allSatisfy(text -> assertThat(text).containsAnyOf("no answer from", "nothing serves"));
+    // What the README's "Failure" bullet promises: only a call in flight on the dead node, or routed to it before it
+    // was dropped, fails, with 504 "no answer from … in time"; later calls run on the survivors. Calls here are
+    // sequential, so that is the call in flight at the kill and at most one routed to it before it was dropped.
+    assertThat(failures).as("failed calls").hasSizeLessThanOrEqualTo(2)
+      .allSatisfy(text -> assertThat(text).contains("no answer from"));
+    assertThat(failuresAfterRecovery).as("calls after the first success on the survivor").isEmpty();
     assertThat(slowestMs).as("no call outlives its deadline").isLessThan(CALL_DEADLINE_MS + 2_000);
     System.err.println("failover: " + failures.size() + " failed call(s), first success " + recoveredMs + " ms after SIGKILL");
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
@@ -349,15 +357,6 @@ class ClusterIT {
   private static JsonObject health(ServeProcess front) throws Exception {
     return new JsonObject(HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + front.port() + "/health")).build(),
       HttpResponse.BodyHandlers.ofString()).body());
-  }
-
-  private static String executable(String name) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
-        return Path.of(dir, name).toString();
-      }
-    }
-    return null;
   }
 
   /**

@@ -76,14 +76,24 @@ class FaultSuiteIT {
 
   @Property(tries = 100)
   void stdioAnswersEveryGeneratedMessageAndStaysUp(@ForAll("messages") List<String> batch) throws Exception {
+    // Every request with a usable id (a string or an integer) is owed an answer with that id; the probe too.
+    Map<String, Integer> owed = new java.util.HashMap<>();
     for (String line : batch) {
       stdio.send(line);
       count("stdio messages");
+      requestId(line).ifPresent(id -> owed.merge(id, 1, Integer::sum));
     }
     String probe = "probe-" + probes.incrementAndGet();
     stdio.send(Messages.request(probe, "ping", null));
-    while (true) {
-      JsonObject message = stdio.next(PROBE_WAIT);
+    owed.merge(idKey(probe), 1, Integer::sum);
+    int requests = owed.values().stream().mapToInt(Integer::intValue).sum();
+    while (!owed.isEmpty()) {
+      JsonObject message;
+      try {
+        message = stdio.next(PROBE_WAIT);
+      } catch (AssertionError silence) {
+        throw new AssertionError("no answer to the requests with ids " + owed.keySet() + " of this batch", silence);
+      }
       assertThat(message.getString("jsonrpc")).as(message.encode()).isEqualTo("2.0");
       if (message.containsKey("method")) {
         continue; // a notification (progress, log) is fine
@@ -99,10 +109,33 @@ class FaultSuiteIT {
       } else {
         count("stdio result");
       }
-      if (probe.equals(message.getValue("id"))) {
-        return;
+      Object id = message.getValue("id");
+      if (id instanceof String || id instanceof Integer || id instanceof Long) {
+        owed.computeIfPresent(idKey(id), (k, n) -> n == 1 ? null : n - 1);
       }
     }
+    count("stdio requests answered", requests);
+  }
+
+  /** The id of a JSON-RPC request (a method and a string or integer id), which must be answered; else empty. */
+  private static java.util.Optional<String> requestId(String line) {
+    try {
+      Object parsed = io.vertx.core.json.Json.decodeValue(line);
+      if (parsed instanceof JsonObject message && message.getValue("method") instanceof String
+        && "2.0".equals(message.getValue("jsonrpc"))) {
+        Object id = message.getValue("id");
+        if (id instanceof String || id instanceof Integer || id instanceof Long) {
+          return java.util.Optional.of(idKey(id));
+        }
+      }
+    } catch (RuntimeException notJson) {
+      // not a request: owed an error at most, with a null id
+    }
+    return java.util.Optional.empty();
+  }
+
+  private static String idKey(Object id) {
+    return id instanceof Number number ? "n:" + number.longValue() : "s:" + id;
   }
 
   // ---- HTTP -------------------------------------------------------------------------------------------------
@@ -281,6 +314,10 @@ class FaultSuiteIT {
   }
 
   private static void count(String outcome) {
-    outcomes.computeIfAbsent(outcome, k -> new AtomicLong()).incrementAndGet();
+    count(outcome, 1);
+  }
+
+  private static void count(String outcome, long n) {
+    outcomes.computeIfAbsent(outcome, k -> new AtomicLong()).addAndGet(n);
   }
 }

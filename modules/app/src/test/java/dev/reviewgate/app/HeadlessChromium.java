@@ -1,12 +1,12 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.core.testing.Prerequisites;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -30,8 +30,8 @@ final class HeadlessChromium implements AutoCloseable {
   }
 
   static HeadlessChromium start(int width, int height) {
-    Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER),
-      "headless Chromium not installed; run: apt-get install -y chromium chromium-driver");
+    Prerequisites.require(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER), "headless Chromium ("
+      + CHROMIUM + ", " + DRIVER + ")", "apt-get install -y chromium chromium-driver");
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
     options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",

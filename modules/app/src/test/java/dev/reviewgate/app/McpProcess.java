@@ -67,14 +67,21 @@ final class McpProcess implements AutoCloseable {
   }
 
   /**
-   * No configuration from the developer's environment, no way out to GitHub, and the tests' own state directory:
-   * tests stay on loopback and under target/.
+   * No configuration from the developer's environment, no way out to GitHub, Azure DevOps or GitLab (their
+   * variables are removed, so fuzzed write calls can never reach a real forge), and the tests' own state
+   * directory: tests stay on loopback and under target/.
    */
   static void isolate(java.util.Map<String, String> environment) {
-    environment.keySet().removeIf(name -> name.startsWith("REVIEWGATE_") || name.startsWith("GITHUB_") || name.equals("GH_TOKEN"));
+    environment.keySet().removeIf(McpProcess::fromTheDevelopersEnvironment);
     environment.put("GITHUB_API_URL", "http://127.0.0.1:9");
     // The per-user secret and dashboard registry of test processes stay under target/, never in the real home.
     environment.put(dev.reviewgate.core.security.UserSecret.STATE_DIR_ENV, SignIn.stateDirectory().toString());
+  }
+
+  /** A variable that configures reviewgate or carries a forge's address or credential. */
+  static boolean fromTheDevelopersEnvironment(String name) {
+    return java.util.stream.Stream.of("REVIEWGATE_", "GITHUB_", "GH_", "AZURE_DEVOPS_", "GITLAB_", "CI_JOB_TOKEN")
+      .anyMatch(name::startsWith);
   }
 
   void send(String line) throws IOException {

@@ -52,7 +52,8 @@ public final class RepoRegistry implements AutoCloseable {
   /**
    * @param repos the configuration's {@code repos} map, name → path
    * @param workingDirectory where the server started; its git repository (found upward, as git does) becomes the
-   *                         default, named after its folder, unless {@code null}
+   *                         default, named after its folder, unless {@code null}; without one, a single
+   *                         configured repository is the default
    */
   public static RepoRegistry create(Map<String, String> repos, Path workingDirectory, GitOptions options) {
     Map<String, GitReader> readers = new LinkedHashMap<>();
@@ -86,9 +87,12 @@ public final class RepoRegistry implements AutoCloseable {
         }
       } catch (IOException | RuntimeException e) {
         readers.values().forEach(GitReader::close);
-        throw new IllegalArgumentException("configuration repos." + name + " (" + text + ") is not a git repository "
-          + "that can be opened: " + e.getMessage() + "; fix the path or remove the entry");
+        throw RepoPaths.unopenable(name, text, e.getMessage());
       }
+    }
+    if (defaultName == null && readers.size() == 1) {
+      // Started outside any repository with exactly one configured (as MCP clients launch it): that one is meant.
+      defaultName = readers.keySet().iterator().next();
     }
     return new RepoRegistry(readers, defaultName);
   }
@@ -128,7 +132,7 @@ public final class RepoRegistry implements AutoCloseable {
   public GitReader reader(String name) {
     if (name == null) {
       if (defaultName == null) {
-        throw ToolException.invalid("no default repository: the server was not started inside a git repository; "
+        throw ToolException.invalid("no default repository: the server was not started inside a git repository and serves more than one; "
           + "pass repo, one of: " + names());
       }
       return readers.get(defaultName);

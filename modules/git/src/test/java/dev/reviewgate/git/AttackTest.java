@@ -97,9 +97,16 @@ class AttackTest {
       assertThat(e.getMessage()).contains("allowed: [mine]");
     });
     assertThatThrownBy(() -> registry.reader("/etc")).isInstanceOf(ToolException.class);
-    assertThatThrownBy(() -> registry.reader(null)).isInstanceOfSatisfying(ToolException.class,
-      e -> assertThat(e.getMessage()).contains("no default repository"));
+    assertThat(registry.reader(null)).as("the one configured repository is the default").isSameAs(registry.reader("mine"));
     registry.close();
+    TestRepo other = new TestRepo(tmp.resolve("other"));
+    other.write("b.txt", "y\n").commit("two");
+    RepoRegistry two = RepoRegistry.create(new JsonObject().put("mine", repo.dir().toString())
+      .put("theirs", other.dir().toString()), null, TestRepo.options());
+    assertThatThrownBy(() -> two.reader(null)).as("two configured and no working directory: no guessing")
+      .isInstanceOfSatisfying(ToolException.class, e -> assertThat(e.getMessage()).contains("no default repository")
+        .contains("mine").contains("theirs"));
+    two.close();
   }
 
   @Test

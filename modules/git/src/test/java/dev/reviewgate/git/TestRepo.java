@@ -21,7 +21,7 @@ final class TestRepo extends TempGitRepo {
   }
 
   /**
-   * The git backend of the default configuration serving this repository as {@code demo} (and no default repository),
+   * The git backend of the default configuration serving this repository as {@code demo} (its default, being the only one),
    * with {@code git} settings overridden.
    */
   GitBackendOptions servedAsDemo(JsonObject gitSection) {

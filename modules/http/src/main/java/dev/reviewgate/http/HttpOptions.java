@@ -19,6 +19,9 @@ import java.util.Map;
  * @param credentials     whom a bearer credential names on the bridges: the token, and the configured services
  * @param loginKey        the per-user secret, which keys the one-time login codes of {@code reviewgate open}
  * @param mcpWithoutToken {@code /mcp} asks for no token (only {@code serve --conformance-tools}, for tests)
+ * @param maxStreamsPerClient long-lived work one client may hold (GET event streams, waits for a person); it does
+ *                        not count against {@code maxConcurrentPerClient}
+ * @param maxStreams      long-lived work all clients together may hold
  */
 public record HttpOptions(
   String host,
@@ -35,7 +38,9 @@ public record HttpOptions(
   long bridgePingTimeoutMs,
   Credentials credentials,
   String loginKey,
-  boolean mcpWithoutToken) {
+  boolean mcpWithoutToken,
+  int maxStreamsPerClient,
+  int maxStreams) {
 
   public static HttpOptions from(JsonObject section, Map<String, String> environment) {
     String tokenEnv = require(section, "tokenEnv").toString();
@@ -55,42 +60,51 @@ public record HttpOptions(
       ((Number) require(section, "bridgePingTimeoutMs")).longValue(),
       Credentials.userToken(token),
       UserSecret.readOrCreate(UserSecret.stateDirectory(environment)),
-      false);
+      false,
+      ((Number) require(section, "maxStreamsPerClient")).intValue(),
+      ((Number) require(section, "maxStreams")).intValue());
   }
 
   /** The same options listening elsewhere (the {@code --host} / {@code --port} flags). */
   public HttpOptions withAddress(String newHost, int newPort) {
     return new HttpOptions(newHost, newPort, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
-      credentials, loginKey, mcpWithoutToken);
+      credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams);
   }
 
   /** The same options with another bearer token (tests; production reads it from the environment or the secret). */
   public HttpOptions withToken(String newToken) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, newToken, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
-      Credentials.userToken(newToken), loginKey, mcpWithoutToken);
+      Credentials.userToken(newToken), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams);
   }
 
   /** The same options accepting the service credentials of the {@code services} section as well as the token. */
   public HttpOptions withServices(JsonObject services, Map<String, String> environment) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
-      Credentials.from(token, services, environment), loginKey, mcpWithoutToken);
+      Credentials.from(token, services, environment), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams);
   }
 
   /** The same options with {@code /mcp} open without a token: {@code serve --conformance-tools} only. */
   public HttpOptions withMcpWithoutToken() {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
-      credentials, loginKey, true);
+      credentials, loginKey, true, maxStreamsPerClient, maxStreams);
   }
 
   /** The same options with other concurrency limits (tests). */
   public HttpOptions withLimits(int perClient, int global, long bodyBytes) {
     return new HttpOptions(host, port, bodyBytes, perClient, global, retryAfterSeconds, allowedOrigins, allowedHosts,
       token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs, credentials, loginKey,
-      mcpWithoutToken);
+      mcpWithoutToken, maxStreamsPerClient, maxStreams);
+  }
+
+  /** The same options with other bounds on long-lived work (tests). */
+  public HttpOptions withStreamLimits(int perClient, int global) {
+    return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
+      allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
+      credentials, loginKey, mcpWithoutToken, perClient, global);
   }
 
   private static Object require(JsonObject section, String key) {

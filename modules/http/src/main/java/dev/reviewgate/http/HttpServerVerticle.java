@@ -6,6 +6,7 @@ import dev.reviewgate.http.bridge.BridgeRoutes;
 import dev.reviewgate.http.ops.DeploymentHealth;
 import dev.reviewgate.http.ops.HealthRoutes;
 import dev.reviewgate.http.ops.HttpMetrics;
+import dev.reviewgate.http.security.ClientKeys;
 import dev.reviewgate.http.security.ConcurrencyLimiter;
 import dev.reviewgate.core.net.Loopback;
 import dev.reviewgate.http.security.LoginRoute;
@@ -46,7 +47,6 @@ public final class HttpServerVerticle extends VerticleBase {
   private final DeploymentHealth health;
   private final HttpMetrics metrics;
   private final Function<Vertx, Handler<RoutingContext>> mcpEndpoint;
-  private final ConcurrencyLimiter limiter;
   private final PersonSessions sessions;
   private HttpServer server;
 
@@ -61,7 +61,6 @@ public final class HttpServerVerticle extends VerticleBase {
     this.health = health;
     this.metrics = metrics;
     this.mcpEndpoint = mcpEndpoint;
-    this.limiter = new ConcurrencyLimiter(options);
     this.sessions = new PersonSessions(options.loginKey(), Clock.systemUTC());
   }
 
@@ -80,6 +79,7 @@ public final class HttpServerVerticle extends VerticleBase {
     router.route().handler(new RequestGuard(options, RequestGuard.Check.SAME_SITE));
     if (mcpEndpoint != null) {
       Handler<RoutingContext> mcp = mcpEndpoint.apply(vertx);
+      ConcurrencyLimiter limiter = new ConcurrencyLimiter(options, new ClientKeys(vertx));
       router.route("/mcp").handler(new RequestGuard(options, RequestGuard.Check.MCP)).handler(limiter)
         .handler(BodyHandler.create(false).setBodyLimit(options.maxBodyBytes())).handler(mcp);
     }

@@ -2,6 +2,7 @@ package dev.reviewgate.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.core.testing.Prerequisites;
 import io.vertx.core.Vertx;
 import java.io.File;
 import java.nio.file.Files;
@@ -9,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,9 +37,8 @@ class ConsoleBrowserIT {
 
   @BeforeEach
   void start() throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-      "headless Chromium not installed (" + CHROMIUM + ", " + CHROMEDRIVER + "); install it with: "
-        + "apt-get update && apt-get install -y chromium chromium-driver");
+    Prerequisites.require(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "headless Chromium ("
+      + CHROMIUM + ", " + CHROMEDRIVER + ")", "apt-get update && apt-get install -y chromium chromium-driver");
     vertx = Vertx.vertx();
     port = TestServer.start(vertx, TestServer.options(), null).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     ChromeOptions options = new ChromeOptions();

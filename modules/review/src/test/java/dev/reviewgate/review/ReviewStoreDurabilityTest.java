@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,29 +37,40 @@ class ReviewStoreDurabilityTest {
   void sigkillMidBurstLosesNoAcknowledgedComment(String mode, int processes) throws Exception {
     new ReviewStore(dir).save(ReviewFixtures.review("r1")
       .comment(Author.PERSON, "comment 0", null, "src/App.java", 3, "new", Instant.now()).review());
+    // Only what a writer process acknowledged: the comment saved above is not the test's to count.
     Set<String> acknowledged = ConcurrentHashMap.newKeySet();
-    acknowledged.add("comment 0");
     Random random = new Random();
+    int expected = 0;
     for (int round = 0; round < (processes == 1 ? 3 : 2); round++) {
       List<Process> burst = new ArrayList<>();
-      List<Thread> readers = new ArrayList<>();
+      List<FutureTask<Integer>> readers = new ArrayList<>();
+      List<Integer> kills = new ArrayList<>();
       for (int p = 0; p < processes; p++) {
         // Two processes on one store: both write the same review at once, each reading the other's changes.
         int kill = 20 + random.nextInt(150);
         String label = "round" + round + "-process" + p;
         Process process = start(mode, label);
         burst.add(process);
-        Thread reader = new Thread(() -> readUntilKilled(process, kill, acknowledged));
-        reader.start();
+        FutureTask<Integer> reader = new FutureTask<>(() -> readUntilKilled(process, kill, acknowledged));
+        new Thread(reader, "durability-reader-" + label).start();
         readers.add(reader);
+        kills.add(kill);
       }
-      for (Thread reader : readers) {
-        reader.join(60_000);
+      try {
+        for (int p = 0; p < processes; p++) {
+          // get() rethrows the reader's failure (a writer that crashed or stopped short) and bounds the wait.
+          assertThat(readers.get(p).get(60, TimeUnit.SECONDS)).as("acknowledgements read before the kill")
+            .isEqualTo(kills.get(p));
+          expected += kills.get(p);
+        }
+      } finally {
+        for (Process process : burst) {
+          process.destroyForcibly();
+          assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
       }
-      for (Process process : burst) {
-        process.destroyForcibly();
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-      }
+      assertThat(acknowledged).as("distinct comments acknowledged so far: at least 20 per writer process, each once")
+        .hasSize(expected);
 
       ReviewStore reopened = new ReviewStore(dir);
       try (Stream<Path> files = Files.list(dir)) {
@@ -90,23 +102,30 @@ class ReviewStoreDurabilityTest {
       .start();
   }
 
-  /** Collects acknowledgements until {@code count} more arrived, then kills the process with SIGKILL. */
-  private static void readUntilKilled(Process process, int count, Set<String> acknowledged) {
+  /**
+   * Collects acknowledgements until {@code count} more arrived, then kills the process with SIGKILL. Fails (through
+   * the task's {@code get}) when the writer ends or writes something else first: a crashed writer tests nothing.
+   */
+  private static int readUntilKilled(Process process, int count, Set<String> acknowledged) throws Exception {
     int seen = 0;
     try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = out.readLine()) != null) {
-        acknowledged.add(line.substring("ACK ".length()));
+        if (!line.startsWith("ACK ")) {
+          throw new AssertionError("the writer printed '" + line + "' instead of an acknowledgement");
+        }
+        if (!acknowledged.add(line.substring("ACK ".length()))) {
+          throw new AssertionError("acknowledged twice: " + line);
+        }
         if (++seen >= count) {
           process.destroyForcibly(); // SIGKILL on Linux: no shutdown hooks, nothing flushed
           break;
         }
       }
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
     }
     if (seen < count) {
-      throw new AssertionError("the burst stopped after " + seen + " of " + count + " acknowledgements");
+      throw new AssertionError("the writer stopped (crashed?) after " + seen + " of " + count + " acknowledgements");
     }
+    return seen;
   }
 }

@@ -20,6 +20,8 @@ final class HttpSession {
   private static final int MAX_STREAMS = 64;
 
   private final String id;
+  /** The client that opened it, as the server's per-client limits know it. */
+  private final String client;
   private final HttpTransportOptions options;
   private final McpConnection connection;
   private final Map<String, SseStream> streams = new LinkedHashMap<>();
@@ -31,8 +33,9 @@ final class HttpSession {
   private final AtomicInteger inFlight = new AtomicInteger();
   private String version;
 
-  HttpSession(String id, McpServer server, HttpTransportOptions options) {
+  HttpSession(String id, String client, McpServer server, HttpTransportOptions options) {
     this.id = id;
+    this.client = client;
     this.options = options;
     // Messages not tied to a request go to the GET stream when one is open, else they are kept for it.
     this.connection = server.connect(this::sendStandalone);
@@ -40,6 +43,10 @@ final class HttpSession {
 
   String id() {
     return id;
+  }
+
+  String client() {
+    return client;
   }
 
   McpConnection connection() {

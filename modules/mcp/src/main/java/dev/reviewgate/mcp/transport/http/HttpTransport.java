@@ -1,6 +1,7 @@
 package dev.reviewgate.mcp.transport.http;
 
 import dev.reviewgate.core.catalog.Tool;
+import dev.reviewgate.core.net.ClientSlots;
 import dev.reviewgate.core.metrics.CallMetrics;
 import dev.reviewgate.mcp.JsonRpc;
 import dev.reviewgate.mcp.McpConnection;
@@ -24,6 +25,8 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import java.util.logging.Logger;
 
 /**
@@ -132,6 +135,9 @@ public final class HttpTransport implements Handler<RoutingContext> {
       error(response, 400, null, JsonRpc.INVALID_REQUEST, "Invalid Request: the body must be one JSON-RPC message object", null);
       return;
     }
+    if (waitsForPerson(message) && !movedToLongLived(ctx)) {
+      return;
+    }
     if (RequestEra.of(request.getHeader(VERSION_HEADER), message) == ProtocolEra.STATELESS) {
       StatelessRules.check(request, message, server.catalog()).ifPresentOrElse(
         problem -> error(response, 400, message.getValue("id"), problem.code(), problem.message(), problem.data()),
@@ -186,13 +192,21 @@ public final class HttpTransport implements Handler<RoutingContext> {
     HttpSession session;
     boolean opening = "initialize".equals(message.getValue("method"));
     if (opening) {
-      if (sessions.size() >= options.maxSessions() && !evictOne()) {
+      String client = ctx.get(ClientSlots.CLIENT, "unknown");
+      if (sessionsOf(client) >= options.maxSessionsPerClient() && !evictOne(s -> s.client().equals(client))) {
+        response.putHeader("Retry-After", "5");
+        error(response, 429, message.getValue("id"), JsonRpc.INTERNAL_ERROR, "too many open sessions from this client "
+          + "(http.maxSessionsPerClient = " + options.maxSessionsPerClient() + "), each with a call or stream in "
+          + "progress; end some with DELETE or retry later", null);
+        return;
+      }
+      if (sessions.size() >= options.maxSessions() && !evictOne(s -> true)) {
         response.putHeader("Retry-After", "5");
         error(response, 503, message.getValue("id"), JsonRpc.INTERNAL_ERROR,
           "too many open sessions (http.maxSessions), each with a call or stream in progress; retry later", null);
         return;
       }
-      session = new HttpSession(newSessionId(), server, options);
+      session = new HttpSession(newSessionId(), client, server, options);
     } else {
       String sessionId = trim(request.getHeader(SESSION_HEADER));
       if (sessionId == null) {
@@ -328,14 +342,19 @@ public final class HttpTransport implements Handler<RoutingContext> {
     return session;
   }
 
+  private long sessionsOf(String client) {
+    return sessions.values().stream().filter(session -> session.client().equals(client)).count();
+  }
+
   /**
-   * Makes room for a new session at the cap: ends a session with nothing in progress, one never used after its
-   * initialize first, else the least recently used. A client that opens sessions in a loop thus only pushes out
-   * its own (and abandoned) ones, never a session with a running call. False when every session is busy.
+   * Makes room for a new session at a cap: ends one of {@code among} with nothing in progress, one never used
+   * after its initialize first, else the least recently used. A client that opens sessions in a loop thus meets
+   * its own cap and pushes out only its own ones, never a session with a running call. False when every such
+   * session is busy.
    */
-  private boolean evictOne() {
+  private boolean evictOne(Predicate<HttpSession> among) {
     Comparator<HttpSession> victimOrder = Comparator.comparing(HttpSession::used).thenComparingLong(HttpSession::lastUsed);
-    Optional<HttpSession> victim = sessions.values().stream().filter(session -> !session.busy()).min(victimOrder);
+    Optional<HttpSession> victim = sessions.values().stream().filter(among).filter(session -> !session.busy()).min(victimOrder);
     victim.ifPresent(session -> {
       sessions.remove(session.id());
       session.close();
@@ -369,6 +388,23 @@ public final class HttpTransport implements Handler<RoutingContext> {
       case JsonRpc.INTERNAL_ERROR -> 500;
       default -> 200;
     };
+  }
+
+  /** A call that may wait for a person for minutes (catalog {@code waitsForPerson}). */
+  private boolean waitsForPerson(JsonObject message) {
+    return "tools/call".equals(message.getValue("method")) && message.getValue("params") instanceof JsonObject params
+      && params.getValue("name") instanceof String name
+      && server.catalog().byName(name).map(Tool::waitsForPerson).orElse(false);
+  }
+
+  /**
+   * Moves a wait for a person out of the client's requests in flight into the server's pool of long-lived work, so
+   * that agents waiting on reviews never lock out their own (or anyone's) other calls. False when refused (the
+   * refusal has been sent).
+   */
+  private static boolean movedToLongLived(RoutingContext ctx) {
+    BooleanSupplier move = ctx.get(ClientSlots.LONG_LIVED);
+    return move == null || move.getAsBoolean();
   }
 
   /** A timer for tools/call requests (per tool, front-end "http"); null for other methods. */

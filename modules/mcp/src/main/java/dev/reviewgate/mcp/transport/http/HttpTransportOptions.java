@@ -8,12 +8,14 @@ import io.vertx.core.json.JsonObject;
  *
  * @param sessionIdleMs   a session-era session unused this long is closed; its id then answers 404
  * @param maxSessions     open sessions at most; an {@code initialize} beyond it gets 503
+ * @param maxSessionsPerClient open sessions one client may hold; its {@code initialize} beyond it ends its own
+ *                        least recently used idle session, or gets 429 when all of them are busy
  * @param sseReplayEvents events kept per SSE stream for resumption with {@code Last-Event-ID}
  * @param sseRetryMs      the {@code retry} field of the priming event (how long a client waits to reconnect)
  * @param sseKeepAliveMs  comment lines on idle streams, so proxies and clients do not time them out
  */
 public record HttpTransportOptions(long sessionIdleMs, int maxSessions, int sseReplayEvents, long sseRetryMs,
-                                   long sseKeepAliveMs) {
+                                   long sseKeepAliveMs, int maxSessionsPerClient) {
 
   public static HttpTransportOptions from(JsonObject http) {
     return new HttpTransportOptions(
@@ -21,17 +23,23 @@ public record HttpTransportOptions(long sessionIdleMs, int maxSessions, int sseR
       (int) positive(http, "maxSessions"),
       (int) positive(http, "sseReplayEvents"),
       positive(http, "sseRetryMs"),
-      positive(http, "sseKeepAliveMs"));
+      positive(http, "sseKeepAliveMs"),
+      (int) positive(http, "maxSessionsPerClient"));
   }
 
   /** The same options with another session cap (tests). */
   public HttpTransportOptions withMaxSessions(int max) {
-    return new HttpTransportOptions(sessionIdleMs, max, sseReplayEvents, sseRetryMs, sseKeepAliveMs);
+    return new HttpTransportOptions(sessionIdleMs, max, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient);
+  }
+
+  /** The same options with another per-client session cap (tests). */
+  public HttpTransportOptions withMaxSessionsPerClient(int max) {
+    return new HttpTransportOptions(sessionIdleMs, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, max);
   }
 
   /** The same options with another idle time (tests). */
   public HttpTransportOptions withSessionIdleMs(long ms) {
-    return new HttpTransportOptions(ms, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs);
+    return new HttpTransportOptions(ms, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient);
   }
 
   private static long positive(JsonObject section, String key) {
