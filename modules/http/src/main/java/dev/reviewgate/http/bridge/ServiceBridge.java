@@ -8,7 +8,6 @@ import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.security.Credentials;
-import dev.reviewgate.core.bus.CallContext;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -105,6 +104,7 @@ public final class ServiceBridge {
 
   private void connected(NetSocket socket) {
     Map<String, MessageConsumer<Object>> registrations = new HashMap<>();
+    BridgeCalls calls = new BridgeCalls();
     RecordParser parser = RecordParser.newFixed(4);
     boolean[] readingLength = {true};
     parser.handler(record -> {
@@ -122,7 +122,7 @@ public final class ServiceBridge {
       } else {
         readingLength[0] = true;
         parser.fixedSizeMode(4);
-        frame(socket, registrations, record);
+        frame(socket, registrations, calls, record);
       }
     });
     socket.handler(parser);
@@ -130,10 +130,11 @@ public final class ServiceBridge {
     socket.closeHandler(v -> {
       registrations.values().forEach(MessageConsumer::unregister);
       registrations.clear();
+      calls.abandonAll(vertx);
     });
   }
 
-  private void frame(NetSocket socket, Map<String, MessageConsumer<Object>> registrations, Buffer bytes) {
+  private void frame(NetSocket socket, Map<String, MessageConsumer<Object>> registrations, BridgeCalls calls, Buffer bytes) {
     JsonObject frame;
     try {
       Object value = io.vertx.core.json.Json.decodeValue(bytes);
@@ -183,7 +184,7 @@ public final class ServiceBridge {
             + (type.equals("publish") ? "" : " without a replyAddress") + "; its answer or failure comes back there");
           return;
         }
-        call(socket, address, replyAddress, frame.getValue("body"), delivery(headers, caller.get()));
+        call(socket, calls, address, replyAddress, frame.getValue("body"), delivery(headers, caller.get()));
       }
       case "register" -> {
         if (!BusExposure.outbound(address)) {
@@ -209,8 +210,12 @@ public final class ServiceBridge {
     }
   }
 
-  private void call(NetSocket socket, String address, String replyAddress, Object body, DeliveryOptions delivery) {
+  private void call(NetSocket socket, BridgeCalls calls, String address, String replyAddress, Object body,
+                    DeliveryOptions delivery) {
+    calls.start(replyAddress, delivery.getSendTimeout())
+      .forEach(header -> delivery.addHeader(header.getKey(), (String) header.getValue()));
     vertx.eventBus().request(address, body, delivery).onComplete(done -> {
+      calls.finished(replyAddress);
       if (done.succeeded()) {
         write(socket, new JsonObject().put("type", "message").put("address", replyAddress)
           .put("headers", new JsonObject()).put("body", done.result().body()).put("send", true));
@@ -240,8 +245,7 @@ public final class ServiceBridge {
       delivery.setSendTimeout(Math.min(n.longValue(), options.replyTimeoutMs()));
     }
     CallerHeaders.forBus(headers, caller).forEach(entry -> delivery.addHeader(entry.getKey(), (String) entry.getValue()));
-    // A backend must not hand this caller anything it cannot lose once the bridge stopped waiting (queued feedback).
-    return CallContext.stampReplyBy(delivery);
+    return delivery;
   }
 
   private static JsonObject message(Message<Object> message) {
