@@ -6,6 +6,7 @@ import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.bus.CancelSignals;
+import dev.reviewgate.core.bus.ReadOnlyResend;
 import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.TaskSupport;
@@ -103,7 +104,7 @@ final class ToolCalls {
     DeliveryOptions delivery = Caller.AGENT.stamp(call.applyTo(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name()))));
     request.onCancel(() -> CancelSignals.abandon(vertx, callId));
     if (progressAddress == null) {
-      return BusRequests.request(vertx.eventBus(), tool.address(), arguments, delivery).map(ToolCalls::result);
+      return ReadOnlyResend.request(vertx, tool, arguments, delivery).map(ToolCalls::result);
     }
     MessageConsumer<JsonObject> progress = vertx.eventBus().consumer(progressAddress, message -> {
       JsonObject body = message.body();
@@ -112,7 +113,7 @@ final class ToolCalls {
       }
     });
     return progress.completion()
-      .compose(ready -> BusRequests.request(vertx.eventBus(), tool.address(), arguments, delivery))
+      .compose(ready -> ReadOnlyResend.request(vertx, tool, arguments, delivery))
       .eventually(progress::unregister)
       .map(ToolCalls::result);
   }

@@ -4,6 +4,8 @@ import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusExposure;
 import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.bus.ReadOnlyResend;
+import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.security.Caller;
@@ -214,15 +216,21 @@ public final class ServiceBridge {
                     DeliveryOptions delivery) {
     calls.start(replyAddress, delivery.getSendTimeout())
       .forEach(header -> delivery.addHeader(header.getKey(), (String) header.getValue()));
-    vertx.eventBus().request(address, body, delivery).onComplete(done -> {
+    // Only JSON objects reach a tool (its endpoint refuses the rest with 400): read-only ones may be sent twice.
+    Optional<Tool> tool = catalog.byAddress(address);
+    Future<Object> answered = tool.isPresent() && body instanceof JsonObject arguments
+      ? ReadOnlyResend.request(vertx, tool.get(), arguments, delivery).map(Object.class::cast)
+      : vertx.eventBus().request(address, body, delivery).map(Message::body);
+    answered.onComplete(done -> {
       calls.finished(replyAddress);
       if (done.succeeded()) {
         write(socket, new JsonObject().put("type", "message").put("address", replyAddress)
-          .put("headers", new JsonObject()).put("body", done.result().body()).put("send", true));
+          .put("headers", new JsonObject()).put("body", done.result()).put("send", true));
         return;
       }
       ToolException failure = BusRequests.toToolException(address, done.cause());
-      String failureType = done.cause() instanceof ReplyException reply ? reply.failureType().name() : "RECIPIENT_FAILURE";
+      String failureType = done.cause() instanceof ReplyException reply ? reply.failureType().name()
+        : failure.code() == Failure.TIMED_OUT ? "TIMEOUT" : failure.code() == Failure.UNAVAILABLE ? "NO_HANDLERS" : "RECIPIENT_FAILURE";
       write(socket, new JsonObject().put("type", "err").put("address", replyAddress).put("sourceAddress", address)
         .put("failureCode", failure.code()).put("failureType", failureType).put("message", failure.getMessage()));
     });
