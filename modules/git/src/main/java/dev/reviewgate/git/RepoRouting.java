@@ -5,6 +5,7 @@ import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
+import dev.reviewgate.core.bus.ReadOnlyResend;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import io.vertx.core.Future;
@@ -74,7 +75,7 @@ record RepoRouting(Vertx vertx, ToolCatalog catalog, Set<String> served, String 
     }
     long remaining = call.replyBy() > 0 ? call.replyBy() - System.currentTimeMillis() : timeoutMs;
     DeliveryOptions delivery = call.applyTo(new DeliveryOptions().setSendTimeout(Math.max(1, remaining)));
-    return BusRequests.request(vertx.eventBus(), address(name, tool), named, delivery).recover(failure -> {
+    return ReadOnlyResend.request(vertx, catalog.require(tool), address(name, tool), named, delivery).recover(failure -> {
       ToolException mapped = BusRequests.toToolException(address(name, tool), failure);
       return Future.failedFuture(mapped.code() == Failure.UNAVAILABLE
         ? ToolException.notAllowed("no node of the cluster serves repository '" + Inputs.printable(name) + "'"

@@ -53,11 +53,16 @@ public final class ReadOnlyResend {
    * as described above when the tool is read-only and a resend interval is set.
    */
   public static Future<JsonObject> request(Vertx vertx, Tool tool, JsonObject body, DeliveryOptions delivery) {
+    return request(vertx, tool, tool.address(), body, delivery);
+  }
+
+  /** As {@link #request(Vertx, Tool, JsonObject, DeliveryOptions)}, to another address serving {@code tool}. */
+  public static Future<JsonObject> request(Vertx vertx, Tool tool, String address, JsonObject body, DeliveryOptions delivery) {
     long after = of(vertx);
     if (after <= 0 || !resendable(tool)) {
-      return BusRequests.request(vertx.eventBus(), tool.address(), body, delivery);
+      return BusRequests.request(vertx.eventBus(), address, body, delivery);
     }
-    return new Attempts(vertx, tool.address(), body, delivery, after).start();
+    return new Attempts(vertx, address, body, delivery, after).start();
   }
 
   /** The copies of one call, on the caller's context. */
