@@ -28,7 +28,9 @@ public final class DeploymentHealth {
    * longer than {@link #FRESH_WITHIN_MS}: see {@link CachedSection}.
    */
   public void section(String name, Supplier<Future<JsonObject>> report) {
-    sections.put(name, new CachedSection(report));
+    CachedSection section = new CachedSection(report);
+    sections.put(name, section);
+    section.refresh(); // so that the first /health has a report to give
   }
 
   /** How long /health waits for fresh sections before it answers with the last ones (it answers within 1 s). */
