@@ -1,5 +1,6 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.git.RepoClaims;
 import dev.reviewgate.http.bridge.ServiceBridge;
 import dev.reviewgate.core.StartupFailure;
 import dev.reviewgate.core.catalog.Tool;
@@ -60,6 +61,8 @@ final class ServeCommand {
     if (node.clustered()) {
       List<String> expected = ToolCatalog.standard().tools().stream().map(Tool::address).toList();
       health.section("cluster", () -> node.cluster().view(expected));
+      // Repository names withdrawn from git nodes that serve another history under them (any node's, while it runs).
+      health.section("repositories", () -> RepoClaims.report(vertx));
       err.println("reviewgate: joined cluster '" + node.cluster().options().name() + "' as "
         + node.cluster().options().host() + ":" + node.cluster().port() + " with roles " + String.join(",", new java.util.TreeSet<>(node.roles())));
     }

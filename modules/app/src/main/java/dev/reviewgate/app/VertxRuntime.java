@@ -3,6 +3,7 @@ package dev.reviewgate.app;
 import dev.reviewgate.cluster.ClusterNode;
 import dev.reviewgate.cluster.ClusterOptions;
 import dev.reviewgate.core.bus.CancelSignals;
+import dev.reviewgate.core.bus.ReadOnlyResend;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -67,6 +68,9 @@ final class VertxRuntime {
       ClusterNode joined = await(ClusterNode.start(customize.apply(Vertx.builder(), options), options, cluster),
         cluster.joinTimeoutMs() + config.startTimeoutMs());
       node = new Node(joined.vertx(), cluster.roles(), joined);
+      // A read-only call a stalled node holds is sent again to another: by the time the stalled node is declared dead
+      // (cluster.failureDetectionMs), a call has had two chances to reach a survivor.
+      ReadOnlyResend.set(joined.vertx(), Math.max(1, cluster.failureDetectionMs() / 2));
     } else {
       node = new Node(customize.apply(Vertx.builder(), options).build(), cluster.roles(), null);
     }

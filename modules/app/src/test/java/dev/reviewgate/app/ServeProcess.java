@@ -48,7 +48,7 @@ final class ServeProcess implements AutoCloseable {
     reader.setDaemon(true);
     reader.start();
     try {
-      this.port = found.get(90, TimeUnit.SECONDS);
+      this.port = found.get(180, TimeUnit.SECONDS); // a loaded build machine starts a cluster node slowly
     } catch (Exception e) {
       process.destroyForcibly();
       throw e;
@@ -88,6 +88,14 @@ final class ServeProcess implements AutoCloseable {
 
   boolean isAlive() {
     return process.isAlive();
+  }
+
+  /** SIGSTOP ({@code STOP}) or SIGCONT ({@code CONT}): a process that stalls, as a machine under swap does, and resumes. */
+  void signal(String name) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+    if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+      throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+    }
   }
 
   /** SIGKILL: no shutdown hook runs, as when a machine dies. */

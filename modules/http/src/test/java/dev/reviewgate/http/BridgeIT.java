@@ -2,6 +2,9 @@ package dev.reviewgate.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.core.bus.CallContext;
+import dev.reviewgate.core.bus.CancelSignals;
+import dev.reviewgate.core.bus.ToolEndpoint;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -161,6 +164,38 @@ class BridgeIT {
       .onComplete(test.succeeding(v -> test.verify(() -> {
         root.removeHandler(capture);
         assertThat(loud).extracting(java.util.logging.LogRecord::getMessage).isEmpty();
+        test.completeNow();
+      })));
+  }
+
+  /**
+   * A call sent over the WebSocket bridge carries a call id and the time the bridge stops waiting for it, and a socket
+   * that closes abandons what it had in flight: a review wait of a dashboard or script that went away must not be the
+   * one that receives the person's next comment.
+   */
+  @Test
+  void aCallSaysWhenTheBridgeStopsWaitingAndIsAbandonedWhenTheSocketCloses(Vertx vertx, VertxTestContext test) {
+    Promise<CallContext> held = Promise.promise();
+    Promise<String> abandoned = Promise.promise();
+    long[] sentAt = new long[1];
+    ToolEndpoint.serve(vertx, TestServer.CATALOG, "hold_bridge", (args, call) -> {
+        held.tryComplete(call);
+        return Promise.<JsonObject>promise().future(); // answers never: the socket goes first
+      })
+      .compose(v -> CancelSignals.of(vertx).listen(vertx, abandoned::tryComplete))
+      .compose(v -> TestServer.start(vertx, TestServer.options(), null))
+      .compose(port -> open(vertx, port, "?access_token=" + TestServer.TOKEN))
+      .compose(socket -> {
+        sentAt[0] = System.currentTimeMillis();
+        socket.send("reviewgate.test.hold", new JsonObject());
+        return held.future().compose(call -> socket.ws.close().compose(v -> abandoned.future())
+          .map(cancelled -> new JsonObject().put("callId", call.callId()).put("replyBy", call.replyBy()).put("cancelled", cancelled)));
+      })
+      .onComplete(test.succeeding(seen -> test.verify(() -> {
+        long replyTimeout = TestServer.options().bridgeReplyTimeoutMs();
+        assertThat(seen.getString("callId")).startsWith("bridge-");
+        assertThat(seen.getLong("replyBy")).isBetween(sentAt[0] + replyTimeout - 1000, sentAt[0] + replyTimeout + 5000);
+        assertThat(seen.getString("cancelled")).isEqualTo(seen.getString("callId"));
         test.completeNow();
       })));
   }

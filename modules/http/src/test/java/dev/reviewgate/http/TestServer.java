@@ -21,7 +21,7 @@ import java.util.function.Function;
 final class TestServer {
 
   static final ToolCatalog CATALOG = ToolCatalog.standard()
-    .with(List.of(tool("echo_bridge"), tool("hidden_mcp_only"), tool("person_bridge")));
+    .with(List.of(tool("echo_bridge"), tool("hidden_mcp_only"), tool("person_bridge"), tool("hold_bridge")));
 
   /** The token the test servers ask for. */
   static final String TOKEN = "test-token";

@@ -5,6 +5,8 @@ import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
+import dev.reviewgate.core.bus.CancelSignals;
+import dev.reviewgate.core.bus.ReadOnlyResend;
 import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.TaskSupport;
@@ -100,9 +102,9 @@ final class ToolCalls {
       tool.taskSupport() != TaskSupport.FORBIDDEN && request.tasksNegotiated());
     // MCP's callers are agents, over stdio or HTTP with the token (see Caller).
     DeliveryOptions delivery = Caller.AGENT.stamp(call.applyTo(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name()))));
-    request.onCancel(() -> vertx.eventBus().publish(Addresses.CANCEL, new JsonObject().put("callId", callId)));
+    request.onCancel(() -> CancelSignals.abandon(vertx, callId));
     if (progressAddress == null) {
-      return BusRequests.request(vertx.eventBus(), tool.address(), arguments, delivery).map(ToolCalls::result);
+      return ReadOnlyResend.request(vertx, tool, arguments, delivery).map(ToolCalls::result);
     }
     MessageConsumer<JsonObject> progress = vertx.eventBus().consumer(progressAddress, message -> {
       JsonObject body = message.body();
@@ -111,7 +113,7 @@ final class ToolCalls {
       }
     });
     return progress.completion()
-      .compose(ready -> BusRequests.request(vertx.eventBus(), tool.address(), arguments, delivery))
+      .compose(ready -> ReadOnlyResend.request(vertx, tool, arguments, delivery))
       .eventually(progress::unregister)
       .map(ToolCalls::result);
   }

@@ -54,6 +54,11 @@ public final class CancelSignals implements Shareable {
     }
   }
 
+  /** Tells every backend in the cluster that the caller of {@code callId} has gone: its long work stops. */
+  public static void abandon(Vertx vertx, String callId) {
+    vertx.eventBus().publish(Addresses.CANCEL, new JsonObject().put("callId", callId));
+  }
+
   /**
    * Calls {@code action} with the id of every call a front-end abandons, on the current context, until the returned
    * handle runs. Completes once the consumer is registered (in a cluster: known to the other nodes).

@@ -65,8 +65,14 @@ public final class ToolEndpoint {
    */
   public static Future<Void> serveRouted(Vertx vertx, String address, String toolName,
                                          Function<JsonObject, Future<JsonObject>> handler) {
+    return serveRouted(vertx, address, toolName, (arguments, context) -> handler.apply(arguments));
+  }
+
+  /** As {@link #serveRouted(Vertx, String, String, Function)}, the handler also getting the call's {@link CallContext}. */
+  public static Future<Void> serveRouted(Vertx vertx, String address, String toolName,
+                                         BiFunction<JsonObject, CallContext, Future<JsonObject>> handler) {
     MessageConsumer<Object> consumer = vertx.eventBus().consumer(address,
-      message -> handle(vertx, toolName, arguments -> { }, (arguments, context) -> handler.apply(arguments), message));
+      message -> handle(vertx, toolName, arguments -> { }, handler, message));
     return consumer.completion();
   }
 

@@ -54,12 +54,14 @@ public final class BridgeRoutes {
     SockJSHandlerOptions sockJs = new SockJSHandlerOptions().setRegisterWriteHandler(false);
     Map<String, CallMetrics.Sample> pending = new ConcurrentHashMap<>();
     Map<SockJSSocket, Caller> callers = new ConcurrentHashMap<>();
+    Map<SockJSSocket, BridgeCalls> calls = new ConcurrentHashMap<>();
     Map<Caller, Set<String>> permitted = new ConcurrentHashMap<>();
     Function<Caller, Set<String>> inbound = caller -> permitted.computeIfAbsent(caller,
       c -> BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE), c, credentials.grants(c)));
     Set<String> anyCaller = BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE));
     return SockJSHandler.create(vertx, sockJs).bridge(bridge, event -> {
       if (admit(event, callers, inbound, anyCaller)) {
+        follow(vertx, event, calls, limits.replyTimeoutMs());
         observe(catalog, pending, event);
       }
     });
@@ -107,6 +109,38 @@ public final class BridgeRoutes {
       }
       default -> {
         return true;
+      }
+    }
+  }
+
+  /**
+   * Gives each call the socket sends a call id and the time the bridge stops waiting for its reply (the bridge's reply
+   * timeout), and abandons the calls still in flight when the socket closes: see {@link BridgeCalls}. Runs after
+   * {@link #admit}, on events it let through.
+   */
+  private static void follow(Vertx vertx, BridgeEvent event, Map<SockJSSocket, BridgeCalls> calls, long replyTimeoutMs) {
+    JsonObject raw = event.getRawMessage();
+    switch (event.type()) {
+      case SEND -> {
+        String replyAddress = raw == null ? null : raw.getValue("replyAddress") instanceof String a ? a : null;
+        if (replyAddress != null && raw.getValue("headers") instanceof JsonObject headers) {
+          headers.mergeIn(calls.computeIfAbsent(event.socket(), s -> new BridgeCalls()).start(replyAddress, replyTimeoutMs));
+          event.setRawMessage(raw);
+        }
+      }
+      case RECEIVE -> {
+        BridgeCalls open = calls.get(event.socket());
+        if (open != null && raw != null) {
+          open.finished(raw.getString("address", ""));
+        }
+      }
+      case SOCKET_CLOSED -> {
+        BridgeCalls open = calls.remove(event.socket());
+        if (open != null) {
+          open.abandonAll(vertx);
+        }
+      }
+      default -> {
       }
     }
   }

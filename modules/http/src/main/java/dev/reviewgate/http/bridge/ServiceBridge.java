@@ -4,11 +4,12 @@ import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusExposure;
 import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.bus.ReadOnlyResend;
+import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.security.Credentials;
-import dev.reviewgate.core.bus.CallContext;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -105,6 +106,7 @@ public final class ServiceBridge {
 
   private void connected(NetSocket socket) {
     Map<String, MessageConsumer<Object>> registrations = new HashMap<>();
+    BridgeCalls calls = new BridgeCalls();
     RecordParser parser = RecordParser.newFixed(4);
     boolean[] readingLength = {true};
     parser.handler(record -> {
@@ -122,7 +124,7 @@ public final class ServiceBridge {
       } else {
         readingLength[0] = true;
         parser.fixedSizeMode(4);
-        frame(socket, registrations, record);
+        frame(socket, registrations, calls, record);
       }
     });
     socket.handler(parser);
@@ -130,10 +132,11 @@ public final class ServiceBridge {
     socket.closeHandler(v -> {
       registrations.values().forEach(MessageConsumer::unregister);
       registrations.clear();
+      calls.abandonAll(vertx);
     });
   }
 
-  private void frame(NetSocket socket, Map<String, MessageConsumer<Object>> registrations, Buffer bytes) {
+  private void frame(NetSocket socket, Map<String, MessageConsumer<Object>> registrations, BridgeCalls calls, Buffer bytes) {
     JsonObject frame;
     try {
       Object value = io.vertx.core.json.Json.decodeValue(bytes);
@@ -183,7 +186,7 @@ public final class ServiceBridge {
             + (type.equals("publish") ? "" : " without a replyAddress") + "; its answer or failure comes back there");
           return;
         }
-        call(socket, address, replyAddress, frame.getValue("body"), delivery(headers, caller.get()));
+        call(socket, calls, address, replyAddress, frame.getValue("body"), delivery(headers, caller.get()));
       }
       case "register" -> {
         if (!BusExposure.outbound(address)) {
@@ -209,15 +212,25 @@ public final class ServiceBridge {
     }
   }
 
-  private void call(NetSocket socket, String address, String replyAddress, Object body, DeliveryOptions delivery) {
-    vertx.eventBus().request(address, body, delivery).onComplete(done -> {
+  private void call(NetSocket socket, BridgeCalls calls, String address, String replyAddress, Object body,
+                    DeliveryOptions delivery) {
+    calls.start(replyAddress, delivery.getSendTimeout())
+      .forEach(header -> delivery.addHeader(header.getKey(), (String) header.getValue()));
+    // Only JSON objects reach a tool (its endpoint refuses the rest with 400): read-only ones may be sent twice.
+    Optional<Tool> tool = catalog.byAddress(address);
+    Future<Object> answered = tool.isPresent() && body instanceof JsonObject arguments
+      ? ReadOnlyResend.request(vertx, tool.get(), arguments, delivery).map(Object.class::cast)
+      : vertx.eventBus().request(address, body, delivery).map(Message::body);
+    answered.onComplete(done -> {
+      calls.finished(replyAddress);
       if (done.succeeded()) {
         write(socket, new JsonObject().put("type", "message").put("address", replyAddress)
-          .put("headers", new JsonObject()).put("body", done.result().body()).put("send", true));
+          .put("headers", new JsonObject()).put("body", done.result()).put("send", true));
         return;
       }
       ToolException failure = BusRequests.toToolException(address, done.cause());
-      String failureType = done.cause() instanceof ReplyException reply ? reply.failureType().name() : "RECIPIENT_FAILURE";
+      String failureType = done.cause() instanceof ReplyException reply ? reply.failureType().name()
+        : failure.code() == Failure.TIMED_OUT ? "TIMEOUT" : failure.code() == Failure.UNAVAILABLE ? "NO_HANDLERS" : "RECIPIENT_FAILURE";
       write(socket, new JsonObject().put("type", "err").put("address", replyAddress).put("sourceAddress", address)
         .put("failureCode", failure.code()).put("failureType", failureType).put("message", failure.getMessage()));
     });
@@ -240,8 +253,7 @@ public final class ServiceBridge {
       delivery.setSendTimeout(Math.min(n.longValue(), options.replyTimeoutMs()));
     }
     CallerHeaders.forBus(headers, caller).forEach(entry -> delivery.addHeader(entry.getKey(), (String) entry.getValue()));
-    // A backend must not hand this caller anything it cannot lose once the bridge stopped waiting (queued feedback).
-    return CallContext.stampReplyBy(delivery);
+    return delivery;
   }
 
   private static JsonObject message(Message<Object> message) {

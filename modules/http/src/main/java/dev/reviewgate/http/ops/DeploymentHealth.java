@@ -1,6 +1,8 @@
 package dev.reviewgate.http.ops;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -19,26 +21,39 @@ public final class DeploymentHealth {
   }
 
   private final Map<String, Entry> verticles = new ConcurrentSkipListMap<>();
-  private final Map<String, Supplier<Future<JsonObject>>> sections = new ConcurrentSkipListMap<>();
+  private final Map<String, CachedSection> sections = new ConcurrentSkipListMap<>();
 
-  /** Adds a section to {@code /health} (e.g. {@code cluster}), computed on each request. */
+  /**
+   * Adds a section to {@code /health} (e.g. {@code cluster}), made afresh for each request but never waited for
+   * longer than {@link #FRESH_WITHIN_MS}: see {@link CachedSection}.
+   */
   public void section(String name, Supplier<Future<JsonObject>> report) {
-    sections.put(name, report);
+    CachedSection section = new CachedSection(report);
+    sections.put(name, section);
+    section.refresh(); // so that the first /health has a report to give
   }
 
-  /** The extra sections, each as its supplier reported it (or its failure's message). */
-  public Future<JsonObject> sectionsJson() {
-    JsonObject json = new JsonObject();
-    Future<Void> all = Future.succeededFuture();
-    for (Map.Entry<String, Supplier<Future<JsonObject>>> section : sections.entrySet()) {
-      all = all.compose(v -> section.getValue().get()
-        .otherwise(failure -> new JsonObject().put("error", String.valueOf(failure.getMessage())))
-        .map(report -> {
-          json.put(section.getKey(), report);
-          return null;
-        }));
+  /** How long /health waits for fresh sections before it answers with the last ones (it answers within 1 s). */
+  public static final long FRESH_WITHIN_MS = 400;
+
+  /** The extra sections, fresh when they were made within {@link #FRESH_WITHIN_MS}, else the last ones made. */
+  public Future<JsonObject> sectionsJson(Vertx vertx) {
+    if (sections.isEmpty()) {
+      return Future.succeededFuture(new JsonObject());
     }
-    return all.map(json);
+    Promise<JsonObject> answer = Promise.promise();
+    long timer = vertx.setTimer(FRESH_WITHIN_MS, id -> answer.tryComplete(snapshot()));
+    Future.join(sections.values().stream().map(CachedSection::refresh).toList()).onComplete(done -> {
+      vertx.cancelTimer(timer);
+      answer.tryComplete(snapshot());
+    });
+    return answer.future();
+  }
+
+  private JsonObject snapshot() {
+    JsonObject json = new JsonObject();
+    sections.forEach((name, section) -> json.put(name, section.current()));
+    return json;
   }
 
   /** Follows a deployment: STARTING now, then UP or FAILED (with the failure's message) when it completes. */

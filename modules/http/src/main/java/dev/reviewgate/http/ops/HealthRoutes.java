@@ -16,7 +16,7 @@ public final class HealthRoutes {
   public static void mount(Router router, DeploymentHealth health) {
     router.get("/health/live").handler(ctx -> reply(ctx, true, new JsonObject().put("status", "UP")));
     router.get("/health/ready").handler(ctx -> reply(ctx, health.ready(), readiness(health)));
-    router.get("/health").handler(ctx -> health.sectionsJson().onComplete(sections -> reply(ctx, health.ready(),
+    router.get("/health").handler(ctx -> health.sectionsJson(ctx.vertx()).onComplete(sections -> reply(ctx, health.ready(),
       new JsonObject()
         .put("status", health.ready() ? "UP" : "DOWN")
         .put("liveness", new JsonObject().put("status", "UP"))
