@@ -4,15 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.github.FakeGitHub;
 import dev.reviewgate.review.TempRepo;
-import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -31,10 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DraftApprovalIT {
 
-  private static final String TASKS = "io.modelcontextprotocol/tasks";
   private static final String REPO = "/repos/octo/shop";
   private static final String REVIEWS = REPO + "/pulls/5/reviews";
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   @TempDir
   Path repoDir;
@@ -50,14 +42,8 @@ class DraftApprovalIT {
     vertx = Vertx.vertx();
     github = FakeGitHub.start(vertx).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     String diff = new TempRepo(repoDir).git("diff", base, head);
-    github.on("GET", REPO + "/pulls/5").reply(FakeGitHub.Reply.json(200, new JsonObject().put("number", 5)
-      .put("head", new JsonObject().put("sha", head)).put("base", new JsonObject().put("sha", base)).encode()));
-    github.on("GET", REPO + "/compare/" + base + "..." + head).accept("application/vnd.github.diff")
-      .reply(FakeGitHub.Reply.of(200, MultiMap.caseInsensitiveMultiMap().add("content-type", "application/vnd.github.diff"),
-        Buffer.buffer(diff)));
-    github.on("GET", REVIEWS + "?per_page=100").reply(FakeGitHub.Reply.json(200, "[]"));
-    github.on("POST", REVIEWS).reply(FakeGitHub.Reply.json(200,
-      "{\"id\": 77, \"state\": \"CHANGES_REQUESTED\", \"html_url\": \"https://github.com/octo/shop/pull/5#pullrequestreview-77\"}"));
+    FakePullRequest.reviewable(github, REPO, 5, base, head, diff,
+      "{\"id\": 77, \"state\": \"CHANGES_REQUESTED\", \"html_url\": \"https://github.com/octo/shop/pull/5#pullrequestreview-77\"}");
   }
 
   @AfterEach
@@ -71,7 +57,7 @@ class DraftApprovalIT {
   void aDraftIsPostedOnlyWhenThePersonApprovesItInTheDashboardAndADeclinedOnePostsNothing() throws Exception {
     Map<String, String> environment = Map.of("GITHUB_API_URL", github.url(), "GITHUB_TOKEN", "ghp_draft_test");
     try (ServeProcess serve = ServeProcess.start(repoDir, environment)) {
-      JsonObject task = mcp(serve, 1, "tools/call", "pr_review", new JsonObject().put("name", "pr_review")
+      JsonObject task = ModernMcp.call(serve, 1, "tools/call", "pr_review", new JsonObject().put("name", "pr_review")
         .put("arguments", review("Two things.").put("confirm", true)));
       assertThat(task.getString("resultType")).as(task.encode()).isEqualTo("task");
       assertThat(task.getString("status")).isEqualTo("working");
@@ -79,7 +65,7 @@ class DraftApprovalIT {
       String draftId = taskId.substring("draft.".length());
       assertThat(task.getString("statusMessage")).as("where the person decides, with no credential in it")
         .contains("/review/#/drafts/" + draftId, "reviewgate open").doesNotContain(SignIn.token(), "code=");
-      assertThat(taskGet(serve, 2, taskId).getString("status")).isEqualTo("working");
+      assertThat(ModernMcp.taskGet(serve, 2, taskId).getString("status")).isEqualTo("working");
 
       try (BridgeSocket agent = BridgeSocket.withToken(vertx, serve.port())) {
         JsonObject sent = agent.call("reviewgate.review.draft_decide", decision(draftId, "approve"));
@@ -89,7 +75,7 @@ class DraftApprovalIT {
         assertThat(published.getString("type")).isEqualTo("err");
       }
       assertThat(github.received("POST", REVIEWS)).as("nothing posted before the person decides").isEmpty();
-      assertThat(taskGet(serve, 3, taskId).getString("status")).isEqualTo("working");
+      assertThat(ModernMcp.taskGet(serve, 3, taskId).getString("status")).isEqualTo("working");
 
       try (BridgeSocket person = BridgeSocket.asPerson(vertx, serve.port())) {
         JsonObject listed = person.call("reviewgate.review.draft_list", new JsonObject().put("draft_id", draftId));
@@ -103,7 +89,7 @@ class DraftApprovalIT {
           .put("body", "Two things, please."));
         assertThat(decided.getString("type")).as(decided.encode()).isEqualTo("rec");
         assertThat(decided.getJsonObject("body").getJsonObject("draft").getString("status")).isEqualTo("posted");
-        JsonObject done = awaitCompleted(serve, taskId, 100);
+        JsonObject done = ModernMcp.awaitCompleted(serve, taskId, 100);
         System.out.println("DraftApprovalIT: approve -> tasks/get completed in " + (System.nanoTime() - approved) / 1_000_000
           + " ms (includes the post to the fake GitHub)");
         JsonObject result = done.getJsonObject("result");
@@ -123,12 +109,12 @@ class DraftApprovalIT {
         assertThat(comment.getString("side")).isEqualTo("RIGHT");
         assertThat(comment.getString("body")).isEqualTo("Read the name from the config.");
 
-        String declinedTask = mcp(serve, 200, "tools/call", "pr_review", new JsonObject().put("name", "pr_review")
+        String declinedTask = ModernMcp.call(serve, 200, "tools/call", "pr_review", new JsonObject().put("name", "pr_review")
           .put("arguments", review("Another round.").put("confirm", true))).getString("taskId");
         JsonObject declined = person.call("reviewgate.review.draft_decide",
           decision(declinedTask.substring("draft.".length()), "decline"));
         assertThat(declined.getJsonObject("body").getJsonObject("draft").getString("status")).isEqualTo("declined");
-        JsonObject notPosted = awaitCompleted(serve, declinedTask, 300).getJsonObject("result");
+        JsonObject notPosted = ModernMcp.awaitCompleted(serve, declinedTask, 300).getJsonObject("result");
         assertThat(notPosted.getBoolean("isError")).isTrue();
         assertThat(notPosted.getJsonArray("content").getJsonObject(0).getString("text"))
           .startsWith("[NOT_POSTED] The person declined").contains("Another round.");
@@ -150,41 +136,5 @@ class DraftApprovalIT {
 
   private static JsonObject decision(String draftId, String decision) {
     return new JsonObject().put("draft_id", draftId).put("decision", decision);
-  }
-
-  /** Polls tasks/get every 10 ms (at most 1000 times) until the task is completed. */
-  private static JsonObject awaitCompleted(ServeProcess serve, String taskId, int firstId) throws Exception {
-    for (int i = 0; i < 1000; i++) {
-      JsonObject polled = taskGet(serve, firstId + i, taskId);
-      if ("completed".equals(polled.getString("status"))) {
-        return polled;
-      }
-      assertThat(polled.getString("status")).isEqualTo("working");
-      Thread.sleep(10);
-    }
-    throw new AssertionError("task " + taskId + " did not complete within 1000 polls");
-  }
-
-  private static JsonObject taskGet(ServeProcess serve, int id, String taskId) throws Exception {
-    return mcp(serve, id, "tasks/get", taskId, new JsonObject().put("taskId", taskId));
-  }
-
-  /** One 2026-07-28 request with the token, declaring the tasks extension and no elicitation; its JSON-RPC result. */
-  private static JsonObject mcp(ServeProcess serve, int id, String method, String name, JsonObject params) throws Exception {
-    params.put("_meta", new JsonObject()
-      .put("io.modelcontextprotocol/protocolVersion", "2026-07-28")
-      .put("io.modelcontextprotocol/clientInfo", new JsonObject().put("name", "it").put("version", "1"))
-      .put("io.modelcontextprotocol/clientCapabilities", new JsonObject()
-        .put("extensions", new JsonObject().put(TASKS, new JsonObject()))));
-    JsonObject message = new JsonObject().put("jsonrpc", "2.0").put("id", id).put("method", method).put("params", params);
-    HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + serve.port() + "/mcp"))
-      .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-      .header("Authorization", SignIn.bearer())
-      .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method).header("Mcp-Name", name)
-      .POST(HttpRequest.BodyPublishers.ofString(message.encode())).build(), HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    JsonObject body = new JsonObject(response.body());
-    assertThat(body.containsKey("error")).as(response.body()).isFalse();
-    return body.getJsonObject("result");
   }
 }

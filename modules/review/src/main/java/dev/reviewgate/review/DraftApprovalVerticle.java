@@ -93,15 +93,7 @@ public final class DraftApprovalVerticle extends VerticleBase {
     } catch (RuntimeException e) {
       answer = Future.failedFuture(e);
     }
-    answer.onComplete(done -> {
-      if (done.succeeded()) {
-        message.reply(done.result());
-      } else {
-        ToolException failure = done.cause() instanceof ToolException t ? t
-          : new ToolException(Failure.INTERNAL, "the draft store failed: " + done.cause().getMessage());
-        message.fail(failure.code(), failure.getMessage());
-      }
-    });
+    InternalReplies.answer(message, answer, "the draft store");
   }
 
   /** A new draft: {@code {"task": …}} at once for a caller that takes tasks, else {@code {"outcome": …}} once decided. */
