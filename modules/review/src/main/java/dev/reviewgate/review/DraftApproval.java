@@ -14,11 +14,13 @@ import java.util.regex.Pattern;
  * {@code posted}, {@code failed} (the forge refused it), {@code declined}, or {@code withdrawn} (the agent's call ended
  * or its task was cancelled before a decision). {@code arguments} are what is posted: the agent's, with the person's
  * edited body once approved ({@code edited}). {@code outcome} is what the agent reads ({@link
- * dev.reviewgate.core.catalog.DraftOutcome}).
+ * dev.reviewgate.core.catalog.DraftOutcome}). {@code decideBy}: after this the agent no longer listens (its held call
+ * ended, or the draft's time to live passed), so the draft can no longer be approved, even if no process was left to
+ * withdraw it (a SIGKILL).
  */
 public record DraftApproval(String id, Instant createdAt, Instant updatedAt, String status, String tool,
                             JsonObject arguments, JsonObject draft, boolean editable, boolean edited, boolean cancelled,
-                            JsonObject outcome) {
+                            JsonObject outcome, Instant decideBy) {
 
   public static final String PENDING = "pending";
   public static final String POSTING = "posting";
@@ -35,13 +37,19 @@ public record DraftApproval(String id, Instant createdAt, Instant updatedAt, Str
     outcome = outcome == null ? null : outcome.copy();
   }
 
-  static DraftApproval create(String tool, JsonObject arguments, JsonObject draft, boolean editable, Instant now) {
+  static DraftApproval create(String tool, JsonObject arguments, JsonObject draft, boolean editable, Instant now,
+                              Instant decideBy) {
     String id = "d" + java.util.UUID.randomUUID().toString().replace("-", "");
-    return new DraftApproval(id, now, now, PENDING, tool, arguments, draft, editable, false, false, null);
+    return new DraftApproval(id, now, now, PENDING, tool, arguments, draft, editable, false, false, null, decideBy);
   }
 
   public boolean pending() {
     return PENDING.equals(status);
+  }
+
+  /** Pending, and its agent still listens: the person may decide it now. */
+  public boolean decidable(Instant now) {
+    return pending() && now.isBefore(decideBy);
   }
 
   /** Decided, posted or not: the agent's call or task can end with {@link #outcome}. */
@@ -50,12 +58,14 @@ public record DraftApproval(String id, Instant createdAt, Instant updatedAt, Str
   }
 
   DraftApproval posting(JsonObject approvedArguments, boolean editedBody, Instant now) {
-    return new DraftApproval(id, createdAt, now, POSTING, tool, approvedArguments, draft, editable, editedBody, false, null);
+    return new DraftApproval(id, createdAt, now, POSTING, tool, approvedArguments, draft, editable, editedBody, false, null,
+      decideBy);
   }
 
   /** Ends the draft with {@code newStatus} and what the agent reads; {@code byCancel}: the agent's task was cancelled. */
   DraftApproval ended(String newStatus, JsonObject newOutcome, boolean byCancel, Instant now) {
-    return new DraftApproval(id, createdAt, now, newStatus, tool, arguments, draft, editable, edited, byCancel, newOutcome);
+    return new DraftApproval(id, createdAt, now, newStatus, tool, arguments, draft, editable, edited, byCancel, newOutcome,
+      decideBy);
   }
 
   /** The id of the durable task that reports this draft to the agent. */
@@ -79,13 +89,14 @@ public record DraftApproval(String id, Instant createdAt, Instant updatedAt, Str
   JsonObject toJson() {
     return new JsonObject().put("id", id).put("created_at", createdAt.toString()).put("updated_at", updatedAt.toString())
       .put("status", status).put("tool", tool).put("arguments", arguments).put("draft", draft).put("editable", editable)
-      .put("edited", edited).put("cancelled", cancelled).put("outcome", outcome);
+      .put("edited", edited).put("cancelled", cancelled).put("outcome", outcome).put("decide_by", decideBy.toString());
   }
 
   static DraftApproval fromJson(JsonObject json) {
     return new DraftApproval(json.getString("id"), Instant.parse(json.getString("created_at")),
       Instant.parse(json.getString("updated_at")), json.getString("status"), json.getString("tool"),
       json.getJsonObject("arguments"), json.getJsonObject("draft"), json.getBoolean("editable", false),
-      json.getBoolean("edited", false), json.getBoolean("cancelled", false), json.getJsonObject("outcome"));
+      json.getBoolean("edited", false), json.getBoolean("cancelled", false), json.getJsonObject("outcome"),
+      Instant.parse(json.getString("decide_by")));
   }
 }

@@ -75,11 +75,16 @@ public final class DraftApprovalVerticle extends VerticleBase {
     if (stopListening != null) {
       stopListening.run();
     }
-    // The drafts stay pending in the store; a held caller is told to ask again (it may be approved meanwhile).
-    held.values().forEach(wait -> wait.fail(new ToolException(Failure.UNAVAILABLE, "the review service is stopping; "
-      + "the draft stays in the dashboard until the person decides or it expires. Nothing was posted yet.")));
-    held.clear();
-    return Future.succeededFuture();
+    // A held caller is about to lose its answer: its draft is withdrawn (it ends the call with that), so that it is
+    // never approved and posted without the agent hearing of it.
+    List<Future<DraftApproval>> withdrawn = List.copyOf(held.keySet()).stream()
+      .map(id -> withdraw(id, "was not asked to decide (the server stopped) on", false)).toList();
+    return Future.join(withdrawn).eventually(() -> {
+      held.values().forEach(wait -> wait.fail(new ToolException(Failure.UNAVAILABLE, "the review service stopped "
+        + "while the draft was being posted; look at the pull request before posting again")));
+      held.clear();
+      return Future.succeededFuture();
+    });
   }
 
   // --- the agent's side (internal address, from the MCP front-end) ---------------------------------------------
@@ -103,7 +108,12 @@ public final class DraftApprovalVerticle extends VerticleBase {
     if (!(body.getValue("arguments") instanceof JsonObject arguments) || !(body.getValue("draft") instanceof JsonObject draft)) {
       throw ToolException.invalid("a draft needs \"arguments\" (what is posted) and \"draft\" (what the person sees)");
     }
-    DraftApproval created = DraftApproval.create(tool.name(), arguments, draft, body.getBoolean("editable", false), Instant.now());
+    Instant now = Instant.now();
+    // A held call's draft is decidable only while its caller listens (review.maxWaitMs, and its send timeout).
+    long window = context.acceptsTask() ? options.draftTtlMs() : context.replyBy() <= 0 ? options.maxWaitMs()
+      : Math.min(options.maxWaitMs(), context.replyBy() - PendingWait.REPLY_MARGIN_MS - now.toEpochMilli());
+    DraftApproval created = DraftApproval.create(tool.name(), arguments, draft, body.getBoolean("editable", false), now,
+      now.plusMillis(Math.max(1, window)));
     return vertx.executeBlocking(() -> {
       store.create(created);
       return created;
@@ -172,14 +182,20 @@ public final class DraftApprovalVerticle extends VerticleBase {
     return load(id).compose(found -> {
       DraftApproval draft = found.filter(this::alive).orElseThrow(() -> ToolException.notFound("no draft '" + id
         + "' awaits a decision; it may have expired (review.draftTtlMs). The list shows the drafts there are."));
+      if (draft.pending() && !draft.decidable(Instant.now())) {
+        // Its agent stopped listening and nobody withdrew it (e.g. the process holding the call was killed).
+        return withdraw(id, "did not decide in time on", false).compose(withdrawn -> Future.failedFuture(
+          ToolException.conflict("draft " + id + " was withdrawn: the agent that asked for it stopped waiting; nothing "
+            + "was posted. The agent can ask again.")));
+      }
       if (body != null && !draft.editable()) {
         throw ToolException.invalid("draft " + id + " (" + draft.tool() + ") has no editable body; approve or decline "
           + "it as shown, without body");
       }
       return change(id, current -> {
-        if (!current.pending()) {
-          throw ToolException.conflict("draft " + id + " was already decided: it is " + current.status()
-            + "; nothing changed");
+        if (!current.decidable(Instant.now())) {
+          throw ToolException.conflict("draft " + id + " can no longer be decided: it is " + current.status()
+            + (current.pending() ? " but its agent stopped waiting" : "") + "; nothing changed");
         }
         if (!approve) {
           return current.ended(DraftApproval.DECLINED,
@@ -295,9 +311,10 @@ public final class DraftApprovalVerticle extends VerticleBase {
 
   /** A draft as the dashboard shows it. */
   private JsonObject view(DraftApproval draft) {
-    JsonObject json = new JsonObject().put("draft_id", draft.id()).put("tool", draft.tool()).put("status", draft.status())
+    String status = draft.pending() && !draft.decidable(Instant.now()) ? DraftApproval.WITHDRAWN : draft.status();
+    JsonObject json = new JsonObject().put("draft_id", draft.id()).put("tool", draft.tool()).put("status", status)
       .put("created_at", draft.createdAt().toString()).put("updated_at", draft.updatedAt().toString())
-      .put("expires_at", draft.createdAt().plusMillis(options.draftTtlMs()).toString())
+      .put("expires_at", draft.decideBy().toString())
       .put("editable", draft.editable()).put("edited", draft.edited()).put("draft", draft.draft());
     if (draft.ended()) {
       json.put("outcome", draft.outcome().getValue("error_text") instanceof String text ? text : draft.outcome().getString("note"));

@@ -19,6 +19,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.Timeout;
 import io.vertx.junit5.VertxExtension;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -140,6 +141,31 @@ class DraftApprovalVerticleTest {
     assertThat(late.code()).isEqualTo(409);
     assertThat(late.getMessage()).contains("withdrawn");
     assertThat(posted).isEmpty();
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aHeldDraftIsWithdrawnWhenTheServiceStopsAndOneWhoseAgentStoppedWaitingCannotBeApproved() throws Exception {
+    Future<JsonObject> held = submit(false);
+    String draftId = awaitPending();
+    restart(600_000);
+    assertThat(await(held).getJsonObject("outcome").getString("error_text"))
+      .startsWith("[NOT_POSTED] The person was not asked to decide (the server stopped)");
+    assertThat(refusal(Addresses.REVIEW_DRAFT_DECIDE, decision(draftId, "approve"), "person").code()).isEqualTo(409);
+
+    // A process killed while holding a call withdraws nothing: the draft's decide-by time still stops an approval.
+    Instant past = Instant.now().minusSeconds(1);
+    DraftApproval orphan = DraftApproval.create("pr_review", arguments(), draft(), true, past.minusSeconds(60), past);
+    new DraftStore(storeDir).create(orphan);
+    assertThat(onlyPending(orphan.id()).getString("status")).isEqualTo("withdrawn");
+    ToolException late = refusal(Addresses.REVIEW_DRAFT_DECIDE, decision(orphan.id(), "approve"), "person");
+    assertThat(late.code()).isEqualTo(409);
+    assertThat(late.getMessage()).contains("stopped waiting");
+    assertThat(posted).isEmpty();
+  }
+
+  private JsonObject onlyPending(String draftId) throws Exception {
+    return onlyDraft(person(Addresses.REVIEW_DRAFT_LIST, new JsonObject().put("draft_id", draftId)));
   }
 
   @Test
