@@ -17,6 +17,7 @@ import dev.reviewgate.github.GitHubBackendOptions;
 import dev.reviewgate.github.GitHubVerticle;
 import dev.reviewgate.gitlab.GitLabBackendOptions;
 import dev.reviewgate.gitlab.GitLabVerticle;
+import dev.reviewgate.review.DraftApprovalVerticle;
 import dev.reviewgate.review.ReviewOptions;
 import dev.reviewgate.review.ReviewVerticle;
 import io.vertx.core.Deployable;
@@ -71,6 +72,8 @@ final class Backends {
     row(Set.of("git"), "GitVerticle", config -> GitBackendOptions.from(config, workingDirectory()), GitVerticle::new),
     row(Set.of("review"), "ReviewVerticle", config -> ReviewOptions.from(config, workingDirectory()), ReviewVerticle::new)
       .when(ReviewOptions::enabled),
+    row(Set.of("review"), "DraftApprovalVerticle", config -> ReviewOptions.from(config, workingDirectory()),
+      DraftApprovalVerticle::new).when(ReviewOptions::enabled),
     row(Set.of("github"), "GitHubVerticle", config -> GitHubBackendOptions.from(config, System::getenv, workingDirectory()),
       GitHubVerticle::new),
     row(Set.of("ado"), "AdoVerticle", config -> AdoBackendOptions.from(config, System::getenv), AdoVerticle::new),

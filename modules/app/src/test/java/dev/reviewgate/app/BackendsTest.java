@@ -47,7 +47,7 @@ class BackendsTest {
   void everyRowBuildsFromTheDefaultConfigurationWithoutDeploying() {
     // Options read and verticles made, nothing started: no network, no repository opened, no review store created.
     assertThat(Backends.wouldDeploy(ReviewgateConfig.defaults(), Set.copyOf(Backends.ROLES))).containsExactly(
-      "DiffVerticle", "GitVerticle", "ReviewVerticle", "GitHubVerticle", "AdoVerticle", "GitLabVerticle", "ThreadRouterVerticle");
+      "DiffVerticle", "GitVerticle", "ReviewVerticle", "DraftApprovalVerticle", "GitHubVerticle", "AdoVerticle", "GitLabVerticle", "ThreadRouterVerticle");
     assertThat(Backends.wouldDeploy(ReviewgateConfig.defaults(), Set.of("ado"))).containsExactly("AdoVerticle", "ThreadRouterVerticle");
   }
 

@@ -3,11 +3,7 @@ package dev.reviewgate.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.review.TempRepo;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.WebSocket;
-import io.vertx.core.http.WebSocketClient;
-import io.vertx.core.http.WebSocketConnectOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
@@ -23,9 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -172,7 +166,7 @@ class ClusterIT {
     assertThat(mcp(frontB, "tasks/get", taskId, new JsonObject().put("taskId", taskId), tasks).getJsonObject("result")
       .getString("status")).as("the other front reads the task from the review node").isEqualTo("working");
 
-    Bridge dashboard = Bridge.open(vertx, frontB.port());
+    BridgeSocket dashboard = BridgeSocket.asPerson(vertx, frontB.port());
     try {
       JsonObject comment = dashboard.call("reviewgate.review.comment", new JsonObject().put("review_id", id)
         .put("body", "Asked through A, answered through B").put("file", "src/App.java").put("line", 9));
@@ -217,7 +211,7 @@ class ClusterIT {
         throw new IllegalStateException(e);
       }
     });
-    Bridge dashboard = Bridge.open(vertx, frontB.port());
+    BridgeSocket dashboard = BridgeSocket.asPerson(vertx, frontB.port());
     try {
       String id = null;
       long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
@@ -359,40 +353,5 @@ class ClusterIT {
       HttpResponse.BodyHandlers.ofString()).body());
   }
 
-  /**
-   * A dashboard's view of the bus: the raw WebSocket of the event-bus bridge, signed in as the person, one request at
-   * a time.
-   */
-  private record Bridge(WebSocketClient client, WebSocket socket, Map<String, Promise<JsonObject>> pending, AtomicInteger ids) {
-
-    static Bridge open(Vertx vertx, int port) throws Exception {
-      WebSocketClient client = vertx.createWebSocketClient();
-      WebSocket socket = client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(port)
-        .addHeader("Cookie", SignIn.personCookie(port))
-        .setURI("/eventbus/websocket")).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-      Map<String, Promise<JsonObject>> pending = new ConcurrentHashMap<>();
-      socket.handler(buffer -> {
-        JsonObject frame = buffer.toJsonObject();
-        Promise<JsonObject> waiter = pending.remove(frame.getString("address", ""));
-        if (waiter != null) {
-          waiter.tryComplete(frame);
-        }
-      });
-      return new Bridge(client, socket, pending, new AtomicInteger());
-    }
-
-    JsonObject call(String address, JsonObject body) throws Exception {
-      String reply = "dashboard." + ids.incrementAndGet();
-      Promise<JsonObject> promise = Promise.promise();
-      pending.put(reply, promise);
-      socket.writeTextMessage(new JsonObject().put("type", "send").put("address", address).put("replyAddress", reply)
-        .put("body", body).encode());
-      return promise.future().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-    }
-
-    void close() {
-      socket.close();
-      client.close();
-    }
   }
 }

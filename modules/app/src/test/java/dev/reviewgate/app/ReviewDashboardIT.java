@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.bus.CallContext;
+import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.security.Caller;
@@ -12,6 +14,7 @@ import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.http.HttpOptions;
 import dev.reviewgate.http.HttpServerVerticle;
 import dev.reviewgate.http.ops.DeploymentHealth;
+import dev.reviewgate.review.DraftApprovalVerticle;
 import dev.reviewgate.review.ReviewOptions;
 import dev.reviewgate.review.ReviewVerticle;
 import dev.reviewgate.review.TempRepo;
@@ -20,11 +23,16 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.file.FileSystemOptions;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,11 +47,15 @@ import org.openqa.selenium.WebElement;
 /**
  * The dashboard in headless Chromium against the real review backend and HTTP server in one Vert.x: the person
  * comments on a line with the keyboard, the waiting agent gets that file, line and text, the agent's answer appears
- * without a reload, and the person completes the review with "request changes" and notes.
+ * without a reload, and the person completes the review with "request changes" and notes. And a draft review an agent
+ * asked to post: the person finds it on the list page, reads its comment, edits its body and clicks Approve; the
+ * forge (pr_review's address, served by a recording stand-in) gets exactly the edited review and the agent's task
+ * completes saying so.
  */
 class ReviewDashboardIT {
 
   private static final Duration WAIT = Duration.ofSeconds(20);
+  private static final Pattern DRAFT_PAGE = Pattern.compile("at (http://127\\.0\\.0\\.1:(\\d+)/review/#/drafts/(d[0-9a-f]+))");
 
   @TempDir
   Path repoDir;
@@ -52,6 +64,7 @@ class ReviewDashboardIT {
 
   private Vertx vertx;
   private String base;
+  private final List<JsonObject> posted = new CopyOnWriteArrayList<>();
 
   @BeforeEach
   void setUp() throws Exception {
@@ -65,6 +78,14 @@ class ReviewDashboardIT {
     await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(ReviewgateConfig.defaults(), repoDir), ToolCatalog.standard())));
     await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(config.section("review"), repoDir),
       ToolCatalog.standard())));
+    await(vertx.deployVerticle(new DraftApprovalVerticle(ReviewOptions.from(config.section("review"), repoDir),
+      ToolCatalog.standard())));
+    // The forge: pr_review's catalog address, served by a stand-in that records what an approved draft posts.
+    await(ToolEndpoint.serve(vertx, ToolCatalog.standard(), "pr_review", args -> {
+      posted.add(args);
+      return Future.succeededFuture(new JsonObject().put("forge", "github").put("review_id", 77)
+        .put("url", "https://github.com/octo/shop/pull/5#pullrequestreview-77"));
+    }));
     await(vertx.deployVerticle(new HttpServerVerticle(http, ToolCatalog.standard(), new DeploymentHealth(), null, null)));
   }
 
@@ -173,6 +194,60 @@ class ReviewDashboardIT {
         .getText().equals("Greet by name"));
       chromium.screenshot("reviews-list");
     }
+  }
+
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void thePersonEditsTheBodyAndApprovesTheDraftWithTheButton() throws Exception {
+    JsonObject task = await(BusRequests.request(vertx.eventBus(), Addresses.REVIEW_DRAFTS, new JsonObject()
+      .put("action", "submit").put("tool", "pr_review").put("arguments", draftArguments()).put("draft", draftArguments())
+      .put("editable", true), Caller.AGENT.stamp(new CallContext("c1", null, true)
+        .applyTo(new DeliveryOptions().setSendTimeout(20_000))))).getJsonObject("task");
+    Matcher page = DRAFT_PAGE.matcher(task.getString("status_message"));
+    assertThat(page.find()).as(task.getString("status_message")).isTrue();
+    int port = Integer.parseInt(page.group(2));
+    String draftId = page.group(3);
+
+    try (HeadlessChromium chromium = HeadlessChromium.start(1280, 900)) {
+      var driver = chromium.driver;
+      driver.get(SignIn.loginUrl(port, null));
+      WebElement link = chromium.until(WAIT, "the draft on the list page", () ->
+        driver.findElement(By.cssSelector("#pending-drafts a[href='#/drafts/" + draftId + "']")));
+      assertThat(link.getText()).contains("pull request #5");
+      chromium.screenshot("drafts-list");
+      link.click();
+
+      WebElement approve = chromium.until(WAIT, "the Approve button", () -> driver.findElement(By.id("draft-approve")));
+      assertThat(driver.findElement(By.id("draft-verdict")).getText()).isEqualTo("request_changes");
+      List<WebElement> rows = driver.findElements(By.cssSelector("tr.draft-comment"));
+      assertThat(rows).hasSize(1);
+      assertThat(rows.get(0).getText()).contains("src/App.java", "9", "new", "Read the name from the config.");
+      WebElement body = driver.findElement(By.id("draft-body"));
+      assertThat(body.getTagName()).isEqualTo("textarea");
+      body.clear();
+      body.sendKeys("Two things, please.");
+      chromium.screenshot("draft-approval-1280");
+      assertThat(posted).as("nothing posted before the click").isEmpty();
+      approve.click();
+
+      chromium.until(WAIT, "the posted banner", () ->
+        driver.findElement(By.id("draft-outcome")).getText().contains("after editing its body") ? true : null);
+      assertThat(driver.findElements(By.id("draft-approve"))).as("no second decision offered").isEmpty();
+      chromium.screenshot("draft-posted-1280");
+    }
+    assertThat(posted).hasSize(1);
+    assertThat(posted.get(0)).isEqualTo(draftArguments().put("body", "Two things, please."));
+    JsonObject done = await(BusRequests.request(vertx.eventBus(), Addresses.REVIEW_DRAFTS, new JsonObject()
+      .put("action", "get").put("task_id", task.getString("task_id")), 10_000));
+    assertThat(done.getString("status")).isEqualTo("completed");
+    assertThat(done.getString("note")).contains("after editing its body");
+  }
+
+  private static JsonObject draftArguments() {
+    return new JsonObject().put("owner", "octo").put("repo", "shop").put("pr_number", 5).put("verdict", "request_changes")
+      .put("body", "Two things.").put("commit_id", "0123456789abcdef0123456789abcdef01234567")
+      .put("comments", new JsonArray().add(new JsonObject().put("path", "src/App.java").put("line", 9).put("side", "new")
+        .put("body", "Read the name from the config.")));
   }
 
   private static JsonObject wait(String id) {

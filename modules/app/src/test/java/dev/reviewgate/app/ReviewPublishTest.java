@@ -19,9 +19,7 @@ import dev.reviewgate.review.ReviewOptions;
 import dev.reviewgate.review.ReviewVerticle;
 import dev.reviewgate.review.TempRepo;
 import io.vertx.core.Future;
-import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
@@ -69,13 +67,7 @@ class ReviewPublishTest {
     await(vertx.deployVerticle(new GitHubVerticle(GitHubBackendOptions.from(config, env::get, Path.of("/")), ToolCatalog.standard())));
     await(vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), ToolCatalog.standard())));
     String diff = new TempRepo(repoDir).git("diff", base, head);
-    github.on("GET", REPO + "/pulls/5").reply(FakeGitHub.Reply.json(200, new JsonObject().put("number", 5)
-      .put("head", new JsonObject().put("sha", head)).put("base", new JsonObject().put("sha", base)).encode()));
-    github.on("GET", REPO + "/compare/" + base + "..." + head).accept("application/vnd.github.diff")
-      .reply(FakeGitHub.Reply.of(200, MultiMap.caseInsensitiveMultiMap().add("content-type", "application/vnd.github.diff"),
-        Buffer.buffer(diff)));
-    github.on("GET", REPO + "/pulls/5/reviews?per_page=100").reply(FakeGitHub.Reply.json(200, "[]"));
-    github.on("POST", REPO + "/pulls/5/reviews").reply(FakeGitHub.Reply.json(200, "{\"id\": 7, \"html_url\": \"https://github.com/r\"}"));
+    FakePullRequest.reviewable(github, REPO, 5, base, head, diff, "{\"id\": 7, \"html_url\": \"https://github.com/r\"}");
   }
 
   @AfterEach

@@ -47,6 +47,8 @@ public final class Addresses {
   public static final String REVIEW_COMMENT = "reviewgate.review.comment";
   public static final String REVIEW_COMPLETE = "reviewgate.review.complete";
   public static final String REVIEW_PUBLISH = "reviewgate.review.publish";
+  public static final String REVIEW_DRAFT_LIST = "reviewgate.review.draft_list";
+  public static final String REVIEW_DRAFT_DECIDE = "reviewgate.review.draft_decide";
 
   /**
    * Internal (outside the catalog, never permitted on a bridge): the durable tasks of the review service, asked by
@@ -55,6 +57,25 @@ public final class Addresses {
    * ({@code task_id, status, created_at, updated_at, ttl_ms, result | tool_error}); 404 when there is no such task.
    */
   public static final String REVIEW_TASKS = "reviewgate.review.tasks";
+
+  /**
+   * Internal (outside the catalog, never bridged): drafts of a review to be posted on a forge that the person approves
+   * in the dashboard, for MCP clients that cannot ask their user (no elicitation). Body {@code {"action": "submit",
+   * "tool", "arguments", "draft", "editable"}} (a held reply until the person decides, or {@code {"task": …}} for a
+   * caller that takes tasks), or the {@link #REVIEW_TASKS} actions for a draft's task id ({@code draft.<id>}).
+   */
+  public static final String REVIEW_DRAFTS = "reviewgate.review.drafts";
+
+  /** Published on when a draft awaiting the person's approval appears or is decided: {@code {"type": "draft", …}}. */
+  public static final String DRAFT_EVENTS = "reviewgate.review.events.drafts";
+
+  /** Task ids that name a draft awaiting approval start with this; every other durable task is a review's wait. */
+  public static final String DRAFT_TASK_PREFIX = "draft.";
+
+  /** The internal address that answers for a durable task id: {@link #REVIEW_DRAFTS} or {@link #REVIEW_TASKS}. */
+  public static String taskAddress(String taskId) {
+    return taskId != null && taskId.startsWith(DRAFT_TASK_PREFIX) ? REVIEW_DRAFTS : REVIEW_TASKS;
+  }
 
   /**
    * Delivery-options header of a tool call from a client that can take a task (MCP tasks extension): a backend whose

@@ -1,5 +1,6 @@
-// The review dashboard: a list of reviews and a pull-request-like page per review. It talks to reviewgate only
-// through the event-bus bridge (review_list, review_get, review_comment, review_complete and the review events),
+// The review dashboard: a list of reviews and a pull-request-like page per review, and the draft reviews agents ask
+// the person to approve before they are posted on a forge. It talks to reviewgate only through the event-bus bridge
+// (review_list, review_get, review_comment, review_complete, review_draft_list, review_draft_decide and the events),
 // so an agent's answer appears without reloading. All text from the server is inserted as text, never as HTML.
 import {BridgeClient} from '../console/bridge-client.js';
 
@@ -9,6 +10,9 @@ const A = {
   comment: 'reviewgate.review.comment',
   complete: 'reviewgate.review.complete',
   events: 'reviewgate.review.events',
+  drafts: 'reviewgate.review.draft_list',
+  decide: 'reviewgate.review.draft_decide',
+  draftEvents: 'reviewgate.review.events.drafts',
 };
 const MARKERS = {insight: '💡 insight', question: '❓ question', todo: 'TODO', fixme: 'FIXME'};
 const STATUS = {pending: 'Open', changes_requested: 'Changes requested', approved: 'Approved', completed: 'Completed'};
@@ -65,8 +69,10 @@ async function route() {
   listeners = new Map();
   page = null;
   const match = location.hash.match(/^#\/reviews\/([A-Za-z0-9_-]+)/);
+  const draft = location.hash.match(/^#\/drafts\/([A-Za-z0-9_-]+)/);
   try {
     if (match) await showReview(match[1]);
+    else if (draft) await showDraft(draft[1]);
     else await showList();
   } catch (e) {
     main.replaceChildren(h('p', {class: 'error', role: 'alert'}, 'Could not load: ' + (e.message || e)));
@@ -86,12 +92,23 @@ async function showList() {
         `${r.repo} · ${r.commit_range} (${shortSha(r.base)}..${shortSha(r.head)}) · `,
         h('span', {class: 'add'}, '+' + r.counts.additions), ' ', h('span', {class: 'del'}, '−' + r.counts.deletions),
         ` in ${r.counts.files} file(s) · ${r.counts.threads} thread(s) · updated ${when(r.updated_at)}`)));
-    main.replaceChildren(h('h1', {}, 'Reviews'),
+    // Drafts are served by the review role's draft service; a dashboard without it still lists the reviews.
+    const {drafts} = await bridge.request(A.drafts, {}).catch(() => ({drafts: []}));
+    const pending = drafts.filter((d) => d.status === 'pending');
+    main.replaceChildren(
+      pending.length ? h('section', {id: 'pending-drafts'}, h('h1', {}, 'Drafts awaiting your approval'),
+        h('ul', {class: 'review-list'}, pending.map((d) => h('li', {class: 'review-row'},
+          h('a', {href: '#/drafts/' + d.draft_id, class: 'review-link'}, draftTitle(d)),
+          ' ', h('span', {class: 'badge waiting'}, 'agent waiting'),
+          h('div', {class: 'meta'}, `${d.draft.comments?.length || 0} comment(s) · verdict ${d.draft.verdict || 'comment'}`
+            + ` · asked ${when(d.created_at)} · expires ${when(d.expires_at)}`))))) : null,
+      h('h1', {}, 'Reviews'),
       rows.length ? h('ul', {class: 'review-list'}, rows)
         : h('p', {class: 'empty'}, 'No reviews yet. An agent opens one with the review_request tool.'));
   };
   // Listen before the first listing: a review created between the two would otherwise never show up.
   on(A.events, () => render());
+  on(A.draftEvents, () => render());
   await render();
 }
 
@@ -426,6 +443,74 @@ function placeNewThread(t) {
   const row = [...document.querySelectorAll('tr.line')].find((tr) => tr.dataset.anchor === key);
   if (!row) { renderReview(); return; }
   lastAnnotation(row).after(h('tr', {class: 'annotation'}, h('td', {colspan: row.children.length}, threadBox(t))));
+}
+
+// --- a draft review to approve --------------------------------------------------------------------------------------
+const draftTitle = (d) => (d.tool === 'review_publish' ? 'Publish review ' + (d.draft.review_id || '') : 'Review')
+  + (d.draft.pr_number ? ' on pull request #' + d.draft.pr_number : '')
+  + (d.draft.owner && d.draft.repo ? ` (${d.draft.owner}/${d.draft.repo})` : '');
+
+async function showDraft(id) {
+  const render = async () => {
+    const {drafts} = await bridge.request(A.drafts, {draft_id: id});
+    if (!drafts.length) {
+      main.replaceChildren(h('nav', {class: 'crumbs'}, h('a', {href: '#/'}, '← all reviews')),
+        h('p', {class: 'empty'}, `No draft ${id}: it may have expired.`));
+      return;
+    }
+    renderDraft(drafts[0]);
+  };
+  on(A.draftEvents, (event) => { if (event.draft_id === id) render(); });
+  await render();
+}
+
+function renderDraft(d) {
+  const draft = d.draft;
+  const pending = d.status === 'pending';
+  document.title = draftTitle(d) + ' · reviewgate';
+  const body = pending && d.editable
+    ? h('textarea', {id: 'draft-body', rows: 6, 'aria-label': 'Review body'}, draft.body || '')
+    : h('div', {class: 'description', id: 'draft-body'}, draft.body || '(no body)');
+  const error = h('p', {class: 'error', id: 'draft-error', role: 'alert'});
+  const decide = async (decision) => {
+    const args = {draft_id: d.draft_id, decision};
+    if (decision === 'approve' && d.editable) args.body = document.getElementById('draft-body').value;
+    main.querySelectorAll('.draft-actions button').forEach((b) => { b.disabled = true; });
+    try {
+      const {draft: decided} = await bridge.request(A.decide, args);
+      renderDraft(decided);
+    } catch (err) {
+      error.textContent = 'Not decided: ' + (err.message || err);
+      main.querySelectorAll('.draft-actions button').forEach((b) => { b.disabled = false; });
+    }
+  };
+  const comments = draft.comments || [];
+  main.replaceChildren(
+    h('nav', {class: 'crumbs'}, h('a', {href: '#/'}, '← all reviews')),
+    h('div', {class: 'review-head'},
+      h('h1', {}, draftTitle(d), ' ', h('span', {class: 'review-id'}, d.draft_id)),
+      h('div', {class: 'head-line'}, h('span', {class: 'badge draft-status', id: 'draft-status'}, d.status),
+        h('span', {class: 'meta'}, `${d.tool} · asked ${when(d.created_at)}`
+          + (pending ? ` · expires ${when(d.expires_at)}` : ''))),
+      h('p', {}, pending ? 'An agent asks to post this review. Nothing is posted unless you approve it.' : null)),
+    h('h2', {}, 'Verdict'), h('p', {id: 'draft-verdict'}, draft.verdict || 'comment'),
+    h('h2', {}, pending && d.editable ? 'Body (you may edit it before approving)' : 'Body'), body,
+    h('h2', {}, `Comments (${comments.length})`),
+    h('table', {class: 'draft-comments'},
+      h('thead', {}, h('tr', {}, h('th', {}, 'Path'), h('th', {}, 'Line'), h('th', {}, 'Side'), h('th', {}, 'Comment'))),
+      h('tbody', {}, comments.map((c) => h('tr', {class: 'draft-comment'},
+        h('td', {}, h('code', {}, c.path)),
+        h('td', {}, c.line == null ? 'file' : (c.start_line != null ? c.start_line + '–' : '') + c.line),
+        h('td', {}, c.line == null ? '' : (c.side || 'new')),
+        h('td', {class: 'draft-comment-body'}, c.body))))),
+    pending
+      ? h('div', {class: 'draft-actions toolbar'},
+        h('button', {id: 'draft-decline', onclick: () => decide('decline')}, 'Decline'),
+        h('button', {class: 'primary', id: 'draft-approve', onclick: () => decide('approve')}, 'Approve and post'))
+      : h('div', {class: 'banner done', role: 'status', id: 'draft-outcome'},
+        h('strong', {}, 'Draft ' + d.status), d.outcome ? h('div', {class: 'notes'}, d.outcome) : null,
+        d.url ? h('div', {}, h('a', {href: d.url, rel: 'noopener noreferrer'}, d.url)) : null),
+    error);
 }
 
 // --- completing ---------------------------------------------------------------------------------------------------

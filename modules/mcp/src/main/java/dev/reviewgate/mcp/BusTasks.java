@@ -10,8 +10,8 @@ import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 
 /**
- * The durable tasks of the review service, reached over the event bus at {@link Addresses#REVIEW_TASKS} (on any
- * node of a cluster), and the mapping of its snake_case task documents onto the wire shapes of SEP-2663.
+ * The durable tasks of the review service, reached over the event bus at {@link Addresses#REVIEW_TASKS} (waits for
+ * feedback) or {@link Addresses#REVIEW_DRAFTS} (drafts awaiting approval), on any node of a cluster, and the mapping of its snake_case task documents onto the wire shapes of SEP-2663.
  */
 final class BusTasks implements DurableTasks {
 
@@ -40,9 +40,10 @@ final class BusTasks implements DurableTasks {
   }
 
   private Future<JsonObject> ask(JsonObject body, String taskId) {
-    return BusRequests.request(vertx.eventBus(), Addresses.REVIEW_TASKS, body, options.toolTimeouts().defaultMs())
+    String address = Addresses.taskAddress(taskId);
+    return BusRequests.request(vertx.eventBus(), address, body, options.toolTimeouts().defaultMs())
       .recover(failure -> {
-        ToolException problem = BusRequests.toToolException(Addresses.REVIEW_TASKS, failure);
+        ToolException problem = BusRequests.toToolException(address, failure);
         if (problem.code() == Failure.NOT_FOUND || problem.code() == Failure.UNAVAILABLE) {
           return Future.failedFuture(Tasks.unknown(taskId));
         }
@@ -59,12 +60,33 @@ final class BusTasks implements DurableTasks {
     if (task.getValue("status_message") instanceof String message) {
       json.put("statusMessage", message);
     }
-    if (task.getValue("result") instanceof JsonObject result) {
-      json.put("result", ToolResults.success(result));
-    } else if (task.getValue("tool_error") instanceof JsonObject error) {
-      json.put("result", ToolResults.failure(new ToolException(error.getInteger("code", Failure.INTERNAL),
-        error.getString("message", "the task ended with an error"))));
+    JsonObject result = callResult(task);
+    if (result != null) {
+      json.put("result", result);
     }
     return json;
+  }
+
+  /**
+   * The {@code CallToolResult} a backend's outcome stands for, or null when it has none yet: {@code result} (with a
+   * {@code note} said first, e.g. how the person approved a draft), {@code tool_error} ({@code code}, {@code message})
+   * or {@code error_text} (a draft that was not posted, in words).
+   */
+  static JsonObject callResult(JsonObject outcome) {
+    if (outcome.getValue("result") instanceof JsonObject result) {
+      JsonObject success = ToolResults.success(result);
+      if (outcome.getValue("note") instanceof String note) {
+        success.getJsonArray("content").add(0, ToolResults.text(note));
+      }
+      return success;
+    }
+    if (outcome.getValue("tool_error") instanceof JsonObject error) {
+      return ToolResults.failure(new ToolException(error.getInteger("code", Failure.INTERNAL),
+        error.getString("message", "the task ended with an error")));
+    }
+    if (outcome.getValue("error_text") instanceof String text) {
+      return ToolResults.error(text);
+    }
+    return null;
   }
 }

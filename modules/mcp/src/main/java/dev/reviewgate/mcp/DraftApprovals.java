@@ -1,11 +1,17 @@
 package dev.reviewgate.mcp;
 
+import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.bus.CallContext;
+import dev.reviewgate.core.catalog.DraftOutcome;
 import dev.reviewgate.core.catalog.Tool;
+import dev.reviewgate.core.security.Caller;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -13,8 +19,12 @@ import java.util.function.Function;
  * exact draft (verdict, body, every comment with path, line and side) through {@link RequestContext#ask} (an
  * {@code input_required} round in 2026-07-28, {@code elicitation/create} in a session), and the tool is called, without
  * {@code confirm}, only if they accept. A declined or cancelled draft is reported back to the agent with nothing
- * posted; an edited body is posted as edited and the result says so. A client that cannot elicit gets a
- * missing-capability error (the dashboard approval path is not built yet).
+ * posted; an edited body is posted as edited and the result says so.
+ *
+ * <p>A client that cannot elicit has the draft sent to the dashboard instead ({@link Addresses#REVIEW_DRAFTS}): the
+ * call becomes a durable task when the client negotiated the tasks extension, else it is held (like a review wait,
+ * up to {@code review.maxWaitMs}) until the person approves or declines it there; the backend posts an approved draft
+ * and either way the agent reads the same outcome as through elicitation.
  */
 final class DraftApprovals {
 
@@ -23,10 +33,16 @@ final class DraftApprovals {
 
   private final Vertx vertx;
   private final long timeoutMs;
+  private final long personTimeoutMs;
 
-  DraftApprovals(Vertx vertx, long timeoutMs) {
+  /**
+   * @param timeoutMs       send timeout of a draft preview
+   * @param personTimeoutMs send timeout of a call held until the person decides in the dashboard
+   */
+  DraftApprovals(Vertx vertx, long timeoutMs, long personTimeoutMs) {
     this.vertx = vertx;
     this.timeoutMs = timeoutMs;
+    this.personTimeoutMs = personTimeoutMs;
   }
 
   static boolean applies(Tool tool, JsonObject arguments) {
@@ -41,21 +57,22 @@ final class DraftApprovals {
     boolean bodyEditable = Tool.DRAFT_IS_ARGUMENTS.equals(tool.confirmDraft());
     Future<JsonObject> draft = bodyEditable ? Future.succeededFuture(plain.copy())
       : BusRequests.request(vertx.eventBus(), tool.confirmDraft(), plain, timeoutMs).map(reply -> reply.getJsonObject("draft"));
+    if (!request.canAsk(InputRequests.ELICITATION)) {
+      return draft.compose(shown -> toDashboard(tool, plain, shown, bodyEditable, request));
+    }
     return draft.compose(shown -> request.ask(KEY, InputRequests.elicitation(describe(tool, shown), schema(shown, bodyEditable)))
       .compose(answer -> {
         JsonObject content = answer.getJsonObject("content", new JsonObject());
         if (!"accept".equals(answer.getString("action")) || !Boolean.TRUE.equals(content.getValue("post"))) {
           String how = "accept".equals(answer.getString("action")) ? "declined" : answer.getString("action", "declined");
-          return Future.succeededFuture(ToolResults.error("[NOT_POSTED] The person " + how + " the draft review; "
-            + "nothing was posted. Draft shown: " + shown.encode() + ". Ask them what to change, or leave it."));
+          return Future.succeededFuture(ToolResults.error(DraftOutcome.notPosted(how, shown)));
         }
         JsonObject approved = plain.copy();
         boolean edited = bodyEditable && content.getValue("body") instanceof String body && !body.equals(shown.getString("body", ""));
         if (edited) {
           approved.put("body", content.getString("body"));
         }
-        String note = edited ? "The person approved the draft after editing its body; the edited body was posted."
-          : "The person approved the draft as shown; it was posted.";
+        String note = DraftOutcome.approved(edited);
         return post.apply(approved).map(result -> {
           if (!result.getBoolean("isError", false)) {
             result.getJsonArray("content").add(0, ToolResults.text(note));
@@ -63,6 +80,24 @@ final class DraftApprovals {
           return result;
         });
       }));
+  }
+
+  /**
+   * The draft goes to the dashboard for the person's decision: a {@code CreateTaskResult} at once for a client with
+   * the tasks extension, else the outcome once they decided (or the draft was withdrawn when their time ran out).
+   */
+  private Future<JsonObject> toDashboard(Tool tool, JsonObject plain, JsonObject shown, boolean bodyEditable,
+                                         RequestContext request) {
+    String callId = UUID.randomUUID().toString();
+    CallContext call = new CallContext(callId, null, request.tasksNegotiated());
+    DeliveryOptions delivery = Caller.AGENT.stamp(call.applyTo(new DeliveryOptions().setSendTimeout(personTimeoutMs)));
+    request.onCancel(() -> vertx.eventBus().publish(Addresses.CANCEL, new JsonObject().put("callId", callId)));
+    JsonObject submit = new JsonObject().put("action", "submit").put("tool", tool.name()).put("arguments", plain)
+      .put("draft", shown).put("editable", bodyEditable);
+    return BusRequests.request(vertx.eventBus(), Addresses.REVIEW_DRAFTS, submit, delivery).map(reply ->
+      reply.getValue("task") instanceof JsonObject task
+        ? TaskJson.created(BusTasks.detailed(task))
+        : BusTasks.callResult(reply.getJsonObject("outcome", new JsonObject())));
   }
 
   /** The draft in words, exactly as it would be posted. */

@@ -40,7 +40,8 @@ final class ToolCalls {
     this.catalog = catalog;
     this.options = options;
     this.localTools = localTools;
-    this.drafts = new DraftApprovals(vertx, options.toolTimeouts().defaultMs());
+    // A draft held for the person's decision in the dashboard waits like review_update's wait for their feedback.
+    this.drafts = new DraftApprovals(vertx, options.toolTimeouts().defaultMs(), options.toolTimeouts().of("review_update"));
   }
 
   JsonObject list(JsonObject params) {

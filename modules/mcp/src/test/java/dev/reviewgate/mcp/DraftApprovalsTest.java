@@ -39,7 +39,7 @@ class DraftApprovalsTest {
         .put("review_id", 77).put("state", "COMMENTED").put("comments", args.getJsonArray("comments").size())
         .put("url", "https://github.example/pr/1#review-77"));
     }).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-    connection = McpServer.builder(vertx, catalog).build().connect(outbound::add);
+    connection = McpServer.builder(vertx, catalog).durableTasksOnBus().build().connect(outbound::add);
   }
 
   @AfterEach
@@ -80,10 +80,71 @@ class DraftApprovalsTest {
   }
 
   @Test
-  void aClientThatCannotAskGetsAMissingCapabilityErrorAndNothingIsPosted() throws Exception {
-    JsonObject error = call(1, review(), null, null, new JsonObject()).getJsonObject("error");
-    assertThat(error.getInteger("code")).isEqualTo(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
+  void aClientThatCannotAskButTakesTasksGetsATaskForTheDashboardsDecision() throws Exception {
+    List<io.vertx.core.eventbus.Message<JsonObject>> submitted = reviewServiceStandIn(request -> {
+      String taskId = "draft.d0123456789abcdef0123456789abcdef";
+      JsonObject task = new JsonObject().put("task_id", taskId).put("created_at", "2026-11-27T10:00:00Z")
+        .put("updated_at", "2026-11-27T10:00:00Z").put("ttl_ms", 86_400_000L).put("poll_interval_ms", 1000L);
+      return "submit".equals(request.getString("action"))
+        ? new JsonObject().put("task", task.put("status", "working").put("status_message", "waiting for the person"))
+        : task.put("status", "completed").put("result", new JsonObject().put("review_id", 77))
+          .put("note", "The person approved the draft as shown; it was posted.");
+    });
+    JsonObject created = call(1, review(), null, null, tasks()).getJsonObject("result");
+    assertThat(created.getString("resultType")).isEqualTo("task");
+    assertThat(created.getString("taskId")).isEqualTo("draft.d0123456789abcdef0123456789abcdef");
+    assertThat(created.getString("status")).isEqualTo("working");
+    JsonObject submit = submitted.get(0).body();
+    assertThat(submit.getString("tool")).isEqualTo("pr_review");
+    assertThat(submit.getBoolean("editable")).isTrue();
+    assertThat(submit.getJsonObject("arguments").containsKey("confirm")).isFalse();
+    assertThat(submit.getJsonObject("draft").getJsonArray("comments")).isEqualTo(review().getJsonArray("comments"));
+    assertThat(submitted.get(0).headers().get(dev.reviewgate.core.security.Caller.HEADER)).isEqualTo("agent");
+    assertThat(submitted.get(0).headers().get(dev.reviewgate.core.Addresses.TASK_HEADER)).isEqualTo("true");
+
+    JsonObject got = connection.handle(JsonRpc.request(2, "tasks/get", new JsonObject()
+      .put("taskId", created.getString("taskId")).put("_meta", meta(tasks()))).encode())
+      .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    JsonObject done = got.getJsonObject("result");
+    assertThat(done).as(got.encode()).isNotNull();
+    assertThat(done.getString("status")).isEqualTo("completed");
+    assertThat(done.getJsonObject("result").getJsonArray("content").getJsonObject(0).getString("text"))
+      .isEqualTo("The person approved the draft as shown; it was posted.");
+    assertThat(done.getJsonObject("result").getJsonObject("structuredContent").getInteger("review_id")).isEqualTo(77);
+    assertThat(posted).as("the review service posts an approved draft, not the front-end").isEmpty();
+  }
+
+  @Test
+  void aClientThatCannotAskNorTakeTasksIsHeldUntilTheDashboardsDecision() throws Exception {
+    List<io.vertx.core.eventbus.Message<JsonObject>> submitted = reviewServiceStandIn(request -> new JsonObject()
+      .put("outcome", new JsonObject().put("error_text", "[NOT_POSTED] The person declined the draft review; nothing was posted.")));
+    JsonObject result = call(1, review(), null, null, new JsonObject()).getJsonObject("result");
+    assertThat(result.getBoolean("isError")).isTrue();
+    assertThat(result.getJsonArray("content").getJsonObject(0).getString("text")).startsWith("[NOT_POSTED] The person declined");
+    assertThat(submitted).hasSize(1);
+    assertThat(submitted.get(0).headers().get(dev.reviewgate.core.Addresses.TASK_HEADER)).isNull();
     assertThat(posted).isEmpty();
+  }
+
+  /** Answers the review service's internal drafts address as the review backend would, recording each request. */
+  private List<io.vertx.core.eventbus.Message<JsonObject>> reviewServiceStandIn(java.util.function.UnaryOperator<JsonObject> answer)
+    throws Exception {
+    List<io.vertx.core.eventbus.Message<JsonObject>> received = new CopyOnWriteArrayList<>();
+    vertx.eventBus().<JsonObject>consumer(dev.reviewgate.core.Addresses.REVIEW_DRAFTS, message -> {
+      received.add(message);
+      message.reply(answer.apply(message.body()));
+    }).completion().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    return received;
+  }
+
+  private static JsonObject tasks() {
+    return new JsonObject().put("extensions", new JsonObject().put(RequestContext.TASKS_EXTENSION, new JsonObject()));
+  }
+
+  private static JsonObject meta(JsonObject capabilities) {
+    return new JsonObject().put(McpConnection.META_PROTOCOL_VERSION, "2026-07-28")
+      .put(McpConnection.META_CLIENT_CAPABILITIES, capabilities)
+      .put(McpConnection.META_CLIENT_INFO, new JsonObject().put("name", "t").put("version", "1"));
   }
 
   @Test
@@ -131,9 +192,7 @@ class DraftApprovalsTest {
   private JsonObject call(int id, JsonObject arguments, JsonObject responses, String state, JsonObject capabilities)
     throws Exception {
     JsonObject params = new JsonObject().put("name", "pr_review").put("arguments", arguments)
-      .put("_meta", new JsonObject().put(McpConnection.META_PROTOCOL_VERSION, "2026-07-28")
-        .put(McpConnection.META_CLIENT_CAPABILITIES, capabilities)
-        .put(McpConnection.META_CLIENT_INFO, new JsonObject().put("name", "t").put("version", "1")));
+      .put("_meta", meta(capabilities));
     if (responses != null) {
       params.put("inputResponses", responses);
     }

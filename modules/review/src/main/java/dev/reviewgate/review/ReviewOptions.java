@@ -24,11 +24,13 @@ import java.util.logging.Logger;
  * @param workingDirectory where the process runs: without {@code storageDir}, reviews live in its repository
  * @param taskTtlMs       a wait kept as a durable task (MCP tasks extension) is readable this long after it was
  *                        created, or as long as its review, whichever is shorter
+ * @param draftTtlMs      a draft review awaiting the person's approval in the dashboard (and its task) lives this long
+ *                        after it was created; undecided by then, it is never posted
  */
 public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHost, int dashboardPort,
                             String dashboardUrl, long heartbeatMs, long maxWaitMs, long gitTimeoutMs, int contextLines,
                             int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile, int maxQuotedChars,
-                            long syncIntervalMs, Path workingDirectory, long taskTtlMs) {
+                            long syncIntervalMs, Path workingDirectory, long taskTtlMs, long draftTtlMs) {
 
   /** Waits must end before the MCP layer gives up on the call, or the reply (and the feedback in it) is dropped. */
   private static final long REPLY_MARGIN_MS = 5_000;
@@ -52,7 +54,7 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
     return new ReviewOptions(options.enabled(), options.storageDir(), options.dashboardHost(), options.dashboardPort(),
       options.dashboardUrl(), options.heartbeatMs(), bound, options.gitTimeoutMs(), options.contextLines(),
       options.maxMarkerChars(), options.diffCacheEntries(), options.maxLinesPerFile(), options.maxQuotedChars(),
-      options.syncIntervalMs(), options.workingDirectory(), options.taskTtlMs());
+      options.syncIntervalMs(), options.workingDirectory(), options.taskTtlMs(), options.draftTtlMs());
   }
 
   /** The {@code review} section alone: {@code maxWaitMs} as written, whatever the review tools' MCP time limit. */
@@ -74,7 +76,8 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       section.getInteger("maxQuotedChars"),
       positive(section, "syncIntervalMs"),
       workingDirectory,
-      positive(section, "taskTtlMs"));
+      positive(section, "taskTtlMs"),
+      positive(section, "draftTtlMs"));
   }
 
   private static long positive(JsonObject section, String key) {

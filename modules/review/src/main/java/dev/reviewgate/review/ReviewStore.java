@@ -3,15 +3,10 @@ package dev.reviewgate.review;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.channels.FileLock;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -19,10 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import java.util.logging.Level;
@@ -47,11 +39,8 @@ public final class ReviewStore {
   private static final Logger LOG = Logger.getLogger(ReviewStore.class.getName());
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
   private static final String SUFFIX = ".json";
-  private static final String TEMP_MARK = ".tmp-";
-  private static final String LOCK_FILE = ".lock";
+  private static final String TEMP_MARK = StoreFiles.TEMP_MARK;
   private static final String VERSION = "version";
-  /** One lock per store directory within this JVM: OS file locks are per process, not per thread. */
-  private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
 
   /** A review as stored, with the version of its document (every save increments it). */
   public record Stored(Review review, long version) {
@@ -117,40 +106,16 @@ public final class ReviewStore {
   }
 
   private void write(String id, Review review, long version) {
-    Path target = dir.resolve(id + SUFFIX);
-    Path temp = dir.resolve(id + SUFFIX + TEMP_MARK + UUID.randomUUID());
     byte[] bytes = ReviewJson.toJson(review).put(VERSION, version).encodePrettily().getBytes(StandardCharsets.UTF_8);
     try {
-      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-        ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        while (buffer.hasRemaining()) {
-          channel.write(buffer);
-        }
-        channel.force(true);
-      }
-      Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      forceDirectory();
+      StoreFiles.replace(dir.resolve(id + SUFFIX), bytes);
     } catch (IOException e) {
-      try {
-        Files.deleteIfExists(temp);
-      } catch (IOException ignored) {
-        // the next open removes it
-      }
       throw new UncheckedIOException("cannot save review " + id + " in " + dir, e);
     }
   }
 
   private <T> T locked(Supplier<T> work) {
-    ReentrantLock jvm = JVM_LOCKS.computeIfAbsent(dir, d -> new ReentrantLock());
-    jvm.lock();
-    try (FileChannel channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-         FileLock lock = channel.lock()) {
-      return work.get();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot lock the review store at " + dir, e);
-    } finally {
-      jvm.unlock();
-    }
+    return StoreFiles.locked(dir, work);
   }
 
   /** The review with its document's version, as stored now. */
@@ -219,13 +184,6 @@ public final class ReviewStore {
       return new Stored(ReviewJson.fromJson(json), version);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
-    }
-  }
-
-  private void forceDirectory() throws IOException {
-    // Makes the rename itself durable; without it a crash can bring back the old directory entry.
-    try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
-      channel.force(true);
     }
   }
 

@@ -89,15 +89,8 @@ public final class ReviewVerticle extends VerticleBase {
           .onSuccess(draft -> message.reply(new JsonObject().put("draft", draft.call())))
           .onFailure(failure -> message.fail(failure instanceof ToolException t ? t.code() : Failure.INTERNAL,
             failure.getMessage()))).completion(),
-        vertx.eventBus().<JsonObject>consumer(Addresses.REVIEW_TASKS, message -> task(message.body()).onComplete(done -> {
-          if (done.succeeded()) {
-            message.reply(done.result());
-          } else {
-            ToolException failure = done.cause() instanceof ToolException t ? t
-              : new ToolException(Failure.INTERNAL, "the review task store failed: " + done.cause().getMessage());
-            message.fail(failure.code(), failure.getMessage());
-          }
-        })).completion(),
+        vertx.eventBus().<JsonObject>consumer(Addresses.REVIEW_TASKS,
+          message -> InternalReplies.answer(message, task(message.body()), "the review task store")).completion(),
         CancelSignals.of(vertx).listen(vertx, this::cancel).onSuccess(stop -> stopListening = stop)));
     });
   }

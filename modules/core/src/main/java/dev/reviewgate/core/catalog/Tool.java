@@ -35,12 +35,12 @@ public record Tool(
   public static final String DRAFT_IS_ARGUMENTS = "arguments";
 
   /**
-   * What a backend answers {@code confirm: true} with: the confirmation happens in the MCP front-end, which calls the
-   * tool without it once the person accepted; other callers have no way to show the person the draft yet.
+   * What a backend answers {@code confirm: true} with: the confirmation happens in the MCP front-end, which has the
+   * tool called without it once the person accepted; other callers have no way to ask the person first.
    */
-  public static final String CONFIRM_NEEDS_MCP = "confirm: true is handled by an MCP client that can ask its user "
-    + "(elicitation): the person sees the exact draft and it is posted only if they accept. Over the event bus or a "
-    + "bridge, leave confirm out (the call posts at once) or have the person approve through such a client.";
+  public static final String CONFIRM_NEEDS_MCP = "confirm: true is handled by the MCP front-end: the person sees the "
+    + "exact draft (in the agent's client through elicitation, or in the dashboard) and it is posted only if they "
+    + "approve. Over the event bus or a bridge, leave confirm out (the call posts at once) or call through MCP.";
 
   public boolean exposedTo(Exposure frontEnd) {
     return exposure.contains(frontEnd);

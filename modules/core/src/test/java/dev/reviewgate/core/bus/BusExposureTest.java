@@ -30,15 +30,18 @@ class BusExposureTest {
   @Test
   void eachCallerGetsItsOwnToolsAndAGrantNeverOpensThePersonsTools() {
     Set<String> person = BusExposure.inbound(CATALOG, Set.of(Exposure.BRIDGE), Caller.PERSON, Set.of());
-    assertThat(person).contains("reviewgate.review.comment", "reviewgate.review.complete", "reviewgate.review.get")
+    assertThat(person).contains("reviewgate.review.comment", "reviewgate.review.complete", "reviewgate.review.get",
+        "reviewgate.review.draft_decide")
       .doesNotContain("reviewgate.github.pr.update_state", "reviewgate.pr.review");
     Set<String> service = BusExposure.inbound(CATALOG, BRIDGES, Caller.service("token"), Set.of());
     assertThat(service).contains("reviewgate.git.diff", "reviewgate.review.list")
-      .doesNotContain("reviewgate.review.comment", "reviewgate.review.complete", "reviewgate.github.pr.update_state",
+      .doesNotContain("reviewgate.review.comment", "reviewgate.review.complete", "reviewgate.review.draft_decide",
+        "reviewgate.review.draft_list", "reviewgate.github.pr.update_state",
         "reviewgate.pr.review", "reviewgate.pr.reply", "reviewgate.pr.resolve", "reviewgate.review.publish");
     Set<String> granted = BusExposure.inbound(CATALOG, BRIDGES, Caller.service("ci-bot"),
-      Set.of("github_update_pull_request_state", "review_complete"));
-    assertThat(granted).contains("reviewgate.github.pr.update_state").doesNotContain("reviewgate.review.complete");
+      Set.of("github_update_pull_request_state", "review_complete", "review_draft_decide"));
+    assertThat(granted).contains("reviewgate.github.pr.update_state")
+      .doesNotContain("reviewgate.review.complete", "reviewgate.review.draft_decide");
   }
 
   @Test

@@ -112,7 +112,7 @@ class ToolCatalogTest {
   void callersSayWhoMayCallAndOnlyThePersonCommentsOrCompletes() {
     ToolCatalog catalog = ToolCatalog.standard();
     assertThat(catalog.tools().stream().filter(Tool::personOnly).map(Tool::name))
-      .containsExactlyInAnyOrder("review_comment", "review_complete");
+      .containsExactlyInAnyOrder("review_comment", "review_complete", "review_draft_list", "review_draft_decide");
     for (String write : java.util.List.of("github_update_pull_request_state", "pr_review", "pr_reply", "pr_resolve_thread",
       "review_publish")) {
       assertThat(catalog.require(write).callers()).as(write).containsExactly(dev.reviewgate.core.security.Caller.Kind.AGENT);
