@@ -149,6 +149,16 @@ public final class ServiceBridge {
     return server.listen().map(NetServer::actualPort);
   }
 
+  /** Bytes of frames being read and of output not yet taken by clients, all connections together. */
+  long bufferedBytes() {
+    return budget.bufferedBytes();
+  }
+
+  /** Connections the bridge holds now. */
+  int connections() {
+    return budget.connections();
+  }
+
   public Future<Void> close() {
     return server == null ? Future.succeededFuture() : server.close();
   }
