@@ -87,6 +87,8 @@ final class SocketBounds {
     stalled.computeIfAbsent(socket, s -> vertx.setTimer(limits.writeStallTimeoutMs(), id -> {
       stalled.remove(s);
       if (s.writeQueueFull()) {
+        // Stays paused: the WebSocket close handshake drains the queue, which must not let requests in again.
+        s.drainHandler(null);
         s.close();
       }
     }));
