@@ -352,6 +352,4 @@ class ClusterIT {
     return new JsonObject(HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + front.port() + "/health")).build(),
       HttpResponse.BodyHandlers.ofString()).body());
   }
-
-  }
 }

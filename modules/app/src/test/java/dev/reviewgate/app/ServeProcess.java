@@ -69,6 +69,11 @@ final class ServeProcess implements AutoCloseable {
     return new ServeProcess(builder.start());
   }
 
+  /** The process id (for reading its memory from /proc). */
+  long pid() {
+    return process.pid();
+  }
+
   int port() {
     return port;
   }

@@ -33,9 +33,7 @@ public record HttpOptions(
   List<String> allowedOrigins,
   List<String> allowedHosts,
   String token,
-  long bridgeReplyTimeoutMs,
-  int bridgeMaxHandlersPerSocket,
-  long bridgePingTimeoutMs,
+  BridgeLimits bridgeLimits,
   Credentials credentials,
   String loginKey,
   boolean mcpWithoutToken,
@@ -55,9 +53,13 @@ public record HttpOptions(
       strings(section, "allowedOrigins"),
       strings(section, "allowedHosts"),
       token,
-      ((Number) require(section, "bridgeReplyTimeoutMs")).longValue(),
-      ((Number) require(section, "bridgeMaxHandlersPerSocket")).intValue(),
-      ((Number) require(section, "bridgePingTimeoutMs")).longValue(),
+      new BridgeLimits(((Number) require(section, "bridgeReplyTimeoutMs")).longValue(),
+        ((Number) require(section, "bridgeMaxHandlersPerSocket")).intValue(),
+        ((Number) require(section, "bridgePingTimeoutMs")).longValue(),
+        ((Number) require(section, "bridgeMaxSockets")).intValue(),
+        ((Number) require(section, "bridgeMaxSocketsPerCredential")).intValue(),
+        ((Number) require(section, "bridgeMaxMessageBytes")).intValue(),
+        ((Number) require(section, "bridgeWriteStallTimeoutMs")).longValue()),
       Credentials.userToken(token),
       UserSecret.readOrCreate(UserSecret.stateDirectory(environment)),
       false,
@@ -68,43 +70,36 @@ public record HttpOptions(
   /** The same options listening elsewhere (the {@code --host} / {@code --port} flags). */
   public HttpOptions withAddress(String newHost, int newPort) {
     return new HttpOptions(newHost, newPort, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
-      allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
+      allowedOrigins, allowedHosts, token, bridgeLimits,
       credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams);
   }
 
   /** The same options with another bearer token (tests; production reads it from the environment or the secret). */
   public HttpOptions withToken(String newToken) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
-      allowedOrigins, allowedHosts, newToken, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
+      allowedOrigins, allowedHosts, newToken, bridgeLimits,
       Credentials.userToken(newToken), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams);
   }
 
   /** The same options accepting the service credentials of the {@code services} section as well as the token. */
   public HttpOptions withServices(JsonObject services, Map<String, String> environment) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
-      allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
+      allowedOrigins, allowedHosts, token, bridgeLimits,
       Credentials.from(token, services, environment), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams);
   }
 
   /** The same options with {@code /mcp} open without a token: {@code serve --conformance-tools} only. */
   public HttpOptions withMcpWithoutToken() {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
-      allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
+      allowedOrigins, allowedHosts, token, bridgeLimits,
       credentials, loginKey, true, maxStreamsPerClient, maxStreams);
   }
 
   /** The same options with other concurrency limits (tests). */
   public HttpOptions withLimits(int perClient, int global, long bodyBytes) {
     return new HttpOptions(host, port, bodyBytes, perClient, global, retryAfterSeconds, allowedOrigins, allowedHosts,
-      token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs, credentials, loginKey,
+      token, bridgeLimits, credentials, loginKey,
       mcpWithoutToken, maxStreamsPerClient, maxStreams);
-  }
-
-  /** The same options with other bounds on long-lived work (tests). */
-  public HttpOptions withStreamLimits(int perClient, int global) {
-    return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
-      allowedOrigins, allowedHosts, token, bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs,
-      credentials, loginKey, mcpWithoutToken, perClient, global);
   }
 
   private static Object require(JsonObject section, String key) {
@@ -116,8 +111,9 @@ public record HttpOptions(
     return array.stream().map(Object::toString).toList();
   }
 
-  /** The bridge's limits from this section. */
-  public BridgeLimits bridgeLimits() {
-    return new BridgeLimits(bridgeReplyTimeoutMs, bridgeMaxHandlersPerSocket, bridgePingTimeoutMs);
+  /** The same options with other WebSocket-bridge limits (tests). */
+  public HttpOptions withBridgeLimits(BridgeLimits limits) {
+    return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
+      allowedOrigins, allowedHosts, token, limits, credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams);
   }
 }

@@ -105,7 +105,10 @@ public final class HttpServerVerticle extends VerticleBase {
     router.errorHandler(404, ctx -> sendError(ctx, 404, "no such path; MCP is served at /mcp"));
     router.errorHandler(405, ctx -> sendError(ctx, 405, "method not allowed here"));
     return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port())
-        .setCompressionSupported(false))
+        .setCompressionSupported(false)
+        // Only the bridge speaks WebSocket: its messages are bounded before any of them is handled.
+        .setMaxWebSocketMessageSize(options.bridgeLimits().maxMessageBytes())
+        .setMaxWebSocketFrameSize(options.bridgeLimits().maxFrameBytes()))
       .requestHandler(request -> {
         // vertx-web refuses an HTTP/1.x request without Host by throwing, logged as SEVERE: a careless client is
         // not an operator's problem, so answer it here.

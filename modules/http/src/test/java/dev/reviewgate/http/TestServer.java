@@ -21,7 +21,8 @@ import java.util.function.Function;
 final class TestServer {
 
   static final ToolCatalog CATALOG = ToolCatalog.standard()
-    .with(List.of(tool("echo_bridge"), tool("hidden_mcp_only"), tool("person_bridge"), tool("hold_bridge")));
+    .with(List.of(tool("echo_bridge"), tool("hidden_mcp_only"), tool("person_bridge"), tool("hold_bridge"),
+      tool("big_bridge")));
 
   /** The token the test servers ask for. */
   static final String TOKEN = "test-token";
@@ -38,6 +39,8 @@ final class TestServer {
     return Future.all(
         ToolEndpoint.serve(vertx, CATALOG, "echo_bridge", args -> Future.succeededFuture(new JsonObject().put("echo", args.getString("text")))),
         ToolEndpoint.serve(vertx, CATALOG, "hidden_mcp_only", args -> Future.succeededFuture(new JsonObject().put("secret", true))),
+        ToolEndpoint.serve(vertx, CATALOG, "big_bridge", args -> Future.succeededFuture(new JsonObject()
+          .put("padding", "p".repeat(args.getInteger("size"))))),
         ToolEndpoint.serve(vertx, CATALOG, "person_bridge", (args, call) -> Future.succeededFuture(new JsonObject()
           .put("callId", call.callId()).put("progressAddress", call.progressAddress()))))
       .compose(v -> health.track("HttpServerVerticle", vertx.deployVerticle(server)))

@@ -8,6 +8,7 @@ import dev.reviewgate.core.metrics.CallMetrics;
 import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.security.Credentials;
 import dev.reviewgate.http.security.RequestGuard;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.bridge.BridgeEventType;
@@ -18,6 +19,8 @@ import io.vertx.ext.web.handler.sockjs.SockJSBridgeOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSHandler;
 import io.vertx.ext.web.handler.sockjs.SockJSHandlerOptions;
 import io.vertx.ext.web.handler.sockjs.SockJSSocket;
+import io.vertx.ext.web.handler.sockjs.Transport;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,7 +54,13 @@ public final class BridgeRoutes {
     for (String address : BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE))) {
       bridge.addInboundPermitted(new PermittedOptions().setAddress(address));
     }
+    // Raw WebSocket and SockJS over WebSocket only: the polling and streaming transports buffer a session's output in
+    // the server for as long as its client stays away, which no write-queue check can bound.
     SockJSHandlerOptions sockJs = new SockJSHandlerOptions().setRegisterWriteHandler(false);
+    for (Transport transport : List.of(Transport.XHR, Transport.EVENT_SOURCE, Transport.HTML_FILE, Transport.JSON_P)) {
+      sockJs.addDisabledTransport(transport.name());
+    }
+    SocketBounds bounds = new SocketBounds(vertx, limits);
     Map<String, CallMetrics.Sample> pending = new ConcurrentHashMap<>();
     Map<SockJSSocket, Caller> callers = new ConcurrentHashMap<>();
     Map<SockJSSocket, BridgeCalls> calls = new ConcurrentHashMap<>();
@@ -59,12 +68,48 @@ public final class BridgeRoutes {
     Function<Caller, Set<String>> inbound = caller -> permitted.computeIfAbsent(caller,
       c -> BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE), c, credentials.grants(c)));
     Set<String> anyCaller = BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE));
-    return SockJSHandler.create(vertx, sockJs).bridge(bridge, event -> {
-      if (admit(event, callers, inbound, anyCaller)) {
+    return SockJSHandler.create(vertx, sockJs).bridge(bridge, event -> bounded(event, bounds, callers).onSuccess(go -> {
+      if (go && admit(event, callers, inbound, anyCaller)) {
         follow(vertx, event, calls, limits.replyTimeoutMs());
         observe(catalog, pending, event);
       }
-    });
+    }));
+  }
+
+  /**
+   * Holds each socket to the {@link SocketBounds}: refuses a socket over the socket limits; takes no request from a
+   * socket whose client left its output unread until it has read it; gives output written to such a client the
+   * stall deadline. False: the event was refused (and completed) here.
+   */
+  private static Future<Boolean> bounded(BridgeEvent event, SocketBounds bounds, Map<SockJSSocket, Caller> callers) {
+    switch (event.type()) {
+      case SOCKET_CREATED -> {
+        Caller caller = event.socket().routingContext() == null ? null
+          : event.socket().routingContext().get(RequestGuard.CALLER);
+        if (caller != null && !bounds.opened(caller)) {
+          event.complete(false);
+          return Future.succeededFuture(false);
+        }
+        return Future.succeededFuture(true);
+      }
+      case SOCKET_CLOSED -> {
+        Caller caller = callers.get(event.socket());
+        if (caller != null) {
+          bounds.closed(event.socket(), caller);
+        }
+        return Future.succeededFuture(true);
+      }
+      case SEND, PUBLISH, REGISTER -> {
+        return bounds.whenDrained(event.socket()).map(true);
+      }
+      case RECEIVE -> {
+        bounds.writing(event.socket());
+        return Future.succeededFuture(true);
+      }
+      default -> {
+        return Future.succeededFuture(true);
+      }
+    }
   }
 
   /**

@@ -22,15 +22,11 @@ import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.net.NetServer;
 import io.vertx.core.net.NetServerOptions;
-import io.vertx.core.net.NetSocket;
-import io.vertx.core.parsetools.RecordParser;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The event bus for services that are not on the JVM, over TCP, in the frames of Vert.x's TCP event-bus bridge: a
@@ -46,33 +42,83 @@ import java.util.logging.Logger;
  * client pick the message codec: here each of those is a clear {@code err} frame, and the connection stays usable.
  * Failures of a call come back as {@code {type: "err", failureCode, failureType, message}} with the codes and texts of
  * every other front-end.
+ *
+ * <p>Each connection is held to the {@link Bounds} by a {@link ServiceConnection}, and all together to a shared
+ * {@link BridgeBudget}, so that no sequence of client input grows the server's memory past them.
  */
 public final class ServiceBridge {
-
-  private static final Logger LOG = Logger.getLogger(ServiceBridge.class.getName());
 
   /**
    * The {@code busBridge} section of the configuration.
    *
    * @param port -1 when the bridge is off, 0 to pick a free port
    */
-  public record Options(String host, int port, int maxFrameBytes, long replyTimeoutMs, int maxRegistrationsPerSocket) {
+  public record Options(String host, int port, int maxFrameBytes, long replyTimeoutMs, int maxRegistrationsPerSocket,
+                        Bounds bounds) {
 
     public static Options from(JsonObject section) {
       return new Options(require(section, "host").toString(),
         ((Number) require(section, "port")).intValue(),
         ((Number) require(section, "maxFrameBytes")).intValue(),
         ((Number) require(section, "replyTimeoutMs")).longValue(),
-        ((Number) require(section, "maxRegistrationsPerSocket")).intValue());
+        ((Number) require(section, "maxRegistrationsPerSocket")).intValue(),
+        Bounds.from(section));
     }
 
     public boolean enabled() {
       return port >= 0;
     }
 
-    private static Object require(JsonObject section, String key) {
-      return ReviewgateConfig.require(section, "busBridge", key);
+    /** The same options with other bounds (tests). */
+    public Options withBounds(Bounds newBounds) {
+      return new Options(host, port, maxFrameBytes, replyTimeoutMs, maxRegistrationsPerSocket, newBounds);
     }
+
+    /** The same options listening elsewhere, with another frame limit (tests). */
+    public Options with(int newPort, int newMaxFrameBytes, long newReplyTimeoutMs, int newMaxRegistrations) {
+      return new Options(host, newPort, newMaxFrameBytes, newReplyTimeoutMs, newMaxRegistrations, bounds);
+    }
+  }
+
+  /**
+   * What no client may exceed, from the {@code busBridge} section (config/README.md explains each).
+   *
+   * @param maxFrameBytesBeforeAuth       the longest frame read before one has carried a valid credential
+   * @param authTimeoutMs                 a connection must present a credential this soon after connecting
+   * @param frameTimeoutMs                a frame must be complete this soon after its first byte
+   * @param idleTimeoutMs                 a connection that sends nothing (not even a ping) this long is closed
+   * @param maxConnections                connections at once
+   * @param maxUnauthenticatedConnections of which not yet authenticated (the oldest is dropped for a newer one)
+   * @param maxConnectionsPerCredential   connections one credential may hold
+   * @param maxInFlightPerConnection      calls one connection may have waiting for replies (then it is not read)
+   * @param maxInFlight                   calls all connections may have waiting
+   * @param maxQueuedBytesPerConnection   output not yet taken by a client before it is no longer read
+   * @param maxBufferedBytes              frames being read plus output not yet taken, all connections together
+   * @param writeStallTimeoutMs           a client whose output stays over its limit this long is closed
+   */
+  public record Bounds(int maxFrameBytesBeforeAuth, long authTimeoutMs, long frameTimeoutMs, long idleTimeoutMs,
+                       int maxConnections, int maxUnauthenticatedConnections, int maxConnectionsPerCredential,
+                       int maxInFlightPerConnection, int maxInFlight, long maxQueuedBytesPerConnection,
+                       long maxBufferedBytes, long writeStallTimeoutMs) {
+
+    public static Bounds from(JsonObject section) {
+      return new Bounds(((Number) require(section, "maxFrameBytesBeforeAuth")).intValue(),
+        ((Number) require(section, "authTimeoutMs")).longValue(),
+        ((Number) require(section, "frameTimeoutMs")).longValue(),
+        ((Number) require(section, "idleTimeoutMs")).longValue(),
+        ((Number) require(section, "maxConnections")).intValue(),
+        ((Number) require(section, "maxUnauthenticatedConnections")).intValue(),
+        ((Number) require(section, "maxConnectionsPerCredential")).intValue(),
+        ((Number) require(section, "maxInFlightPerConnection")).intValue(),
+        ((Number) require(section, "maxInFlight")).intValue(),
+        ((Number) require(section, "maxQueuedBytesPerConnection")).longValue(),
+        ((Number) require(section, "maxBufferedBytes")).longValue(),
+        ((Number) require(section, "writeStallTimeoutMs")).longValue());
+    }
+  }
+
+  private static Object require(JsonObject section, String key) {
+    return ReviewgateConfig.require(section, "busBridge", key);
   }
 
   private final Vertx vertx;
@@ -80,6 +126,7 @@ public final class ServiceBridge {
   private final ToolCatalog catalog;
   private final Credentials credentials;
   private final Map<Caller, Set<String>> inbound = new ConcurrentHashMap<>();
+  private final BridgeBudget budget;
   private NetServer server;
 
   /**
@@ -91,52 +138,34 @@ public final class ServiceBridge {
     this.options = options;
     this.catalog = catalog;
     this.credentials = credentials;
+    this.budget = new BridgeBudget(options.bounds());
   }
 
   /** Starts listening; the future holds the port (useful with port 0). */
   public Future<Integer> listen() {
-    server = vertx.createNetServer(new NetServerOptions().setHost(options.host()).setPort(options.port()));
-    server.connectHandler(this::connected);
+    // Idle means nothing read: a client that only listens for events sends a ping now and then.
+    server = vertx.createNetServer(new NetServerOptions().setHost(options.host()).setPort(options.port())
+      .setReadIdleTimeout((int) options.bounds().idleTimeoutMs()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS));
+    server.connectHandler(socket -> new ServiceConnection(vertx, socket, options, budget, this::frame).start());
     return server.listen().map(NetServer::actualPort);
+  }
+
+  /** Bytes of frames being read and of output not yet taken by clients, all connections together. */
+  long bufferedBytes() {
+    return budget.bufferedBytes();
+  }
+
+  /** Connections the bridge holds now. */
+  int connections() {
+    return budget.connections();
   }
 
   public Future<Void> close() {
     return server == null ? Future.succeededFuture() : server.close();
   }
 
-  private void connected(NetSocket socket) {
-    Map<String, MessageConsumer<Object>> registrations = new HashMap<>();
-    BridgeCalls calls = new BridgeCalls();
-    RecordParser parser = RecordParser.newFixed(4);
-    boolean[] readingLength = {true};
-    parser.handler(record -> {
-      if (readingLength[0]) {
-        long length = record.getUnsignedInt(0);
-        if (length == 0 || length > options.maxFrameBytes()) {
-          // The stream cannot be resynchronised past a frame we will not read: say why, then close.
-          writeErr(socket, "a frame of " + length + " bytes is " + (length == 0 ? "empty" : "larger than the "
-            + options.maxFrameBytes() + " bytes this bridge accepts (busBridge.maxFrameBytes)") + "; closing the connection");
-          socket.close();
-          return;
-        }
-        readingLength[0] = false;
-        parser.fixedSizeMode((int) length);
-      } else {
-        readingLength[0] = true;
-        parser.fixedSizeMode(4);
-        frame(socket, registrations, calls, record);
-      }
-    });
-    socket.handler(parser);
-    socket.exceptionHandler(failure -> LOG.log(Level.FINE, "bus bridge connection failed", failure));
-    socket.closeHandler(v -> {
-      registrations.values().forEach(MessageConsumer::unregister);
-      registrations.clear();
-      calls.abandonAll(vertx);
-    });
-  }
-
-  private void frame(NetSocket socket, Map<String, MessageConsumer<Object>> registrations, BridgeCalls calls, Buffer bytes) {
+  private void frame(ServiceConnection socket, Buffer bytes) {
+    Map<String, MessageConsumer<Object>> registrations = socket.registrations;
     JsonObject frame;
     try {
       Object value = io.vertx.core.json.Json.decodeValue(bytes);
@@ -151,7 +180,20 @@ public final class ServiceBridge {
       return;
     }
     String type = frame.getValue("type") instanceof String t ? t : null;
+    JsonObject headers = frame.getValue("headers") instanceof JsonObject h ? h : new JsonObject();
     if ("ping".equals(type)) {
+      // A ping may carry the credential: the small first frame a client sends before its large ones.
+      String authorization = header(headers, "authorization");
+      if (authorization != null) {
+        Optional<Caller> pinger = credentials.fromHeader(authorization);
+        if (pinger.isEmpty()) {
+          writeErr(socket, "access_denied: the ping's headers.authorization is not a credential of this server");
+          return;
+        }
+        if (!socket.authenticated(pinger.get())) {
+          return;
+        }
+      }
       write(socket, new JsonObject().put("type", "pong"));
       return;
     }
@@ -165,12 +207,14 @@ public final class ServiceBridge {
       writeErr(socket, "the " + type + " frame has no address");
       return;
     }
-    JsonObject headers = frame.getValue("headers") instanceof JsonObject h ? h : new JsonObject();
     Optional<Caller> caller = credentials.fromHeader(header(headers, "authorization"));
     if (caller.isEmpty()) {
       writeErr(socket, "access_denied: this bridge needs headers.authorization = 'Bearer <token>' in every "
         + type + " frame: the output of 'reviewgate token' (or the server's REVIEWGATE_TOKEN), or a service's own "
         + "token from the services section of the configuration");
+      return;
+    }
+    if (!socket.authenticated(caller.get())) {
       return;
     }
     switch (type) {
@@ -186,7 +230,7 @@ public final class ServiceBridge {
             + (type.equals("publish") ? "" : " without a replyAddress") + "; its answer or failure comes back there");
           return;
         }
-        call(socket, calls, address, replyAddress, frame.getValue("body"), delivery(headers, caller.get()));
+        call(socket, address, replyAddress, frame.getValue("body"), delivery(headers, caller.get()));
       }
       case "register" -> {
         if (!BusExposure.outbound(address)) {
@@ -212,9 +256,9 @@ public final class ServiceBridge {
     }
   }
 
-  private void call(NetSocket socket, BridgeCalls calls, String address, String replyAddress, Object body,
-                    DeliveryOptions delivery) {
-    calls.start(replyAddress, delivery.getSendTimeout())
+  private void call(ServiceConnection socket, String address, String replyAddress, Object body, DeliveryOptions delivery) {
+    socket.callStarted();
+    socket.calls.start(replyAddress, delivery.getSendTimeout())
       .forEach(header -> delivery.addHeader(header.getKey(), (String) header.getValue()));
     // Only JSON objects reach a tool (its endpoint refuses the rest with 400): read-only ones may be sent twice.
     Optional<Tool> tool = catalog.byAddress(address);
@@ -222,17 +266,18 @@ public final class ServiceBridge {
       ? ReadOnlyResend.request(vertx, tool.get(), arguments, delivery).map(Object.class::cast)
       : vertx.eventBus().request(address, body, delivery).map(Message::body);
     answered.onComplete(done -> {
-      calls.finished(replyAddress);
+      socket.calls.finished(replyAddress);
       if (done.succeeded()) {
         write(socket, new JsonObject().put("type", "message").put("address", replyAddress)
           .put("headers", new JsonObject()).put("body", done.result()).put("send", true));
-        return;
+      } else {
+        ToolException failure = BusRequests.toToolException(address, done.cause());
+        String failureType = done.cause() instanceof ReplyException reply ? reply.failureType().name()
+          : failure.code() == Failure.TIMED_OUT ? "TIMEOUT" : failure.code() == Failure.UNAVAILABLE ? "NO_HANDLERS" : "RECIPIENT_FAILURE";
+        write(socket, new JsonObject().put("type", "err").put("address", replyAddress).put("sourceAddress", address)
+          .put("failureCode", failure.code()).put("failureType", failureType).put("message", failure.getMessage()));
       }
-      ToolException failure = BusRequests.toToolException(address, done.cause());
-      String failureType = done.cause() instanceof ReplyException reply ? reply.failureType().name()
-        : failure.code() == Failure.TIMED_OUT ? "TIMEOUT" : failure.code() == Failure.UNAVAILABLE ? "NO_HANDLERS" : "RECIPIENT_FAILURE";
-      write(socket, new JsonObject().put("type", "err").put("address", replyAddress).put("sourceAddress", address)
-        .put("failureCode", failure.code()).put("failureType", failureType).put("message", failure.getMessage()));
+      socket.callEnded();
     });
   }
 
@@ -280,13 +325,11 @@ public final class ServiceBridge {
       : value instanceof Boolean ? "a boolean" : "an array";
   }
 
-  private static void writeErr(NetSocket socket, String text) {
-    write(socket, new JsonObject().put("type", "err").put("failureCode", text.startsWith("access_denied")
-      ? Failure.NOT_ALLOWED : Failure.INVALID_ARGUMENTS).put("message", text));
+  private static void writeErr(ServiceConnection socket, String text) {
+    socket.writeErr(text.startsWith("access_denied") ? Failure.NOT_ALLOWED : Failure.INVALID_ARGUMENTS, text);
   }
 
-  private static void write(NetSocket socket, JsonObject frame) {
-    Buffer json = frame.toBuffer();
-    socket.write(Buffer.buffer(json.length() + 4).appendInt(json.length()).appendBuffer(json));
+  private static void write(ServiceConnection socket, JsonObject frame) {
+    socket.write(frame);
   }
 }

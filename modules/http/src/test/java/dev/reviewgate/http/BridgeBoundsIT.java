@@ -1,0 +1,155 @@
+package dev.reviewgate.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reviewgate.http.bridge.BridgeLimits;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.WebSocket;
+import io.vertx.core.http.WebSocketClient;
+import io.vertx.core.http.WebSocketConnectOptions;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The WebSocket bridge's bounds on a real loopback server, with small limits: sockets per caller, the message size,
+ * a client that never reads (not read in turn, then closed), and which addresses count as events.
+ */
+@Timeout(60)
+class BridgeBoundsIT {
+
+  private static final String BIG = "reviewgate.test.big";
+  private static final String AUTH = "Bearer " + TestServer.TOKEN;
+
+  private Vertx vertx;
+  private int port;
+  private WebSocketClient client;
+  private final AtomicInteger bigCalls = new AtomicInteger();
+
+  @BeforeEach
+  void start() throws Exception {
+    vertx = Vertx.vertx();
+    vertx.eventBus().addInboundInterceptor(delivery -> {
+      if (BIG.equals(delivery.message().address())) {
+        bigCalls.incrementAndGet();
+      }
+      delivery.next();
+    });
+    BridgeLimits limits = new BridgeLimits(5_000, 64, 30_000, 8, 2, 16 * 1024, 1_000);
+    port = await(TestServer.start(vertx, TestServer.options().withBridgeLimits(limits), null));
+    client = vertx.createWebSocketClient();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    await(vertx.close());
+  }
+
+  @Test
+  void aCallerHoldsAtMostItsShareOfSockets() throws Exception {
+    BridgeIT.Socket first = open();
+    BridgeIT.Socket second = open();
+    WebSocket third = await(connect());
+    await(closed(third));
+    for (BridgeIT.Socket socket : List.of(first, second)) {
+      assertThat(await(socket.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
+    }
+    // a place is free again once one closes
+    await(first.ws.close());
+    BridgeIT.Socket again = await(retry(5));
+    assertThat(await(again.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
+  }
+
+  @Test
+  void aMessageOverTheSizeLimitClosesItsSocketBeforeItIsHandled() throws Exception {
+    BridgeIT.Socket socket = open();
+    Promise<Void> closed = Promise.promise();
+    socket.ws.closeHandler(v -> closed.tryComplete());
+    socket.ws.writeTextMessage(new JsonObject().put("type", "send").put("address", BIG).put("replyAddress", "r")
+      .put("body", new JsonObject().put("size", 1).put("pad", "x".repeat(40 * 1024))).encode());
+    await(closed.future());
+    assertThat(bigCalls.get()).isZero();
+    BridgeIT.Socket other = open();
+    assertThat(await(other.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
+  }
+
+  @Test
+  void aClientThatNeverReadsIsNotReadInTurnThenClosedAndOthersAreAnswered() throws Exception {
+    WebSocket greedy = await(connect());
+    greedy.pause(); // reads nothing from here on
+    Promise<Void> closed = Promise.promise();
+    greedy.closeHandler(v -> closed.tryComplete());
+    int requests = 300;
+    for (int i = 0; i < requests; i++) {
+      greedy.writeTextMessage(new JsonObject().put("type", "send").put("address", BIG).put("replyAddress", "g" + i)
+        .put("body", new JsonObject().put("size", 256 * 1024)).encode());
+    }
+    BridgeIT.Socket polite = open();
+    long asked = System.nanoTime();
+    assertThat(await(polite.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
+    assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - asked)).isLessThan(2_000);
+    // Past the 1 s stall deadline the server closes it; a paused client notices only when it reads again, and then
+    // finds the end after what was queued, where a client that had not been closed would read 300 replies on.
+    await(vertx.timer(3_000));
+    int served = bigCalls.get();
+    greedy.resume();
+    await(closed.future());
+    assertThat(bigCalls.get()).as("nothing more was read from the greedy client once closed").isEqualTo(served);
+    assertThat(bigCalls.get()).as("the bridge stopped reading the greedy client long before its %d requests", requests)
+      .isLessThan(requests / 2);
+    assertThat(await(polite.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
+  }
+
+  @Test
+  void onlyRealEventAddressesCanBeRegistered() throws Exception {
+    for (String bad : List.of("reviewgate..events", "reviewgate.git.diff.events", "reviewgate.review.events.a.b",
+      "reviewgate.test.big")) {
+      BridgeIT.Socket socket = open();
+      socket.ws.writeTextMessage(new JsonObject().put("type", "register").put("address", bad).encode());
+      JsonObject refused = await(socket.unsolicited.future());
+      assertThat(refused.getString("type")).as(bad).isEqualTo("err");
+      assertThat(refused.getString("body")).as(bad).isEqualTo("access_denied");
+      await(socket.ws.close());
+    }
+  }
+
+  /** Completes when the socket is closed (it may be already: the server closes a refused one at once). */
+  private static Future<Void> closed(WebSocket socket) {
+    Promise<Void> closed = Promise.promise();
+    try {
+      socket.closeHandler(v -> closed.tryComplete());
+    } catch (IllegalStateException alreadyClosed) {
+      closed.tryComplete();
+    }
+    return socket.isClosed() ? Future.succeededFuture() : closed.future();
+  }
+
+  private Future<WebSocket> connect() {
+    return client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(port)
+      .setURI("/eventbus/websocket").addHeader("Authorization", AUTH));
+  }
+
+  private BridgeIT.Socket open() throws Exception {
+    return await(connect().map(BridgeIT.Socket::new));
+  }
+
+  /** A socket opened once the server has seen an earlier one close (closing is asynchronous on its side). */
+  private Future<BridgeIT.Socket> retry(int attempts) {
+    return connect().compose(ws -> {
+      BridgeIT.Socket socket = new BridgeIT.Socket(ws);
+      return socket.send(BIG, new JsonObject().put("size", 1)).map(reply -> socket);
+    }).recover(failure -> attempts <= 1 ? Future.failedFuture(failure)
+      : vertx.timer(200).compose(v -> retry(attempts - 1)));
+  }
+
+  private static <T> T await(Future<T> future) throws Exception {
+    return future.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+  }
+}
