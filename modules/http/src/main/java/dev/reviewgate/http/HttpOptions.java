@@ -102,6 +102,12 @@ public record HttpOptions(
       mcpWithoutToken, maxStreamsPerClient, maxStreams);
   }
 
+  /** The same options with other bounds on long-lived work (tests). */
+  public HttpOptions withStreamLimits(int perClient, int global) {
+    return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
+      allowedOrigins, allowedHosts, token, bridgeLimits, credentials, loginKey, mcpWithoutToken, perClient, global);
+  }
+
   private static Object require(JsonObject section, String key) {
     return ReviewgateConfig.require(section, "http", key);
   }

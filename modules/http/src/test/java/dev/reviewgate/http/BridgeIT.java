@@ -192,7 +192,7 @@ class BridgeIT {
           .map(cancelled -> new JsonObject().put("callId", call.callId()).put("replyBy", call.replyBy()).put("cancelled", cancelled)));
       })
       .onComplete(test.succeeding(seen -> test.verify(() -> {
-        long replyTimeout = TestServer.options().bridgeReplyTimeoutMs();
+        long replyTimeout = TestServer.options().bridgeLimits().replyTimeoutMs();
         assertThat(seen.getString("callId")).startsWith("bridge-");
         assertThat(seen.getLong("replyBy")).isBetween(sentAt[0] + replyTimeout - 1000, sentAt[0] + replyTimeout + 5000);
         assertThat(seen.getString("cancelled")).isEqualTo(seen.getString("callId"));

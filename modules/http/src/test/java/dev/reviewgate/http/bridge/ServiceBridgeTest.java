@@ -2,6 +2,7 @@ package dev.reviewgate.http.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.catalog.ToolCatalog;
@@ -238,8 +239,11 @@ class ServiceBridgeTest {
       long sent = System.currentTimeMillis();
       assertThat(client.next().getString("type")).isEqualTo("message");
       JsonObject seen = headersSeen.poll(5, TimeUnit.SECONDS);
-      // the bridge's own stamps only: who calls, and when the bridge stops waiting for the reply
-      assertThat(seen.fieldNames()).containsExactlyInAnyOrder("trace", Caller.HEADER, CallContext.REPLY_BY_HEADER);
+      // the bridge's own stamps only: who calls, which call (to cancel it when the client goes), and when the bridge
+      // stops waiting for the reply
+      assertThat(seen.fieldNames()).containsExactlyInAnyOrder("trace", Caller.HEADER, Addresses.CALL_ID_HEADER,
+        CallContext.REPLY_BY_HEADER);
+      assertThat(seen.getString(Addresses.CALL_ID_HEADER)).startsWith("bridge-").isNotEqualTo("stolen");
       assertThat(seen.getString(Caller.HEADER)).isEqualTo("service:token");
       assertThat(Long.parseLong(seen.getString(CallContext.REPLY_BY_HEADER))).isGreaterThanOrEqualTo(sent);
     }
