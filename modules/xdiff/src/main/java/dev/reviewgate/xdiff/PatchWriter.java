@@ -179,8 +179,9 @@ public final class PatchWriter {
     }
     write(out, "--- " + fromLabel + (fromLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n"
       + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
-    String driver = attributes.driver(oldPath);
-    FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath), attributes.config());
+    String driver = attributes.driver(oldPath, change.oldMode());
+    FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath, change.newMode()),
+      attributes.config());
     Stats stats = hunks(a, b, edits, pattern, out);
     forget(change);
     return stats;
@@ -303,9 +304,7 @@ public final class PatchWriter {
     }
     boolean binary = (oldData == null && change.hasOld()) || (newData == null && change.hasNew())
       || (change.hasOld() && binary(change.oldPath(), change.oldMode(), oldData))
-      || (change.hasNew() && binary(change.newPath(), change.newMode(), newData))
-      || (!change.hasOld() && attributes.verdict(change.newPath()) == DiffAttributes.Verdict.BINARY)
-      || (!change.hasNew() && attributes.verdict(change.oldPath()) == DiffAttributes.Verdict.BINARY);
+      || (change.hasNew() && binary(change.newPath(), change.newMode(), newData));
     return new Sides(oldData == null ? new byte[0] : oldData, newData == null ? new byte[0] : newData, binary,
       oldData != null && newData != null);
   }
@@ -314,7 +313,7 @@ public final class PatchWriter {
     if (FileChange.type(mode) == FileMode.TYPE_GITLINK) {
       return false;
     }
-    return switch (attributes.verdict(path)) {
+    return switch (attributes.verdict(path, mode)) {
       case TEXT -> false;
       case BINARY -> true;
       case CONTENT -> data == null || Blobs.looksBinary(data);
