@@ -22,8 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ClassicDiffFidelityTest {
 
-  /** Seeds per property run: enough to reach the cost shortcuts many times, few enough for one git call each way. */
+  /** Seeds per property run: enough to reach the cost bound many times, few enough for one git call each way. */
   private static final int SEEDS = 120;
+  /**
+   * Files large enough for the long-snake shortcut: it only runs above a cost of 256, which the cost bound allows
+   * only when the two sides keep 65,533 lines or more between them.
+   */
+  private static final int LONG_SEEDS = 2;
 
   @TempDir
   Path tmp;
@@ -54,18 +59,22 @@ class ClassicDiffFidelityTest {
     TestRepo repo = new TestRepo(tmp);
     List<String[]> versions = new ArrayList<>();
     for (int seed = 0; seed < SEEDS; seed++) {
-      String[] pair = repetitivePair(new Random(seed));
-      versions.add(pair);
-      repo.write("seed-" + seed + ".txt", pair[0]);
+      versions.add(repetitivePair(new Random(seed)));
+    }
+    for (int seed = 0; seed < LONG_SEEDS; seed++) {
+      versions.add(sparseBesideDense(new Random(seed), seed % 2 == 0));
+    }
+    for (int i = 0; i < versions.size(); i++) {
+      repo.write("seed-" + i + ".txt", versions.get(i)[0]);
     }
     String base = repo.commit("old versions");
-    for (int seed = 0; seed < SEEDS; seed++) {
-      repo.write("seed-" + seed + ".txt", versions.get(seed)[1]);
+    for (int i = 0; i < versions.size(); i++) {
+      repo.write("seed-" + i + ".txt", versions.get(i)[1]);
     }
     String head = repo.commit("new versions");
     Map<String, String> expected = byFile(git(repo, gitOption, base, head));
     Map<String, String> actual = byFile(ours(repo, algorithm, base, head));
-    assertThat(expected).as("every seed changed its file").hasSize(SEEDS);
+    assertThat(expected).as("every seed changed its file").hasSize(versions.size());
     assertThat(actual.keySet()).containsExactlyElementsOf(expected.keySet());
     for (Map.Entry<String, String> file : expected.entrySet()) {
       assertThat(actual.get(file.getKey())).as(file.getKey()).isEqualTo(file.getValue());
@@ -127,6 +136,35 @@ class ClassicDiffFidelityTest {
       }
     }
     return po.toString();
+  }
+
+  /**
+   * About 70,000 lines of four kinds: a long stretch with a line changed every few dozen (long equal runs, so the
+   * path through it gets far at little cost) beside a stretch rewritten at random (costly), the cheap one first or
+   * last, so the long-snake shortcut of git's classic diff takes a forward or a backward split point.
+   */
+  private static String[] sparseBesideDense(Random random, boolean sparseFirst) {
+    String[] kinds = {"msgstr \"\"", "#, c-format", "", "}"};
+    List<String> sparseOld = randomLines(random, kinds, 20_000);
+    List<String> sparseNew = new ArrayList<>(sparseOld);
+    for (int i = random.nextInt(30); i < sparseNew.size(); i += 20 + random.nextInt(40)) {
+      sparseNew.set(i, kinds[(java.util.Arrays.asList(kinds).indexOf(sparseNew.get(i)) + 1 + random.nextInt(3)) % 4]);
+    }
+    List<String> denseOld = randomLines(random, kinds, 15_000);
+    List<String> denseNew = randomLines(random, kinds, 15_000);
+    List<String> old = new ArrayList<>(sparseFirst ? sparseOld : denseOld);
+    old.addAll(sparseFirst ? denseOld : sparseOld);
+    List<String> updated = new ArrayList<>(sparseFirst ? sparseNew : denseNew);
+    updated.addAll(sparseFirst ? denseNew : sparseNew);
+    return new String[] {String.join("\n", old) + "\n", String.join("\n", updated) + "\n"};
+  }
+
+  private static List<String> randomLines(Random random, String[] kinds, int count) {
+    List<String> lines = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      lines.add(kinds[random.nextInt(kinds.length)]);
+    }
+    return lines;
   }
 
   /**
