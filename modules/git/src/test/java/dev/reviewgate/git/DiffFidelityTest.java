@@ -204,6 +204,38 @@ class DiffFidelityTest {
   }
 
   @Test
+  void symlinksUnderBinaryOrDriverAttributesAreDiffedAsTextLikeGit() throws Exception {
+    TestRepo repo = new TestRepo(tmp);
+    repo.write(".gitattributes", "*.lnk binary\nnodiff* -diff\n*.c diff=cpp\n");
+    Files.createSymbolicLink(repo.dir().resolve("changed.lnk"), Path.of("target/one"));
+    Files.createSymbolicLink(repo.dir().resolve("gone.lnk"), Path.of("old target"));
+    Files.createSymbolicLink(repo.dir().resolve("nodiff-link"), Path.of("a"));
+    Files.createSymbolicLink(repo.dir().resolve("code.c"), Path.of("one.c"));
+    Files.createSymbolicLink(repo.dir().resolve("becomes-file.lnk"), Path.of("a link first"));
+    repo.write("plain.lnk", "a regular file stays binary\n");
+    String base = repo.commit("links");
+    Files.delete(repo.dir().resolve("changed.lnk"));
+    Files.createSymbolicLink(repo.dir().resolve("changed.lnk"), Path.of("target/two"));
+    Files.delete(repo.dir().resolve("gone.lnk"));
+    Files.createSymbolicLink(repo.dir().resolve("added.lnk"), Path.of("new target"));
+    Files.delete(repo.dir().resolve("nodiff-link"));
+    Files.createSymbolicLink(repo.dir().resolve("nodiff-link"), Path.of("b"));
+    Files.delete(repo.dir().resolve("code.c"));
+    Files.createSymbolicLink(repo.dir().resolve("code.c"), Path.of("two.c"));
+    Files.delete(repo.dir().resolve("becomes-file.lnk"));
+    repo.write("becomes-file.lnk", "now a regular file\n");
+    repo.write("plain.lnk", "a regular file stays binary, changed\n");
+    String head = repo.commit("retarget");
+    String expected = git(repo, base, head);
+    assertThat(expected).contains("-target/one\n\\ No newline at end of file\n+target/two\n")
+      .contains("+new target\n").contains("-old target\n").contains("-a\n\\ No newline at end of file\n+b\n")
+      .contains("-a link first\n").contains("Binary files /dev/null and b/becomes-file.lnk differ")
+      .contains("Binary files a/plain.lnk and b/plain.lnk differ");
+    assertThat(ours(repo, base, head)).isEqualTo(expected);
+    assertNumstatLikeGit(repo, base, head);
+  }
+
+  @Test
   void cppPythonAndPerlDriverHeadingsMatchGits() {
     TestRepo repo = new TestRepo(tmp);
     repo.write(".gitattributes", "*.c diff=cpp\n*.py diff=python\n*.pl diff=perl\n");

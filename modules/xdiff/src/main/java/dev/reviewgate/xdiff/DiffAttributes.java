@@ -63,13 +63,24 @@ public final class DiffAttributes {
     return config;
   }
 
-  /** The diff driver named by {@code diff=<name>}, or null. */
-  public String driver(String path) {
+  /**
+   * The diff driver named by {@code diff=<name>}, or null. Like every attribute here it applies to regular files
+   * only: git gives a symlink (its target) and a submodule (its commit line) the default driver, whatever the path's
+   * attributes say.
+   */
+  public String driver(String path, int mode) {
+    if (!FileChange.isRegular(mode)) {
+      return null;
+    }
     Attribute diff = diffAttribute(path);
     return diff != null && diff.getState() == Attribute.State.CUSTOM ? diff.getValue() : null;
   }
 
-  public Verdict verdict(String path) {
+  /** Whether the attributes make the file text, binary, or leave it to its content (always the content off regular files). */
+  public Verdict verdict(String path, int mode) {
+    if (!FileChange.isRegular(mode)) {
+      return Verdict.CONTENT;
+    }
     Attribute diff = diffAttribute(path);
     return diff == null ? Verdict.CONTENT : switch (diff.getState()) {
       case SET -> Verdict.TEXT;

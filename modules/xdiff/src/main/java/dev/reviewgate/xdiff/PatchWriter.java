@@ -8,7 +8,6 @@ import org.eclipse.jgit.diff.Edit;
 import org.eclipse.jgit.diff.EditList;
 import org.eclipse.jgit.diff.HistogramDiff;
 import org.eclipse.jgit.diff.RawText;
-import org.eclipse.jgit.diff.RawTextComparator;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
 
@@ -87,20 +86,11 @@ public final class PatchWriter {
     }
     Lines a = new Lines(new RawText(sides.oldData));
     Lines b = new Lines(new RawText(sides.newData));
-    if (algorithm instanceof HistogramDiff) {
-      // Counting needs no hunks: sliding a group of changed lines (Slider.compact) never changes how many there are.
-      boolean[] changedA = new boolean[a.size() + 2];
-      boolean[] changedB = new boolean[b.size() + 2];
-      GitHistogram.diff(a, b, changedA, changedB, cancellation);
-      return Stats.text(count(changedB), count(changedA));
-    }
-    int added = 0;
-    int deleted = 0;
-    for (Edit edit : edits(a, b)) {
-      added += edit.getLengthB();
-      deleted += edit.getLengthA();
-    }
-    return Stats.text(added, deleted);
+    // Counting needs no hunks: sliding a group of changed lines (Slider.compact) never changes how many there are.
+    boolean[] changedA = new boolean[a.size() + 2];
+    boolean[] changedB = new boolean[b.size() + 2];
+    markChanges(a, b, changedA, changedB);
+    return Stats.text(count(changedB), count(changedA));
   }
 
   /** A binary change's stats: its two sizes, or none when both sides are the same blob (as git's diffstat). */
@@ -189,8 +179,9 @@ public final class PatchWriter {
     }
     write(out, "--- " + fromLabel + (fromLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n"
       + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
-    String driver = attributes.driver(oldPath);
-    FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath), attributes.config());
+    String driver = attributes.driver(oldPath, change.oldMode());
+    FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath, change.newMode()),
+      attributes.config());
     Stats stats = hunks(a, b, edits, pattern, out);
     forget(change);
     return stats;
@@ -285,13 +276,19 @@ public final class PatchWriter {
   }
 
   private EditList edits(Lines a, Lines b) {
+    boolean[] changedA = new boolean[a.size() + 2];
+    boolean[] changedB = new boolean[b.size() + 2];
+    markChanges(a, b, changedA, changedB);
+    return Slider.compact(a, b, changedA, changedB, true);
+  }
+
+  /** git's histogram diff, or for any other algorithm git's classic one (what {@code myers} means to git). */
+  private void markChanges(Lines a, Lines b, boolean[] changedA, boolean[] changedB) {
     if (algorithm instanceof HistogramDiff) {
-      boolean[] changedA = new boolean[a.size() + 2];
-      boolean[] changedB = new boolean[b.size() + 2];
       GitHistogram.diff(a, b, changedA, changedB, cancellation);
-      return Slider.compact(a, b, changedA, changedB, true);
+    } else {
+      ClassicDiff.diff(a, b, changedA, changedB, cancellation);
     }
-    return Slider.compact(a, b, algorithm.diff(RawTextComparator.DEFAULT, a.text(), b.text()), true);
   }
 
   /** Paths written as binary only because a side is over the blob limit (git would have diffed them). */
@@ -307,9 +304,7 @@ public final class PatchWriter {
     }
     boolean binary = (oldData == null && change.hasOld()) || (newData == null && change.hasNew())
       || (change.hasOld() && binary(change.oldPath(), change.oldMode(), oldData))
-      || (change.hasNew() && binary(change.newPath(), change.newMode(), newData))
-      || (!change.hasOld() && attributes.verdict(change.newPath()) == DiffAttributes.Verdict.BINARY)
-      || (!change.hasNew() && attributes.verdict(change.oldPath()) == DiffAttributes.Verdict.BINARY);
+      || (change.hasNew() && binary(change.newPath(), change.newMode(), newData));
     return new Sides(oldData == null ? new byte[0] : oldData, newData == null ? new byte[0] : newData, binary,
       oldData != null && newData != null);
   }
@@ -318,7 +313,7 @@ public final class PatchWriter {
     if (FileChange.type(mode) == FileMode.TYPE_GITLINK) {
       return false;
     }
-    return switch (attributes.verdict(path)) {
+    return switch (attributes.verdict(path, mode)) {
       case TEXT -> false;
       case BINARY -> true;
       case CONTENT -> data == null || Blobs.looksBinary(data);

@@ -243,16 +243,16 @@ public final class Renames {
     if (blobs.tooBig(source.oldId()) || blobs.tooBig(destination.newId())) {
       return 0;
     }
-    SpanHash from = blobs.spans(source.oldId(), isText(source.oldPath(), source.oldId()));
-    SpanHash to = blobs.spans(destination.newId(), isText(destination.newPath(), destination.newId()));
+    SpanHash from = blobs.spans(source.oldId(), isText(source.oldPath(), source.oldMode(), source.oldId()));
+    SpanHash to = blobs.spans(destination.newId(), isText(destination.newPath(), destination.newMode(), destination.newId()));
     if (destinationSize == 0) {
       return 0;
     }
     return (int) (from.copiedTo(to) * (double) MAX_SCORE / max);
   }
 
-  private boolean isText(String path, org.eclipse.jgit.lib.ObjectId id) {
-    return switch (attributes.verdict(path)) {
+  private boolean isText(String path, int mode, org.eclipse.jgit.lib.ObjectId id) {
+    return switch (attributes.verdict(path, mode)) {
       case TEXT -> true;
       case BINARY -> false;
       case CONTENT -> !Blobs.looksBinary(blobs.bytes(id));

@@ -58,23 +58,6 @@ final class Slider {
   private Slider() {
   }
 
-  static EditList compact(Lines a, Lines b, EditList edits, boolean indentHeuristic) {
-    if (edits.isEmpty()) {
-      return edits;
-    }
-    boolean[] changedA = new boolean[a.size() + 2];
-    boolean[] changedB = new boolean[b.size() + 2];
-    for (Edit edit : edits) {
-      for (int i = edit.getBeginA(); i < edit.getEndA(); i++) {
-        changedA[i + 1] = true;
-      }
-      for (int i = edit.getBeginB(); i < edit.getEndB(); i++) {
-        changedB[i + 1] = true;
-      }
-    }
-    return compact(a, b, changedA, changedB, indentHeuristic);
-  }
-
   /**
    * Compacts change marks (index line + 1; the first and last entries are sentinels) and returns the edits.
    */

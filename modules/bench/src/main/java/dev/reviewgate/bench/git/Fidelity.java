@@ -26,6 +26,10 @@ import org.eclipse.jgit.revwalk.filter.RevFilter;
  * text-only commit.
  *
  * <pre>java -cp modules/bench/target/benchmarks.jar dev.reviewgate.bench.git.Fidelity &lt;repo-path&gt; &lt;N&gt;</pre>
+ *
+ * <p>With {@code --range A..B} (repeatable) it compares the diff between two revisions instead, as a whole and file
+ * by file, and names the files that differ:
+ * <pre>java -cp modules/bench/target/benchmarks.jar dev.reviewgate.bench.git.Fidelity &lt;repo-path&gt; --range v2.40.0..v2.41.0</pre>
  */
 public final class Fidelity {
 
@@ -34,10 +38,18 @@ public final class Fidelity {
 
   public static void main(String[] args) throws Exception {
     if (args.length < 2) {
-      System.err.println("usage: Fidelity <repo-path> <N> [--no-apply]");
+      System.err.println("usage: Fidelity <repo-path> <N> [--no-apply]\n       Fidelity <repo-path> --range A..B [--range C..D ...]");
       System.exit(2);
     }
     Path repoPath = Path.of(args[0]).toAbsolutePath();
+    if ("--range".equals(args[1])) {
+      List<String> ranges = new ArrayList<>();
+      for (int i = 1; i + 1 < args.length; i += 2) {
+        ranges.add(args[i + 1]);
+      }
+      FidelityRanges.run(repoPath, ranges);
+      return;
+    }
     int n = Integer.parseInt(args[1]);
     boolean apply = !Arrays.asList(args).contains("--no-apply");
     GitOptions options = GitOptions.from(ReviewgateConfig.defaults().section("git"));
@@ -114,7 +126,7 @@ public final class Fidelity {
    * git reads .gitattributes from the work tree, not from the commits it compares; reviewgate reads them from the
    * new commit. To compare like with like, the commit's .gitattributes files are written into git's work tree.
    */
-  private static void attributes(GitReader reader, RevCommit commit, Path workTree) throws java.io.IOException {
+  static void attributes(GitReader reader, RevCommit commit, Path workTree) throws java.io.IOException {
     try (java.util.stream.Stream<Path> old = Files.walk(workTree)) {
       old.filter(Files::isRegularFile).forEach(p -> p.toFile().delete());
     }
