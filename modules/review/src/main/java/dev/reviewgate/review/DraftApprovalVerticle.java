@@ -204,7 +204,7 @@ public final class DraftApprovalVerticle extends VerticleBase {
             DraftOutcome.notPostedOutcome(DraftOutcome.notPosted("declined", current.draft())), false, Instant.now());
         }
         boolean edited = body != null && !body.equals(current.draft().getString("body", ""));
-        JsonObject approved = current.arguments();
+        JsonObject approved = current.arguments().copy();
         if (edited) {
           approved.put("body", body);
         }
