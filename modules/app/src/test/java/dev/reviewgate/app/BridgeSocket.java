@@ -70,7 +70,8 @@ final class BridgeSocket implements AutoCloseable {
     pending.put("it.publish", refusal);
     socket.writeTextMessage(new JsonObject().put("type", "publish").put("address", address).put("body", body).encode());
     try {
-      return refusal.future().toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+      // Generous: on a loaded machine the refusal can take seconds, and waiting costs only when none comes.
+      return refusal.future().toCompletionStage().toCompletableFuture().get(15, TimeUnit.SECONDS);
     } catch (java.util.concurrent.TimeoutException none) {
       return null;
     } finally {

@@ -126,6 +126,24 @@ class DraftApprovalsTest {
     assertThat(posted).isEmpty();
   }
 
+  @Test
+  void aSessionWithoutElicitationIsHeldUntilTheDashboardsDecision() throws Exception {
+    List<io.vertx.core.eventbus.Message<JsonObject>> submitted = reviewServiceStandIn(request -> new JsonObject()
+      .put("outcome", new JsonObject().put("result", new JsonObject().put("review_id", 77))
+        .put("note", "The person approved the draft as shown; it was posted.")));
+    connection.handle(JsonRpc.request(0, "initialize", new JsonObject().put("protocolVersion", "2025-11-25")
+      .put("capabilities", new JsonObject()).put("clientInfo", new JsonObject().put("name", "t").put("version", "1"))).encode())
+      .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    JsonObject result = connection.handle(JsonRpc.request(1, "tools/call", new JsonObject().put("name", "pr_review")
+      .put("arguments", review())).encode()).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS)
+      .getJsonObject("result");
+    assertThat(result.getBoolean("isError")).isFalse();
+    assertThat(result.getJsonArray("content").getJsonObject(0).getString("text")).contains("approved the draft as shown");
+    assertThat(outbound).noneMatch(m -> "elicitation/create".equals(m.getString("method")));
+    assertThat(submitted).hasSize(1);
+    assertThat(submitted.get(0).headers().get(dev.reviewgate.core.Addresses.TASK_HEADER)).isNull();
+  }
+
   /** Answers the review service's internal drafts address as the review backend would, recording each request. */
   private List<io.vertx.core.eventbus.Message<JsonObject>> reviewServiceStandIn(java.util.function.UnaryOperator<JsonObject> answer)
     throws Exception {

@@ -109,11 +109,13 @@ public final class DraftApprovalVerticle extends VerticleBase {
       throw ToolException.invalid("a draft needs \"arguments\" (what is posted) and \"draft\" (what the person sees)");
     }
     Instant now = Instant.now();
-    // A held call's draft is decidable only while its caller listens (review.maxWaitMs, and its send timeout).
+    // A held call's draft is decidable only while its caller listens (review.maxWaitMs, and its send timeout), less
+    // the time the post may take: an approval's outcome must still reach the caller.
     long window = context.acceptsTask() ? options.draftTtlMs() : context.replyBy() <= 0 ? options.maxWaitMs()
       : Math.min(options.maxWaitMs(), context.replyBy() - PendingWait.REPLY_MARGIN_MS - now.toEpochMilli());
+    long decidable = context.acceptsTask() ? window : window - postTimeoutMs();
     DraftApproval created = DraftApproval.create(tool.name(), arguments, draft, body.getBoolean("editable", false), now,
-      now.plusMillis(Math.max(1, window)));
+      now.plusMillis(Math.max(1, decidable)));
     return vertx.executeBlocking(() -> {
       store.create(created);
       return created;
@@ -202,7 +204,7 @@ public final class DraftApprovalVerticle extends VerticleBase {
             DraftOutcome.notPostedOutcome(DraftOutcome.notPosted("declined", current.draft())), false, Instant.now());
         }
         boolean edited = body != null && !body.equals(current.draft().getString("body", ""));
-        JsonObject approved = current.arguments();
+        JsonObject approved = current.arguments().copy();
         if (edited) {
           approved.put("body", body);
         }
@@ -216,7 +218,7 @@ public final class DraftApprovalVerticle extends VerticleBase {
   /** Posts an approved draft through its tool, as the agent asked for it, and records how that went. */
   private Future<DraftApproval> post(DraftApproval approved) {
     Tool tool = catalog.require(approved.tool());
-    DeliveryOptions delivery = Caller.AGENT.stamp(new DeliveryOptions().setSendTimeout(options.gitTimeoutMs()));
+    DeliveryOptions delivery = Caller.AGENT.stamp(new DeliveryOptions().setSendTimeout(postTimeoutMs()));
     return BusRequests.request(vertx.eventBus(), tool.address(), approved.arguments(), delivery)
       .map(reply -> approved.ended(DraftApproval.POSTED, DraftOutcome.posted(reply, approved.edited()), false, Instant.now()))
       .recover(failure -> {
@@ -270,6 +272,14 @@ public final class DraftApprovalVerticle extends VerticleBase {
       });
   }
 
+  /**
+   * How long the post of an approved draft may take: longer than the forge call inside it (review_publish posts through
+   * pr_review with review.gitTimeoutMs), so that a late success is never recorded as a failure.
+   */
+  private long postTimeoutMs() {
+    return 2 * options.gitTimeoutMs();
+  }
+
   private boolean alive(DraftApproval draft) {
     return draft.createdAt().plusMillis(options.draftTtlMs()).isAfter(Instant.now());
   }
@@ -282,7 +292,7 @@ public final class DraftApprovalVerticle extends VerticleBase {
   /** A draft as the agent's task reports it ({@link Addresses#REVIEW_TASKS}'s shape). */
   private JsonObject taskJson(DraftApproval draft) {
     boolean interrupted = DraftApproval.POSTING.equals(draft.status())
-      && draft.updatedAt().plusMillis(options.gitTimeoutMs() + POST_GRACE_MS).isBefore(Instant.now());
+      && draft.updatedAt().plusMillis(postTimeoutMs() + POST_GRACE_MS).isBefore(Instant.now());
     String status = draft.cancelled() ? "cancelled" : draft.ended() || interrupted ? "completed" : "working";
     JsonObject json = new JsonObject().put("task_id", draft.taskId()).put("status", status)
       .put("created_at", draft.createdAt().toString()).put("updated_at", draft.updatedAt().toString())

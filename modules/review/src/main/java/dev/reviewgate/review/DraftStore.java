@@ -38,6 +38,7 @@ final class DraftStore {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the drafts of the review store at " + dir, e);
     }
+    StoreFiles.removeLeftovers(storeDir, dir);
   }
 
   void create(DraftApproval draft) {

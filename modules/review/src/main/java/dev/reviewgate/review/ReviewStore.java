@@ -39,7 +39,6 @@ public final class ReviewStore {
   private static final Logger LOG = Logger.getLogger(ReviewStore.class.getName());
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
   private static final String SUFFIX = ".json";
-  private static final String TEMP_MARK = StoreFiles.TEMP_MARK;
   private static final String VERSION = "version";
 
   /** A review as stored, with the version of its document (every save increments it). */
@@ -60,17 +59,7 @@ public final class ReviewStore {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the review store at " + this.dir, e);
     }
-    // Under the lock: another process sharing the store may be between writing a temporary file and renaming it.
-    locked(() -> {
-      try (DirectoryStream<Path> leftovers = Files.newDirectoryStream(this.dir, "*" + TEMP_MARK + "*")) {
-        for (Path leftover : leftovers) {
-          Files.deleteIfExists(leftover);
-        }
-        return null;
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot open the review store at " + this.dir, e);
-      }
-    });
+    StoreFiles.removeLeftovers(this.dir, this.dir);
   }
 
   public Path dir() {

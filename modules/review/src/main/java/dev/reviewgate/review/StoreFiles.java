@@ -2,6 +2,7 @@ package dev.reviewgate.review;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -41,6 +42,23 @@ final class StoreFiles {
     } finally {
       jvm.unlock();
     }
+  }
+
+  /**
+   * Removes the temporary files a crash left in {@code dir}, under the store's lock: another process sharing the store
+   * may be between writing a temporary file and renaming it.
+   */
+  static void removeLeftovers(Path storeDir, Path dir) {
+    locked(storeDir, () -> {
+      try (java.nio.file.DirectoryStream<Path> leftovers = Files.newDirectoryStream(dir, "*" + TEMP_MARK + "*")) {
+        for (Path leftover : leftovers) {
+          Files.deleteIfExists(leftover);
+        }
+        return null;
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot open the review store at " + dir, e);
+      }
+    });
   }
 
   /**

@@ -205,7 +205,7 @@ class DraftApprovalVerticleTest {
     JsonObject body = new JsonObject().put("action", "submit").put("tool", "pr_review").put("arguments", arguments())
       .put("draft", draft()).put("editable", true);
     return BusRequests.request(vertx.eventBus(), Addresses.REVIEW_DRAFTS, body, Caller.AGENT.stamp(
-      new CallContext("call-1", null, acceptsTask).applyTo(new DeliveryOptions().setSendTimeout(20_000))));
+      new CallContext("call-1", null, acceptsTask).applyTo(new DeliveryOptions().setSendTimeout(120_000))));
   }
 
   private String awaitPending() throws Exception {
