@@ -75,7 +75,7 @@ record RepoRouting(Vertx vertx, ToolCatalog catalog, Set<String> served, String 
     }
     long remaining = call.replyBy() > 0 ? call.replyBy() - System.currentTimeMillis() : timeoutMs;
     DeliveryOptions delivery = call.applyTo(new DeliveryOptions().setSendTimeout(Math.max(1, remaining)));
-    return ReadOnlyResend.request(vertx, catalog.require(tool), address(name, tool), named, delivery).recover(failure -> {
+    return ReadOnlyResend.relay(vertx, catalog.require(tool), address(name, tool), named, delivery).recover(failure -> {
       ToolException mapped = BusRequests.toToolException(address(name, tool), failure);
       return Future.failedFuture(mapped.code() == Failure.UNAVAILABLE
         ? ToolException.notAllowed("no node of the cluster serves repository '" + Inputs.printable(name) + "'"

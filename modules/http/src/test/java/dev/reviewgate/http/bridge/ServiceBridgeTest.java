@@ -2,7 +2,9 @@ package dev.reviewgate.http.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.Failure;
+import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.security.Credentials;
@@ -229,8 +231,11 @@ class ServiceBridgeTest {
           .put("Reviewgate-Call-Id", "stolen").put(Caller.HEADER, "person")).put("body", new JsonObject()));
       assertThat(client.next().getString("type")).isEqualTo("message");
       JsonObject seen = headersSeen.poll(5, TimeUnit.SECONDS);
-      assertThat(seen.fieldNames()).containsExactlyInAnyOrder("trace", Caller.HEADER);
+      // The bridge's own call id and reply-by replace whatever the client claimed (see BridgeCalls).
+      assertThat(seen.fieldNames()).containsExactlyInAnyOrder("trace", Caller.HEADER, Addresses.CALL_ID_HEADER,
+        CallContext.REPLY_BY_HEADER);
       assertThat(seen.getString(Caller.HEADER)).isEqualTo("service:token");
+      assertThat(seen.getString(Addresses.CALL_ID_HEADER)).startsWith("bridge-").isNotEqualTo("stolen");
     }
   }
 
