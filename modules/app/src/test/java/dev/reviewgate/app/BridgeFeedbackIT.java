@@ -9,10 +9,6 @@ import io.vertx.core.http.WebSocket;
 import io.vertx.core.http.WebSocketClient;
 import io.vertx.core.http.WebSocketConnectOptions;
 import io.vertx.core.json.JsonObject;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -64,7 +60,7 @@ class BridgeFeedbackIT {
     CompletableFuture<JsonObject> agentWait = waitAsAgent(id);
     awaitWaiting(id, true);
     JsonObject bridged;
-    try (Frames service = new Frames(serve.number(BRIDGE_PORT))) {
+    try (TcpBridgeClient service = new TcpBridgeClient(serve.number(BRIDGE_PORT))) {
       // 1 s is all this service waits, as in the report of #23.
       bridged = service.call(new JsonObject().put("type", "send").put("address", "reviewgate.review.update")
         .put("replyAddress", "svc.1").put("headers", new JsonObject().put("authorization", SignIn.bearer()).put("timeout", 1000))
@@ -84,7 +80,7 @@ class BridgeFeedbackIT {
   @Test
   void aBridgeWaitWhoseConnectionClosedIsCancelledAndTheCommentWaitsForTheAgent() throws Exception {
     String id = requestReview("Disconnected bridge wait");
-    try (Frames service = new Frames(serve.number(BRIDGE_PORT))) {
+    try (TcpBridgeClient service = new TcpBridgeClient(serve.number(BRIDGE_PORT))) {
       service.send(new JsonObject().put("type", "send").put("address", "reviewgate.review.update")
         .put("replyAddress", "svc.2").put("headers", new JsonObject().put("authorization", SignIn.bearer()))
         .put("body", new JsonObject().put("review_id", id).put("action", "wait_for_feedback")));
@@ -145,38 +141,6 @@ class BridgeFeedbackIT {
       socket.close();
     } finally {
       client.close();
-    }
-  }
-
-  /** Frames of the TCP bridge over a plain socket: a 4-byte length, then JSON. */
-  private static final class Frames implements AutoCloseable {
-    private final Socket socket;
-    private final DataOutputStream out;
-    private final DataInputStream in;
-
-    Frames(int port) throws Exception {
-      socket = new Socket("127.0.0.1", port);
-      socket.setSoTimeout(30_000);
-      out = new DataOutputStream(socket.getOutputStream());
-      in = new DataInputStream(socket.getInputStream());
-    }
-
-    void send(JsonObject frame) throws Exception {
-      byte[] bytes = frame.encode().getBytes(StandardCharsets.UTF_8);
-      out.writeInt(bytes.length);
-      out.write(bytes);
-      out.flush();
-    }
-
-    JsonObject call(JsonObject frame) throws Exception {
-      send(frame);
-      byte[] answer = in.readNBytes(in.readInt());
-      return new JsonObject(new String(answer, StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public void close() throws Exception {
-      socket.close();
     }
   }
 }

@@ -14,9 +14,6 @@ import io.vertx.core.http.WebSocketClient;
 import io.vertx.core.http.WebSocketConnectOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -279,30 +276,10 @@ class DoorsIT {
     }
   }
 
-  /** Frames of the TCP bridge over a plain socket: a 4-byte length, then JSON. One answer per frame sent. */
-  private static final class Frames implements AutoCloseable {
-    private final Socket socket = new Socket("127.0.0.1", bridgePort);
-    private final DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-    private final DataInputStream in = new DataInputStream(socket.getInputStream());
-
+  /** The TCP bridge of the server under test. */
+  private static final class Frames extends TcpBridgeClient {
     Frames() throws Exception {
-      socket.setSoTimeout(30_000);
-    }
-
-    JsonObject call(JsonObject frame) throws Exception {
-      byte[] bytes = frame.encode().getBytes(StandardCharsets.UTF_8);
-      out.writeInt(bytes.length);
-      out.write(bytes);
-      out.flush();
-      int length = in.readInt();
-      assertThat(length).isBetween(1, 16 * 1024 * 1024);
-      byte[] answer = in.readNBytes(length);
-      return new JsonObject(new String(answer, StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public void close() throws Exception {
-      socket.close();
+      super(bridgePort);
     }
   }
 

@@ -23,8 +23,6 @@ import org.eclipse.jgit.diff.DiffAlgorithm;
  */
 public final class GitVerticle extends VerticleBase {
 
-  private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(GitVerticle.class.getName());
-
   private final GitBackendOptions backend;
   private final GitOptions options;
   private final ToolCatalog catalog;
@@ -33,7 +31,6 @@ public final class GitVerticle extends VerticleBase {
   private Runnable stopListening;
   private RepoRegistry registry;
   private RepoRouting routing;
-  private long renewTimer = -1;
   private GitWorkers workers;
   private ResultCache cache;
   private final DiffEngine engine;
@@ -52,8 +49,8 @@ public final class GitVerticle extends VerticleBase {
     return vertx.executeBlocking(() -> RepoRegistry.create(backend.repos(), backend.workingDirectory(), options), false)
       .compose(created -> {
         registry = created;
-        return vertx.isClustered() ? claimed() : Future.succeededFuture(RepoRouting.alone(vertx, catalog,
-          new java.util.LinkedHashSet<>(registry.names()), options.timeoutMs()));
+        return vertx.isClustered() ? RepoRouting.claimed(vertx, catalog, registry, options.timeoutMs())
+          : Future.succeededFuture(RepoRouting.alone(vertx, catalog, registry, options.timeoutMs()));
       })
       .compose(routed -> {
         routing = routed;
@@ -74,55 +71,10 @@ public final class GitVerticle extends VerticleBase {
       });
   }
 
-  /**
-   * In a cluster: claims each repository's name for its history ({@link RepoClaims}); a name the cluster already
-   * gives another history is withdrawn from this node, logged, and listed on every node's /health while it runs.
-   */
-  private Future<RepoRouting> claimed() {
-    RepoClaims claims = new RepoClaims(vertx);
-    java.util.Map<String, String> withdrawn = new java.util.TreeMap<>();
-    java.util.Set<String> served = new java.util.LinkedHashSet<>();
-    return vertx.executeBlocking(() -> {
-        java.util.Map<String, RepoIdentity> identities = new java.util.LinkedHashMap<>();
-        registry.names().forEach(name -> identities.put(name, RepoIdentity.of(registry.reader(name).repository())));
-        return identities;
-      }, false)
-      .compose(identities -> {
-        Future<Void> chain = Future.succeededFuture();
-        for (java.util.Map.Entry<String, RepoIdentity> entry : identities.entrySet()) {
-          chain = chain.compose(v -> claims.claim(entry.getKey(), entry.getValue()).map(reason -> {
-            if (reason == null) {
-              served.add(entry.getKey());
-            } else {
-              withdrawn.put(entry.getKey(), reason);
-              LOG.warning(reason);
-            }
-            return null;
-          }));
-        }
-        return chain;
-      })
-      .compose(v -> {
-        String local = registry.defaultName().orElse(null);
-        return local != null && served.contains(local) ? claims.claimDefault(local) : claims.clusterDefault();
-      })
-      .compose(defaultName -> publishWithdrawn(claims, withdrawn)
-        .map(v -> new RepoRouting(vertx, catalog, java.util.Set.copyOf(served), defaultName, claims, options.timeoutMs())));
-  }
-
-  private Future<Void> publishWithdrawn(RepoClaims claims, java.util.Map<String, String> withdrawn) {
-    if (withdrawn.isEmpty()) {
-      return Future.succeededFuture();
-    }
-    long every = RepoClaims.WITHDRAWN_TTL_MS / 3;
-    renewTimer = vertx.setPeriodic(every, every, id -> withdrawn.forEach(claims::publishWithdrawn));
-    return Future.all(withdrawn.entrySet().stream().map(e -> claims.publishWithdrawn(e.getKey(), e.getValue())).toList()).mapEmpty();
-  }
-
   @Override
   public Future<?> stop() {
-    if (renewTimer >= 0) {
-      vertx.cancelTimer(renewTimer);
+    if (routing != null) {
+      routing.close();
     }
     if (stopListening != null) {
       stopListening.run();

@@ -53,16 +53,25 @@ public final class ReadOnlyResend {
    * as described above when the tool is read-only and a resend interval is set.
    */
   public static Future<JsonObject> request(Vertx vertx, Tool tool, JsonObject body, DeliveryOptions delivery) {
-    return request(vertx, tool, tool.address(), body, delivery);
+    return send(vertx, tool, tool.address(), body, delivery, true);
   }
 
-  /** As {@link #request(Vertx, Tool, JsonObject, DeliveryOptions)}, to another address serving {@code tool}. */
-  public static Future<JsonObject> request(Vertx vertx, Tool tool, String address, JsonObject body, DeliveryOptions delivery) {
+  /**
+   * For a backend passing a call on to {@code address}, another address serving {@code tool}: copies are sent as by
+   * {@link #request}, but the ones left over are not abandoned. The call id is the front-end's, and its own copies
+   * of the call may be running elsewhere: abandoning them here could fail the front-end's call.
+   */
+  public static Future<JsonObject> relay(Vertx vertx, Tool tool, String address, JsonObject body, DeliveryOptions delivery) {
+    return send(vertx, tool, address, body, delivery, false);
+  }
+
+  private static Future<JsonObject> send(Vertx vertx, Tool tool, String address, JsonObject body, DeliveryOptions delivery,
+                                         boolean abandonLeftovers) {
     long after = of(vertx);
     if (after <= 0 || !resendable(tool)) {
       return BusRequests.request(vertx.eventBus(), address, body, delivery);
     }
-    return new Attempts(vertx, address, body, delivery, after).start();
+    return new Attempts(vertx, address, body, delivery, after, abandonLeftovers).start();
   }
 
   /** The copies of one call, on the caller's context. */
@@ -72,18 +81,20 @@ public final class ReadOnlyResend {
     private final JsonObject body;
     private final DeliveryOptions delivery;
     private final long afterMs;
+    private final boolean abandonLeftovers;
     private final long deadline;
     private final Promise<JsonObject> answer = Promise.promise();
     private final AtomicInteger sent = new AtomicInteger();
     private final AtomicInteger inFlight = new AtomicInteger();
     private long timer = -1;
 
-    Attempts(Vertx vertx, String address, JsonObject body, DeliveryOptions delivery, long afterMs) {
+    Attempts(Vertx vertx, String address, JsonObject body, DeliveryOptions delivery, long afterMs, boolean abandonLeftovers) {
       this.vertx = vertx;
       this.address = address;
       this.body = body;
       this.delivery = delivery;
       this.afterMs = afterMs;
+      this.abandonLeftovers = abandonLeftovers;
       this.deadline = System.currentTimeMillis() + delivery.getSendTimeout();
     }
 
@@ -93,7 +104,7 @@ public final class ReadOnlyResend {
       return answer.future().andThen(done -> {
         vertx.cancelTimer(timer);
         String callId = delivery.getHeaders() == null ? null : delivery.getHeaders().get(Addresses.CALL_ID_HEADER);
-        if (sent.get() > 1 && callId != null) {
+        if (abandonLeftovers && sent.get() > 1 && callId != null) {
           CancelSignals.abandon(vertx, callId); // the copies still out there: their work is no longer wanted
         }
       });
