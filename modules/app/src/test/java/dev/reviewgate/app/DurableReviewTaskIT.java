@@ -102,7 +102,7 @@ class DurableReviewTaskIT {
 
   /**
    * The person's comment, sent as the dashboard sends it: {@code reviewgate.review.comment} over the event-bus
-   * WebSocket bridge. (When the bridge requires the person's login cookie, only this method changes.)
+   * WebSocket bridge, signed in as the person (the bridge requires the login cookie since #21).
    */
   private static JsonObject personComments(ServeProcess serve, String reviewId, String file, int line, String body)
     throws Exception {
@@ -110,7 +110,7 @@ class DurableReviewTaskIT {
     try {
       WebSocketClient client = vertx.createWebSocketClient();
       WebSocket socket = client.connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(serve.port())
-        .setURI("/eventbus/websocket")).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        .setURI("/eventbus/websocket").addHeader("Cookie", SignIn.personCookie(serve.port()))).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
       Promise<JsonObject> reply = Promise.promise();
       socket.handler(buffer -> {
         JsonObject frame = buffer.toJsonObject();
@@ -143,7 +143,7 @@ class DurableReviewTaskIT {
     JsonObject message = new JsonObject().put("jsonrpc", "2.0").put("id", id).put("method", method).put("params", params);
     HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + serve.port() + "/mcp"))
       .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-      .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method).header("Mcp-Name", name)
+      .header("Authorization", SignIn.bearer()).header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method).header("Mcp-Name", name)
       .POST(HttpRequest.BodyPublishers.ofString(message.encode())).build(), HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     JsonObject body = new JsonObject(response.body());
