@@ -42,8 +42,11 @@ class StdioWarmupIT {
   @Timeout(60)
   void withoutADefaultRepositoryThereIsNothingToWarm(@TempDir Path dir) throws Exception {
     Path repo = GitFixture.create(dir.resolve("repo"));
+    Path other = GitFixture.create(dir.resolve("other"));
     Path outside = Files.createDirectories(dir.resolve("not-a-repo"));
-    try (McpProcess mcp = McpProcess.start(outside, Map.of("REVIEWGATE_MCP_WARMUP_CALLS", "5"), "--repo", "r=" + repo)) {
+    // Two configured and none around the working directory: no default (one alone would be the default).
+    try (McpProcess mcp = McpProcess.start(outside, Map.of("REVIEWGATE_MCP_WARMUP_CALLS", "5"), "--repo", "r=" + repo,
+      "--repo", "o=" + other)) {
       mcp.request(Messages.initialize(1, "2025-11-25"));
       awaitStderr(mcp, "warm-up: 0 calls");
       assertThat(mcp.queued()).isZero();

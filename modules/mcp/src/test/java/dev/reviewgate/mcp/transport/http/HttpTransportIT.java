@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.net.ClientSlots;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.conformance.ConformanceTools;
 import dev.reviewgate.mcp.transport.http.HttpClientSupport.Reply;
@@ -16,7 +17,9 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -133,6 +136,48 @@ class HttpTransportIT {
 
     assertThat(http.send(HttpMethod.DELETE, inSession, null).status()).isEqualTo(200);
     assertThat(http.post(inSession, request(7, "tools/list", null)).status()).as("after DELETE").isEqualTo(404);
+  }
+
+  @Test
+  void aClientAtItsSessionCapPushesOutOnlyItsOwnSessions() throws Exception {
+    HttpTransport capped = new HttpTransport(vertx, server, options.withMaxSessionsPerClient(2));
+    Router router = Router.router(vertx);
+    // Stands in for the HTTP server's limiter, which names each request's client on the routing context.
+    router.route("/per-client").handler(BodyHandler.create(false)).handler(ctx -> {
+      ctx.put(ClientSlots.CLIENT, ctx.request().getHeader("X-Test-Client"));
+      ctx.next();
+    }).handler(capped);
+    HttpServer cappedServer = HttpClientSupport.await(vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1"));
+    HttpClientSupport client = new HttpClientSupport(vertx, cappedServer.actualPort(), "/per-client");
+    String version = "2025-06-18";
+    try {
+      String other = client.post(Map.of("X-Test-Client", "b"), initialize(version)).headers().get("Mcp-Session-Id");
+      // Client a opens sessions in a loop: each initialize is answered, at the expense of a's own sessions only.
+      List<String> mine = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        Reply opened = client.post(Map.of("X-Test-Client", "a"), initialize(version));
+        assertThat(opened.status()).as("initialize " + i).isEqualTo(200);
+        mine.add(opened.headers().get("Mcp-Session-Id"));
+      }
+      assertThat(client.post(Map.of("X-Test-Client", "b", "Mcp-Session-Id", other, "MCP-Protocol-Version", version),
+        request(2, "tools/list", null)).status()).as("the other client's session").isEqualTo(200);
+      assertThat(client.post(Map.of("X-Test-Client", "a", "Mcp-Session-Id", mine.get(0), "MCP-Protocol-Version", version),
+        request(3, "tools/list", null)).status()).as("a's oldest session made room").isEqualTo(404);
+      // Both of a's sessions busy: a's next initialize is refused with 429; b can still open one.
+      for (String session : mine.subList(mine.size() - 2, mine.size())) {
+        client.stream(HttpMethod.POST, Map.of("X-Test-Client", "a", "Mcp-Session-Id", session, "MCP-Protocol-Version", version),
+          request(9, "tools/call", new JsonObject().put("name", "test_wait_for_cancel").put("arguments", new JsonObject())
+            .put("_meta", new JsonObject().put("progressToken", "p"))).encode());
+      }
+      Reply refused = client.post(Map.of("X-Test-Client", "a"), initialize(version));
+      assertThat(refused.status()).isEqualTo(429);
+      assertThat(refused.headers().get("Retry-After")).isNotNull();
+      assertThat(refused.body()).contains("http.maxSessionsPerClient");
+      assertThat(client.post(Map.of("X-Test-Client", "b"), initialize(version)).status()).isEqualTo(200);
+    } finally {
+      capped.close();
+      HttpClientSupport.await(cappedServer.close());
+    }
   }
 
   @Test
