@@ -6,7 +6,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.shareddata.AsyncMap;
 import io.vertx.core.spi.cluster.ClusterManager;
-import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -29,12 +28,14 @@ public final class NodeDirectory {
   /**
    * Records this node.
    *
+   * @param member    this node's {@code host:port}
    * @param addresses the tool addresses this node's backends serve
    */
-  static Future<Void> register(Vertx vertx, ClusterManager manager, ClusterOptions options, Collection<String> addresses) {
+  static Future<Void> register(Vertx vertx, ClusterManager manager, ClusterOptions options, String member,
+                               Collection<String> addresses) {
     JsonObject entry = new JsonObject()
       .put("node", manager.getNodeId())
-      .put("member", member(manager))
+      .put("member", member)
       .put("roles", new JsonArray(new TreeSet<>(options.roles()).stream().toList()))
       .put("addresses", new JsonArray(new TreeSet<>(addresses).stream().toList()))
       .put("pid", ProcessHandle.current().pid());
@@ -95,12 +96,5 @@ public final class NodeDirectory {
         map.remove(node);
       }
     }
-  }
-
-  private static String member(ClusterManager manager) {
-    if (manager instanceof HazelcastClusterManager hazelcast) {
-      return ClusterNode.members(hazelcast).get(0);
-    }
-    return "";
   }
 }
