@@ -12,6 +12,7 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.List;
+import org.infinispan.Cache;
 import org.infinispan.configuration.cache.CacheMode;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.configuration.global.GlobalConfigurationBuilder;
@@ -40,6 +41,9 @@ public final class ClusterNode {
    */
   private static final List<java.util.logging.Logger> QUIETER = List.of(
     level("org.infinispan", java.util.logging.Level.WARNING),
+    // "no global state enabled": reviewgate keeps no cache on disk, by design
+    level("org.infinispan.CONFIG", java.util.logging.Level.SEVERE),
+    level("org.jboss.threads", java.util.logging.Level.WARNING),
     level("org.jgroups", java.util.logging.Level.WARNING));
 
   private static java.util.logging.Logger level(String name, java.util.logging.Level level) {
@@ -52,13 +56,15 @@ public final class ClusterNode {
 
   /** The caches Vert.x's Infinispan cluster manager uses (its default-infinispan.xml), declared here in code. */
   private static final String DEFAULT_CACHE = "distributed-cache";
-  private static final List<String> REPLICATED_CACHES = List.of("__vertx.subs", "__vertx.haInfo", "__vertx.nodeInfo");
+  private static final List<String> REPLICATED_CACHES = List.of("__vertx.subs", "__vertx.haInfo", "__vertx.nodeInfo",
+    NodeDirectory.MAP);
   private static final String DISTRIBUTED_TEMPLATE = "__vertx.distributed.cache.configuration";
 
   private final Vertx vertx;
   private final OwnedCachesClusterManager manager;
   private final ClusterOptions options;
   private final int port;
+  private final Cache<String, String> directory;
 
   /**
    * The version of what nodes say to each other on the bus (addresses, bodies, headers). Part of the JGroups
@@ -70,6 +76,7 @@ public final class ClusterNode {
     this.vertx = vertx;
     this.port = port;
     this.manager = manager;
+    this.directory = manager.directory();
     this.options = options;
   }
 
@@ -94,13 +101,16 @@ public final class ClusterNode {
   public Future<Void> register(java.util.Collection<String> addresses) {
     java.util.List<String> served = java.util.List.copyOf(addresses);
     long every = Math.max(1000, options.heartbeatMs() * 2);
-    return NodeDirectory.register(vertx, manager, options, member(), served).onSuccess(v -> vertx.setPeriodic(every, every,
-      id -> NodeDirectory.register(vertx, manager, options, member(), served)));
+    return NodeDirectory.register(directory, manager, options, member(), served).onSuccess(v -> vertx.setPeriodic(every, every,
+      id -> NodeDirectory.register(directory, manager, options, member(), served)));
   }
 
-  /** The cluster as this node sees it (see {@link NodeDirectory#view}); {@code expected} are the catalog's addresses. */
+  /**
+   * The cluster as this node sees it (see {@link NodeDirectory#view}); {@code expected} are the catalog's addresses.
+   * Read from this node's own copy, so it answers at once whatever the other members do.
+   */
   public Future<io.vertx.core.json.JsonObject> view(java.util.Collection<String> expected) {
-    return NodeDirectory.view(vertx, manager, options.name(), expected);
+    return Future.succeededFuture(NodeDirectory.view(directory, manager, options.name(), expected));
   }
 
   /** This member's {@code host:port}, the one others list in {@code --join}. */
@@ -133,6 +143,7 @@ public final class ClusterNode {
     DefaultCacheManager caches;
     int port;
     try {
+      options.requireKeyBeyondLoopback();
       ClusterKey key = options.keyed() ? ClusterKey.load(options.keyFile()) : null;
       port = options.port() == 0 ? freePort(options.host()) : options.port();
       secureEventBus(vertxOptions.getEventBusOptions().setHost(options.host()).setPort(0)

@@ -56,11 +56,6 @@ public record ClusterOptions(boolean enabled, String name, String host, int port
     String host = require(section, "host").toString();
     String keyFile = require(section, "keyFile").toString();
     boolean enabled = (Boolean) require(section, "enabled");
-    if (enabled && keyFile.isBlank() && !isLoopback(host)) {
-      throw new IllegalArgumentException("cluster.host " + host + " is not a loopback address and no cluster key is given: "
-        + "create one with 'reviewgate cluster-key FILE', copy it to every member and start each with --cluster-key FILE "
-        + "(cluster.keyFile)");
-    }
     return new ClusterOptions(
       enabled,
       name,
@@ -80,7 +75,20 @@ public record ClusterOptions(boolean enabled, String name, String host, int port
     return keyFile != null;
   }
 
-  /** Without a key, a cluster stays on this machine: nothing outside it could be told from a member. */
+  /**
+   * Without a key, a cluster stays on this machine: nothing outside it could be told from a member. Checked when the
+   * node starts (so that the launcher reports it as one line, like every start failure).
+   *
+   * @throws IllegalArgumentException saying how to make a key
+   */
+  public void requireKeyBeyondLoopback() {
+    if (!keyed() && !isLoopback(host)) {
+      throw new IllegalArgumentException("cluster.host " + host + " is not a loopback address and no cluster key is given: "
+        + "create one with 'reviewgate cluster-key FILE', copy it to every member and start each with --cluster-key FILE "
+        + "(cluster.keyFile)");
+    }
+  }
+
   static boolean isLoopback(String host) {
     try {
       return InetAddress.getByName(host).isLoopbackAddress();

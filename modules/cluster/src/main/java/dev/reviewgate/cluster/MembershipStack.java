@@ -36,6 +36,8 @@ final class MembershipStack {
   static final long MERGE_MAX_INTERVAL_MS = 3000;
   /** How often a coordinator compares the views it heard of and starts a merge when they differ. */
   static final long MERGE_CHECK_INTERVAL_MS = 5000;
+  /** One round of looking for the listed members (JGroups' default join timeout). */
+  static final long JOIN_ROUND_MS = 2000;
   /** How long a suspected member has to answer before it is taken for dead. */
   static final long VERIFY_SUSPECT_MS = 1000;
 
@@ -65,9 +67,13 @@ final class MembershipStack {
     stack.add(new NAKACK2().setValue("use_mcast_xmit", false));
     stack.add(new UNICAST3());
     stack.add(new STABLE());
-    // Join at once when a coordinator answers; when nobody does, wait this long before forming the cluster alone
-    // (MERGE3 joins it with the others later).
-    stack.add(new GMS().setJoinTimeout(options.joinTimeoutMs()).setValue("print_local_addr", false));
+    // Join at once when a coordinator answers. Members starting together find each other without a coordinator and
+    // JGroups lets the first of them (by address) form the cluster while the rest retry; a node that finds nobody
+    // forms it alone after one round, and MERGE3 merges it with the others when they come. joinTimeoutMs bounds
+    // the retries.
+    long round = Math.min(JOIN_ROUND_MS, options.joinTimeoutMs());
+    stack.add(new GMS().setJoinTimeout(round).setMaxJoinAttempts((int) Math.max(1, options.joinTimeoutMs() / round))
+      .setValue("print_local_addr", false));
     stack.add(new UFC());
     stack.add(new MFC());
     stack.add(new FRAG4());

@@ -17,6 +17,11 @@ final class OwnedCachesClusterManager extends InfinispanClusterManager {
     this.caches = caches;
   }
 
+  /** The replicated cache of {@link NodeDirectory}. */
+  org.infinispan.Cache<String, String> directory() {
+    return caches.getCache(NodeDirectory.MAP);
+  }
+
   @Override
   public void leave(Completable<Void> completion) {
     super.leave((left, failure) -> {

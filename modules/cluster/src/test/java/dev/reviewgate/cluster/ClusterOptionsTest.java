@@ -48,12 +48,15 @@ class ClusterOptionsTest {
   @Test
   void aHostBeyondLoopbackNeedsAKeyAndSaysHowToMakeOne() {
     JsonObject open = ReviewgateConfig.defaults().section("cluster").copy().put("enabled", true).put("host", "0.0.0.0");
-    assertThatThrownBy(() -> ClusterOptions.from(open, BACKENDS))
+    assertThatThrownBy(() -> ClusterOptions.from(open, BACKENDS).requireKeyBeyondLoopback())
       .hasMessageContaining("cluster.host 0.0.0.0 is not a loopback address and no cluster key is given")
       .hasMessageContaining("reviewgate cluster-key FILE");
     ClusterOptions keyed = ClusterOptions.from(open.copy().put("keyFile", "/etc/reviewgate/cluster.p12"), BACKENDS);
     assertThat(keyed.keyed()).isTrue();
+    keyed.requireKeyBeyondLoopback();
     assertThat(keyed.keyFile()).hasToString("/etc/reviewgate/cluster.p12");
-    assertThat(ClusterOptions.from(open.copy().put("host", "localhost"), BACKENDS).keyed()).isFalse();
+    ClusterOptions local = ClusterOptions.from(open.copy().put("host", "localhost"), BACKENDS);
+    assertThat(local.keyed()).isFalse();
+    local.requireKeyBeyondLoopback();
   }
 }
