@@ -120,7 +120,9 @@ class ClusterIT {
 
     // An agent's own stdio process as a front node of the team's cluster.
     try (McpProcess agent = McpProcess.start(repoDir, "--cluster", "--join", join, "--roles", "front")) {
-      agent.request(Messages.initialize(1, "2025-11-25"));
+      // Its first answer comes once it has joined: generous, as clustered JVMs start slowly on a busy machine.
+      agent.send(Messages.initialize(1, "2025-11-25"));
+      assertThat(agent.next(Duration.ofSeconds(120)).getValue("id")).isEqualTo(1);
       JsonObject viaStdio = agent.request(Messages.request(2, "tools/call", new JsonObject().put("name", "git_diff")
         .put("arguments", new JsonObject().put("base", commits[0]).put("head", commits[1])))).getJsonObject("result");
       assertThat(viaStdio.getJsonObject("structuredContent").getString("diff")).as(agent.stderr()).isEqualTo(expected);

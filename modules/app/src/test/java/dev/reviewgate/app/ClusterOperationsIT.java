@@ -118,6 +118,21 @@ class ClusterOperationsIT {
     started.add(again);
   }
 
+  @Test
+  void aTakenClusterPortExitsTwoWithOneLineAndNoStackFrames() throws Exception {
+    new TempRepo(repo).greetingChange();
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      ServeProcess.Ended refused = ServeProcess.run(repo, "serve", "--port", "0", "--cluster", "--cluster-port",
+        Integer.toString(taken.getLocalPort()));
+      assertThat(refused.exit()).as(refused.stderr()).isEqualTo(2);
+      List<String> lines = refused.stderr().lines().filter(line -> !line.isBlank()).toList();
+      assertThat(lines).as(refused.stderr()).hasSize(1);
+      assertThat(lines.get(0)).contains("cluster port " + taken.getLocalPort() + " on 127.0.0.1 is taken")
+        .contains("--cluster-port");
+      assertThat(refused.stderr()).doesNotContain("\tat ").doesNotContain("Exception");
+    }
+  }
+
   private static String[] node(int port, String join, String roles) {
     return new String[] {"--cluster", "--cluster-port", Integer.toString(port), "--join", join, "--roles", roles};
   }
