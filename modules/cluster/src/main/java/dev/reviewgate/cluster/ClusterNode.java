@@ -95,8 +95,8 @@ public final class ClusterNode {
 
   /**
    * Records in the cluster which roles this node has and which addresses it serves (for every node's /health), and
-   * records it again every few heartbeats: the cluster map keeps one backup of each entry, so an entry can be lost
-   * when two members die at once, and must come back by itself.
+   * records it again every few heartbeats: a node that was out of the others' view for a while (stalled, split off)
+   * has been swept from their directory and must come back by itself once it merges.
    */
   public Future<Void> register(java.util.Collection<String> addresses) {
     java.util.List<String> served = java.util.List.copyOf(addresses);
