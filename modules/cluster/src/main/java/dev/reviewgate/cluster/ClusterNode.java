@@ -173,6 +173,8 @@ public final class ClusterNode {
   private static DefaultCacheManager startCaches(ClusterOptions options, int port, ClusterKey key) {
     try {
       JChannel channel = new JChannel(MembershipStack.protocols(options, port, key));
+      // JGroups' diagnostics (probe) would listen on a multicast address: members talk to the listed addresses only.
+      channel.getProtocolStack().getTransport().getDiagnosticsHandler().setEnabled(false);
       ConfigurationBuilderHolder holder = new ConfigurationBuilderHolder(ClusterNode.class.getClassLoader());
       GlobalConfigurationBuilder global = holder.getGlobalConfigurationBuilder();
       global.transport().defaultTransport().clusterName(clusterName(options, key)).transport(new JGroupsTransport(channel));
