@@ -41,8 +41,9 @@ public final class ClusterNode {
    */
   private static final List<java.util.logging.Logger> QUIETER = List.of(
     level("org.infinispan", java.util.logging.Level.WARNING),
-    // "no global state enabled": reviewgate keeps no cache on disk, by design
-    level("org.infinispan.CONFIG", java.util.logging.Level.SEVERE),
+    // "no global state enabled" (reviewgate keeps no cache on disk, by design), and a failed start with its stack
+    // trace: that failure comes back as the exception start() reports in one line naming what to fix
+    level("org.infinispan.CONFIG", java.util.logging.Level.OFF),
     level("org.jboss.threads", java.util.logging.Level.WARNING),
     level("org.jgroups", java.util.logging.Level.WARNING));
 
