@@ -10,8 +10,9 @@ import java.util.Set;
  * The parsed command line: a command, its positional arguments, and the flags. Flags become the last
  * configuration layer ({@link #flagLayer()}).
  *
- * @param command     stdio, call, tools, serve, token, open or help
- * @param positionals arguments after the command that are not flags (call: TOOL and JSON-ARGS; open: REVIEW_ID)
+ * @param command     stdio, call, tools, serve, token, open, cluster-key or help
+ * @param positionals arguments after the command that are not flags (call: TOOL and JSON-ARGS; open: REVIEW_ID;
+ *                    cluster-key: FILE)
  * @param configFile  {@code --config FILE}, or null
  * @param flagLayer   configuration set by flags ({@code --repo NAME=PATH} → {@code repos.NAME})
  * @param switches    boolean flags such as {@code --json}
@@ -35,12 +36,16 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
       open [REVIEW_ID] [--print]
                             sign in to a running dashboard (serve's, or an agent's stdio process's): opens a
                             one-time login link in the browser, or prints it
+      cluster-key FILE      write a new cluster key (owner-only PKCS#12) to give every member of a cluster
       help                  this text
     cluster options (serve and stdio):
-      --cluster             join a cluster of reviewgate nodes (Hazelcast, TCP/IP, no multicast)
+      --cluster             join a cluster of reviewgate nodes (Infinispan/JGroups, TCP, no multicast)
+      --cluster-key FILE    the key every member holds: members authenticate and encrypt with it; required
+                            for any --cluster-host that is not loopback
       --cluster-host H      the address this node binds and announces (default 127.0.0.1)
       --cluster-port P      the cluster member port (default 0: pick a free one; printed on stderr)
-      --join H:P[,H:P...]   members to join at start (leave out on the first node)
+      --join H:P[,H:P...]   members to look for at start; give every node the same list (its own address may
+                            be in it), start them in any order
       --roles LIST          what this node serves: front (HTTP MCP, bridges, dashboard, stdio), git, diff,
                             review, github, ado, gitlab (default: all)
       --bus-bridge-port P   open the TCP event-bus bridge for services on P (0 picks; loopback by default)
@@ -51,7 +56,8 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
     environment: REVIEWGATE_<SECTION>_<KEY>=value overrides a configuration value
       (e.g. REVIEWGATE_MCP_MAX_LINE_BYTES=1048576, REVIEWGATE_REPOS=name=/path,other=/path2)""";
 
-  private static final Set<String> COMMANDS = Set.of("stdio", "call", "tools", "serve", "token", "open", "help");
+  private static final Set<String> COMMANDS = Set.of("stdio", "call", "tools", "serve", "token", "open", "cluster-key",
+    "help");
   private static final Set<String> TOOLS_SWITCHES = Set.of("--json", "--markdown");
 
   static Cli parse(String[] args) {
@@ -85,6 +91,8 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
         case "--host" -> http(command, flags, arg).put("host", value(args, ++i, arg));
         case "--port" -> http(command, flags, arg).put("port", port(arg, value(args, ++i, arg)));
         case "--cluster" -> section(command, flags, arg, "cluster").put("enabled", true);
+        case "--cluster-key" -> section(command, flags, arg, "cluster")
+          .put("keyFile", Path.of(value(args, ++i, arg)).toAbsolutePath().normalize().toString());
         case "--cluster-host" -> section(command, flags, arg, "cluster").put("host", value(args, ++i, arg));
         case "--cluster-port" -> section(command, flags, arg, "cluster").put("port", port(arg, value(args, ++i, arg)));
         case "--join" -> section(command, flags, arg, "cluster").put("join", value(args, ++i, arg));
@@ -108,13 +116,14 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
     if (!repos.isEmpty()) {
       flags.put("repos", repos);
     }
-    int expected = command.equals("call") ? 2 : 0;
+    int expected = command.equals("call") ? 2 : command.equals("cluster-key") ? 1 : 0;
     if (command.equals("open") && positionals.size() > 1) {
       throw new UsageException("open takes at most one review id (got '" + String.join(" ", positionals) + "')");
     }
     if (!command.equals("open") && positionals.size() != expected) {
       throw new UsageException(command.equals("call")
         ? "call takes a tool name and its arguments as one JSON object, e.g. call diff_parse '{\"diff\": \"...\"}'"
+        : command.equals("cluster-key") ? "cluster-key takes the file to write, e.g. cluster-key /etc/reviewgate/cluster.p12"
         : command + " takes no arguments (got '" + String.join(" ", positionals) + "')");
     }
     if (switches.size() > 1) {

@@ -57,6 +57,7 @@ public final class Main {
           out.println(UserSecret.effectiveToken(System.getenv(), config.section("http").getString("tokenEnv")));
           yield 0;
         }
+        case "cluster-key" -> clusterKey(cli.positionals().get(0), err);
         case "open" -> OpenCommand.run(System.getenv(), cli.positionals().stream().findFirst(),
           cli.switches().contains("--print"), out, err);
         default -> throw new UsageException("unknown command " + cli.command());
@@ -100,6 +101,18 @@ public final class Main {
       }
     }
     return null;
+  }
+
+  private static int clusterKey(String file, PrintStream err) {
+    try {
+      java.nio.file.Path written = dev.reviewgate.cluster.ClusterKeyFile.create(java.nio.file.Path.of(file));
+      err.println("reviewgate: wrote the cluster key " + written + " (readable by you only); copy it to every member "
+        + "and start each with --cluster-key FILE");
+      return 0;
+    } catch (IllegalArgumentException e) {
+      err.println("reviewgate: " + e.getMessage());
+      return 2;
+    }
   }
 
   private static int tools(Cli cli, PrintStream out) {

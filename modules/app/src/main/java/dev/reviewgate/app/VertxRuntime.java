@@ -64,7 +64,7 @@ final class VertxRuntime {
       .setFileCachingEnabled(fileCaching).setClassPathResolvingEnabled(fileCaching));
     Node node;
     if (cluster.enabled()) {
-      // Hazelcast is touched only here, so an unclustered start never loads it.
+      // Infinispan and JGroups are touched only here, so an unclustered start never loads them.
       ClusterNode joined = await(ClusterNode.start(customize.apply(Vertx.builder(), options), options, cluster),
         cluster.joinTimeoutMs() + config.startTimeoutMs());
       node = new Node(joined.vertx(), cluster.roles(), joined);

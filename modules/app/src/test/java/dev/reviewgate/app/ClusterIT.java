@@ -2,15 +2,11 @@ package dev.reviewgate.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.core.testing.Prerequisites;
 import dev.reviewgate.review.TempRepo;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import dev.reviewgate.core.testing.Prerequisites;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +38,6 @@ class ClusterIT {
 
   private static final Pattern MEMBER_PORT = Pattern.compile("joined cluster '[^']+' as 127\\.0\\.0\\.1:(\\d+)");
   private static final Pattern BRIDGE_PORT = Pattern.compile("TCP event-bus bridge on 127\\.0\\.0\\.1:(\\d+)");
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
   private static final long CALL_DEADLINE_MS = 8_000;
 
   @TempDir
@@ -120,7 +115,9 @@ class ClusterIT {
 
     // An agent's own stdio process as a front node of the team's cluster.
     try (McpProcess agent = McpProcess.start(repoDir, "--cluster", "--join", join, "--roles", "front")) {
-      agent.request(Messages.initialize(1, "2025-11-25"));
+      // Its first answer comes once it has joined: generous, as clustered JVMs start slowly on a busy machine.
+      agent.send(Messages.initialize(1, "2025-11-25"));
+      assertThat(agent.next(Duration.ofSeconds(120)).getValue("id")).isEqualTo(1);
       JsonObject viaStdio = agent.request(Messages.request(2, "tools/call", new JsonObject().put("name", "git_diff")
         .put("arguments", new JsonObject().put("base", commits[0]).put("head", commits[1])))).getJsonObject("result");
       assertThat(viaStdio.getJsonObject("structuredContent").getString("diff")).as(agent.stderr()).isEqualTo(expected);
@@ -319,37 +316,16 @@ class ClusterIT {
       .put("base", commits[0]).put("head", commits[1]))).getJsonObject("result");
   }
 
-  /** One stateless (2026-07-28 era) MCP request to a front node. */
   private static JsonObject mcp(ServeProcess front, String method, String name, JsonObject params) throws Exception {
-    return mcp(front, method, name, params, new JsonObject());
+    return FrontCalls.mcp(front, method, name, params);
   }
 
   private static JsonObject mcp(ServeProcess front, String method, String name, JsonObject params, JsonObject capabilities)
     throws Exception {
-    params.put("_meta", new JsonObject().put("io.modelcontextprotocol/protocolVersion", "2026-07-28")
-      .put("io.modelcontextprotocol/clientCapabilities", capabilities));
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + front.port() + "/mcp"))
-      .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-      .header("Authorization", SignIn.bearer())
-      .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method)
-      .POST(HttpRequest.BodyPublishers.ofString(new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", method)
-        .put("params", params).encode()));
-    if (name != null) {
-      request.header("Mcp-Name", name);
-    }
-    HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    String body = response.body();
-    if (response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
-      // the last data line is the response
-      String last = body.lines().filter(l -> l.startsWith("data:")).reduce((x, y) -> y).orElseThrow();
-      body = last.substring(5).trim();
-    }
-    return new JsonObject(body);
+    return FrontCalls.mcp(front, method, name, params, capabilities);
   }
 
   private static JsonObject health(ServeProcess front) throws Exception {
-    return new JsonObject(HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + front.port() + "/health")).build(),
-      HttpResponse.BodyHandlers.ofString()).body());
+    return FrontCalls.health(front);
   }
 }

@@ -22,6 +22,8 @@ final class ServeProcess implements AutoCloseable {
   private static final Pattern ADDRESS = Pattern.compile("serving http://127\\.0\\.0\\.1:(\\d+)/mcp");
   private static final Pattern READY = Pattern.compile("reviewgate: node ready");
 
+  private static final long START_WITHIN_SECONDS = 240;
+
   private final Process process;
   private final int port;
   private final StringBuffer stderr = new StringBuffer();
@@ -48,7 +50,11 @@ final class ServeProcess implements AutoCloseable {
     reader.setDaemon(true);
     reader.start();
     try {
-      this.port = found.get(180, TimeUnit.SECONDS); // a loaded build machine starts a cluster node slowly
+      // Generous: several clustered JVMs starting at once on a busy two-core machine take minutes, not seconds.
+      this.port = found.get(START_WITHIN_SECONDS, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      process.destroyForcibly();
+      throw new IllegalStateException("serve reported no address within " + START_WITHIN_SECONDS + " s; stderr:\n" + stderr, e);
     } catch (Exception e) {
       process.destroyForcibly();
       throw e;
@@ -72,6 +78,26 @@ final class ServeProcess implements AutoCloseable {
   /** The process id (for reading its memory from /proc). */
   long pid() {
     return process.pid();
+  }
+
+  /** How a reviewgate command that ends by itself ended. */
+  record Ended(int exit, String stderr) {
+  }
+
+  /** Runs {@code reviewgate ARGUMENTS} (not only serve) to its end, at most two minutes. */
+  static Ended run(Path workingDirectory, String... arguments) throws Exception {
+    List<String> command = new ArrayList<>(List.of(McpProcess.java(), "-jar", McpProcess.jar().toString()));
+    command.addAll(List.of(arguments));
+    ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
+    McpProcess.isolate(builder.environment());
+    builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    Process process = builder.start();
+    String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!process.waitFor(120, TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      throw new IllegalStateException("reviewgate " + String.join(" ", arguments) + " did not end; stderr:\n" + stderr);
+    }
+    return new Ended(process.exitValue(), stderr);
   }
 
   int port() {
@@ -101,6 +127,11 @@ final class ServeProcess implements AutoCloseable {
     if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
       throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
     }
+  }
+
+  /** SIGSTOP / SIGCONT: the process stays, silent, as when a machine stalls. */
+  void pause(boolean paused) throws Exception {
+    signal(paused ? "STOP" : "CONT");
   }
 
   /** SIGKILL: no shutdown hook runs, as when a machine dies. */

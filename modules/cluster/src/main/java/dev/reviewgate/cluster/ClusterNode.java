@@ -1,39 +1,51 @@
 package dev.reviewgate.cluster;
 
-import com.hazelcast.cluster.Member;
-import com.hazelcast.config.Config;
-import com.hazelcast.config.JoinConfig;
-import com.hazelcast.config.NetworkConfig;
-import com.hazelcast.core.HazelcastInstance;
 import dev.reviewgate.core.bus.ReplyLimit;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
-import io.vertx.spi.cluster.hazelcast.ConfigUtil;
-import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import io.vertx.core.eventbus.EventBusOptions;
+import io.vertx.core.http.ClientAuth;
 import java.io.IOException;
-import java.net.ServerSocket;
+import java.net.BindException;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.util.List;
-import java.util.stream.Collectors;
+import org.infinispan.Cache;
+import org.infinispan.configuration.cache.CacheMode;
+import org.infinispan.configuration.cache.ConfigurationBuilder;
+import org.infinispan.configuration.global.GlobalConfigurationBuilder;
+import org.infinispan.configuration.global.ShutdownHookBehavior;
+import org.infinispan.configuration.parsing.ConfigurationBuilderHolder;
+import org.infinispan.conflict.MergePolicy;
+import org.infinispan.manager.DefaultCacheManager;
+import org.infinispan.partitionhandling.PartitionHandling;
+import org.infinispan.remoting.transport.jgroups.JGroupsTransport;
+import org.jgroups.JChannel;
 
 /**
- * Starts a Vert.x whose event bus spans every node of the cluster, on Vert.x's Hazelcast cluster manager: members
- * find each other over TCP/IP at the listed addresses (never multicast), see a dead member within
- * {@code failureDetectionMs}, and exchange event-bus messages over Vert.x's own TCP transport on {@code host}.
+ * Starts a Vert.x whose event bus spans every node of the cluster, on Vert.x's Infinispan cluster manager over a
+ * JGroups stack of our own ({@link MembershipStack}): members find each other over TCP at the listed addresses (never
+ * multicast), see a dead member within {@code failureDetectionMs}, merge after a split, and exchange event-bus
+ * messages over Vert.x's own TCP transport on {@code host}. With a cluster key, membership is encrypted with the key's
+ * AES key and the event bus runs TLS in both directions with the key's certificate, so a process without the key
+ * can neither join nor send, receive or answer a message.
  */
 public final class ClusterNode {
 
   /**
-   * Hazelcast logs its start-up at INFO in dozens of lines; an operator needs its warnings and the membership
-   * changes. Held strongly: java.util.logging keeps loggers only weakly, and a collected logger loses its level.
+   * JGroups and Infinispan log their start-up and every rebalance at INFO in dozens of lines; an operator needs
+   * their warnings (membership is in /health and on stderr at start). Held strongly: java.util.logging keeps loggers only weakly, and a collected logger loses its
+   * level.
    */
   private static final List<java.util.logging.Logger> QUIETER = List.of(
-    level("com.hazelcast", java.util.logging.Level.WARNING),
-    level("com.hazelcast.cp", java.util.logging.Level.SEVERE),
-    level("com.hazelcast.internal.cluster", java.util.logging.Level.INFO),
-    level("com.hazelcast.instance.impl.HazelcastInstanceFactory", java.util.logging.Level.SEVERE));
+    level("org.infinispan", java.util.logging.Level.WARNING),
+    // "no global state enabled" (reviewgate keeps no cache on disk, by design), and a failed start with its stack
+    // trace: that failure comes back as the exception start() reports in one line naming what to fix
+    level("org.infinispan.CONFIG", java.util.logging.Level.OFF),
+    level("org.jboss.threads", java.util.logging.Level.WARNING),
+    level("org.jgroups", java.util.logging.Level.WARNING));
 
   private static java.util.logging.Logger level(String name, java.util.logging.Level level) {
     java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
@@ -43,21 +55,29 @@ public final class ClusterNode {
     return logger;
   }
 
+  /** The caches Vert.x's Infinispan cluster manager uses (its default-infinispan.xml), declared here in code. */
+  private static final String DEFAULT_CACHE = "distributed-cache";
+  private static final List<String> REPLICATED_CACHES = List.of("__vertx.subs", "__vertx.haInfo", "__vertx.nodeInfo",
+    NodeDirectory.MAP);
+  private static final String DISTRIBUTED_TEMPLATE = "__vertx.distributed.cache.configuration";
+
   private final Vertx vertx;
-  private final HazelcastClusterManager manager;
+  private final OwnedCachesClusterManager manager;
   private final ClusterOptions options;
   private final int port;
+  private final Cache<String, String> directory;
 
   /**
-   * The version of what nodes say to each other on the bus (addresses, bodies, headers). Part of the Hazelcast
-   * cluster name, so a node of another version is never taken in: it cannot join, and start says so.
+   * The version of what nodes say to each other on the bus (addresses, bodies, headers). Part of the JGroups
+   * cluster name, so a node of another version is never taken in.
    */
   public static final int BUS_VERSION = 1;
 
-  private ClusterNode(Vertx vertx, HazelcastClusterManager manager, ClusterOptions options, int port) {
+  private ClusterNode(Vertx vertx, OwnedCachesClusterManager manager, ClusterOptions options, int port) {
     this.vertx = vertx;
     this.port = port;
     this.manager = manager;
+    this.directory = manager.directory();
     this.options = options;
   }
 
@@ -65,7 +85,7 @@ public final class ClusterNode {
     return vertx;
   }
 
-  /** The Hazelcast member port this node listens on (the one others list in {@code --join}). */
+  /** The JGroups member port this node listens on (the one others list in {@code --join}). */
   public int port() {
     return port;
   }
@@ -76,115 +96,125 @@ public final class ClusterNode {
 
   /**
    * Records in the cluster which roles this node has and which addresses it serves (for every node's /health), and
-   * records it again every few heartbeats: the cluster map keeps one backup of each entry, so an entry can be lost
-   * when two members die at once, and must come back by itself.
+   * records it again every few heartbeats: a node that was out of the others' view for a while (stalled, split off)
+   * has been swept from their directory and must come back by itself once it merges.
    */
   public Future<Void> register(java.util.Collection<String> addresses) {
     java.util.List<String> served = java.util.List.copyOf(addresses);
     long every = Math.max(1000, options.heartbeatMs() * 2);
-    return NodeDirectory.register(vertx, manager, options, served).onSuccess(v -> vertx.setPeriodic(every, every,
-      id -> NodeDirectory.register(vertx, manager, options, served)));
-  }
-
-  /** The cluster as this node sees it (see {@link NodeDirectory#view}); {@code expected} are the catalog's addresses. */
-  public Future<io.vertx.core.json.JsonObject> view(java.util.Collection<String> expected) {
-    return NodeDirectory.view(vertx, manager, options.name(), expected);
-  }
-
-  /** The Hazelcast cluster name for {@code options}. */
-  public static String clusterName(ClusterOptions options) {
-    return options.name() + "-bus" + BUS_VERSION;
+    return NodeDirectory.register(directory, manager, options, member(), served).onSuccess(v -> vertx.setPeriodic(every, every,
+      id -> NodeDirectory.register(directory, manager, options, member(), served)));
   }
 
   /**
-   * Builds the clustered Vert.x and checks that it joined what it was told to join.
+   * The cluster as this node sees it (see {@link NodeDirectory#view}); {@code expected} are the catalog's addresses.
+   * Read from this node's own copy, so it answers at once whatever the other members do.
+   */
+  public Future<io.vertx.core.json.JsonObject> view(java.util.Collection<String> expected) {
+    return Future.succeededFuture(NodeDirectory.view(directory, manager, options.name(), expected));
+  }
+
+  /** This member's {@code host:port}, the one others list in {@code --join}. */
+  public String member() {
+    return options.host() + ":" + port;
+  }
+
+  /** How many members the cluster has as this node sees it now (never blocks). */
+  public int size() {
+    return manager.getNodes().size();
+  }
+
+  /**
+   * The JGroups cluster name for {@code options} and {@code key}: nodes of another name, bus version or key are not
+   * even discovered. The key's part is a public fingerprint; what keeps others out is the encryption.
+   */
+  public static String clusterName(ClusterOptions options, ClusterKey key) {
+    return options.name() + "-bus" + BUS_VERSION + (key == null ? "-open" : "-" + key.fingerprint());
+  }
+
+  /**
+   * Joins the cluster (this blocks while JGroups looks for the listed members, at most {@code joinTimeoutMs}) and
+   * builds the clustered Vert.x on it. When no listed member answers, this node forms the cluster and the others
+   * merge with it when they come.
    *
    * @param builder a builder already given {@code vertxOptions} (and e.g. metrics)
+   * @return fails with an {@link IllegalArgumentException} naming what to fix when the key, host or port is wrong
    */
   public static Future<ClusterNode> start(VertxBuilder builder, VertxOptions vertxOptions, ClusterOptions options) {
-    int port = options.port() == 0 ? freePort(options.host()) : options.port();
-    vertxOptions.getEventBusOptions().setHost(options.host()).setPort(0).setClusterPublicHost(options.host());
-    HazelcastClusterManager manager = new HazelcastClusterManager(hazelcast(options, port));
+    DefaultCacheManager caches;
+    int port;
+    try {
+      options.requireKeyBeyondLoopback();
+      ClusterKey key = options.keyed() ? ClusterKey.load(options.keyFile()) : null;
+      port = options.port() == 0 ? freePort(options.host()) : options.port();
+      secureEventBus(vertxOptions.getEventBusOptions().setHost(options.host()).setPort(0)
+        .setClusterPublicHost(options.host()), key);
+      caches = startCaches(options, port, key);
+    } catch (IllegalArgumentException e) {
+      return Future.failedFuture(e);
+    }
+    OwnedCachesClusterManager manager = new OwnedCachesClusterManager(caches);
+    int chosen = port;
     return builder.with(vertxOptions).withClusterManager(manager).buildClustered()
-      .compose(vertx -> checkJoined(vertx, manager, options, port)
-        .recover(failure -> vertx.close().transform(closed -> Future.<Vertx>failedFuture(failure))))
+      .onFailure(failure -> caches.stop())
       .map(vertx -> {
         ReplyLimit.set(vertx, options.maxMessageBytes());
-        return new ClusterNode(vertx, manager, options, port);
+        return new ClusterNode(vertx, manager, options, chosen);
       });
   }
 
-  static Config hazelcast(ClusterOptions options, int port) {
-    // Vert.x's own defaults (the maps and locks it needs), then this node's network and timing.
-    Config config = ConfigUtil.loadConfig();
-    config.setClusterName(clusterName(options));
-    config.setProperty("hazelcast.logging.type", "jdk");
-    config.setProperty("hazelcast.phone.home.enabled", "false");
-    config.setProperty("hazelcast.shutdownhook.enabled", "false");
-    // Join at once: the listed members either answer or they do not (the default waits 5 s before every join).
-    config.setProperty("hazelcast.wait.seconds.before.join", "0");
-    config.setProperty("hazelcast.max.wait.seconds.before.join", "0");
-    config.setProperty("hazelcast.max.join.seconds", Long.toString(seconds(options.joinTimeoutMs())));
-    config.setProperty("hazelcast.heartbeat.interval.seconds", Long.toString(seconds(options.heartbeatMs())));
-    config.setProperty("hazelcast.max.no.heartbeat.seconds", Long.toString(seconds(options.failureDetectionMs())));
-    config.setProperty("hazelcast.local.localAddress", options.host());
-    NetworkConfig network = config.getNetworkConfig();
-    network.setPort(port).setPortAutoIncrement(false).setPublicAddress(options.host() + ":" + port);
-    network.getInterfaces().setEnabled(false);
-    JoinConfig join = network.getJoin();
-    join.getMulticastConfig().setEnabled(false);
-    join.getAutoDetectionConfig().setEnabled(false);
-    join.getAwsConfig().setEnabled(false);
-    join.getTcpIpConfig().setEnabled(true)
-      .setConnectionTimeoutSeconds((int) seconds(options.joinTimeoutMs()))
-      .setMembers(options.join().stream().map(ClusterOptions.Member::toString).toList());
-    return config;
+  /** With a key, the event bus between members is TLS that each side must pass with the key's certificate. */
+  private static void secureEventBus(EventBusOptions bus, ClusterKey key) {
+    if (key == null) {
+      return;
+    }
+    bus.setSsl(true).setClientAuth(ClientAuth.REQUIRED).setKeyCertOptions(key.keyCert()).setTrustOptions(key.trust());
+  }
+
+  private static DefaultCacheManager startCaches(ClusterOptions options, int port, ClusterKey key) {
+    try {
+      JChannel channel = new JChannel(MembershipStack.protocols(options, port, key));
+      // JGroups' diagnostics (probe) would listen on a multicast address: members talk to the listed addresses only.
+      channel.getProtocolStack().getTransport().getDiagnosticsHandler().setEnabled(false);
+      ConfigurationBuilderHolder holder = new ConfigurationBuilderHolder(ClusterNode.class.getClassLoader());
+      GlobalConfigurationBuilder global = holder.getGlobalConfigurationBuilder();
+      global.transport().defaultTransport().clusterName(clusterName(options, key)).transport(new JGroupsTransport(channel));
+      global.defaultCacheName(DEFAULT_CACHE);
+      global.shutdown().hookBehavior(ShutdownHookBehavior.DONT_REGISTER);
+      cache(holder.newConfigurationBuilder(DEFAULT_CACHE), CacheMode.DIST_SYNC);
+      REPLICATED_CACHES.forEach(name -> cache(holder.newConfigurationBuilder(name), CacheMode.REPL_SYNC));
+      cache(holder.newConfigurationBuilder(DISTRIBUTED_TEMPLATE), CacheMode.DIST_SYNC).template(true);
+      return new DefaultCacheManager(holder, true);
+    } catch (Exception e) {
+      throw startFailure(options, port, e);
+    }
   }
 
   /**
-   * Hazelcast forms a cluster of one when no listed member answers; a node told to join others must not run alone
-   * (it would split reviews and serve a part of the tools), so that is a start failure with the reason.
+   * After a split, both sides keep working; when they merge, an entry either side holds is kept (every node writes
+   * only its own entries, so nothing is in conflict), and what left with a dead member is swept by Vert.x.
    */
-  private static Future<Vertx> checkJoined(Vertx vertx, HazelcastClusterManager manager, ClusterOptions options, int port) {
-    HazelcastInstance hazelcast = manager.getHazelcastInstance();
-    List<ClusterOptions.Member> others = options.join().stream().filter(m -> !isSelf(m, options.host(), port)).toList();
-    if (others.isEmpty() || hazelcast.getCluster().getMembers().size() > 1) {
-      return Future.succeededFuture(vertx);
+  private static ConfigurationBuilder cache(ConfigurationBuilder builder, CacheMode mode) {
+    builder.clustering().cacheMode(mode).partitionHandling()
+      .whenSplit(PartitionHandling.ALLOW_READ_WRITES).mergePolicy(MergePolicy.PREFERRED_NON_NULL);
+    return builder;
+  }
+
+  private static IllegalArgumentException startFailure(ClusterOptions options, int port, Exception failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof BindException) {
+        return new IllegalArgumentException("cluster port " + port + " on " + options.host() + " is taken by another process: "
+          + "choose another --cluster-port (cluster.port), or 0 for a free one");
+      }
     }
-    return Future.failedFuture(new IllegalArgumentException("no member of cluster '" + options.name() + "' answered at "
-      + others.stream().map(Object::toString).collect(Collectors.joining(", ")) + " within " + options.joinTimeoutMs()
-      + " ms (cluster.joinTimeoutMs). Check that a node runs there with the same cluster.name and the same reviewgate "
-      + "version (bus version " + BUS_VERSION + "), and that the address is reachable; start the first node of a "
-      + "cluster without --join."));
-  }
-
-  /** The members of the cluster this Vert.x is in, as {@code host:port}, this node's first. */
-  static List<String> members(HazelcastClusterManager manager) {
-    return manager.getHazelcastInstance().getCluster().getMembers().stream()
-      .sorted((a, b) -> Boolean.compare(!a.localMember(), !b.localMember()))
-      .map(ClusterNode::address).toList();
-  }
-
-  private static String address(Member member) {
-    return member.getAddress().getHost() + ":" + member.getAddress().getPort();
-  }
-
-  private static boolean isSelf(ClusterOptions.Member member, String host, int port) {
-    if (member.port() != port) {
-      return false;
+    Throwable root = failure;
+    while (root.getCause() != null) {
+      root = root.getCause();
     }
-    try {
-      return InetAddress.getByName(member.host()).equals(InetAddress.getByName(host));
-    } catch (IOException e) {
-      return false;
-    }
+    return new IllegalArgumentException("the cluster did not start on " + options.host() + ":" + port + ": " + root);
   }
 
-  private static long seconds(long ms) {
-    return Math.max(1, (ms + 999) / 1000);
-  }
-
-  /** A port free right now on {@code host}: Hazelcast has no "any free port" of its own. */
+  /** A port free right now on {@code host}: members list each other's port, so it is chosen before JGroups binds it. */
   private static int freePort(String host) {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host))) {
       return socket.getLocalPort();

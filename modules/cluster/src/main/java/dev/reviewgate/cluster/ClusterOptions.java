@@ -2,6 +2,9 @@ package dev.reviewgate.cluster;
 
 import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.json.JsonObject;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,19 +13,21 @@ import java.util.Set;
 /**
  * The {@code cluster} section of the configuration. Defaults live only in {@code config/reviewgate.json}.
  *
- * @param enabled            whether this node joins a cluster at all; when false nothing of Hazelcast starts
+ * @param enabled            whether this node joins a cluster at all; when false nothing of Infinispan starts
  * @param name               nodes join only nodes of the same name (and the same {@link ClusterNode#BUS_VERSION})
- * @param host               the address this node binds and announces (Hazelcast member and event-bus transport)
- * @param port               the Hazelcast member port; 0 picks a free one
+ * @param host               the address this node binds and announces (JGroups member and event-bus transport)
+ * @param port               the JGroups member port; 0 picks a free one
  * @param join               members to contact at start (TCP/IP, never multicast); this node's own address may be in it
  * @param roles              what this node serves: {@code front} and the backend roles of the deployment table
  * @param joinTimeoutMs      how long start waits for a listed member to answer before it fails
  * @param heartbeatMs        how often members tell each other they live
  * @param failureDetectionMs silence after which a member is taken for dead and its addresses leave the cluster
  * @param maxMessageBytes    the largest reply a backend sends between nodes; larger results fail with 413
+ * @param keyFile            the cluster key every member holds ({@link ClusterKey}), or null: then loopback only
  */
 public record ClusterOptions(boolean enabled, String name, String host, int port, List<Member> join, Set<String> roles,
-                             long joinTimeoutMs, long heartbeatMs, long failureDetectionMs, long maxMessageBytes) {
+                             long joinTimeoutMs, long heartbeatMs, long failureDetectionMs, long maxMessageBytes,
+                             Path keyFile) {
 
   /** The role of the front-ends (HTTP MCP, bridges, dashboard, stdio); the rest are backend roles. */
   public static final String FRONT = "front";
@@ -48,17 +53,48 @@ public record ClusterOptions(boolean enabled, String name, String host, int port
     if (name.isBlank() || !name.matches("[A-Za-z0-9._-]{1,64}")) {
       throw new IllegalArgumentException("cluster.name must be 1 to 64 letters, digits, '.', '_' or '-' (got '" + name + "')");
     }
+    String host = require(section, "host").toString();
+    String keyFile = require(section, "keyFile").toString();
+    boolean enabled = (Boolean) require(section, "enabled");
     return new ClusterOptions(
-      (Boolean) require(section, "enabled"),
+      enabled,
       name,
-      require(section, "host").toString(),
+      host,
       port("cluster.port", ((Number) require(section, "port")).intValue()),
       members(require(section, "join").toString()),
       roles,
       positive(section, "joinTimeoutMs"),
       positive(section, "heartbeatMs"),
       positive(section, "failureDetectionMs"),
-      positive(section, "maxMessageBytes"));
+      positive(section, "maxMessageBytes"),
+      keyFile.isBlank() ? null : Path.of(keyFile).toAbsolutePath().normalize());
+  }
+
+  /** Whether members authenticate each other and encrypt what they say (a key file is given). */
+  public boolean keyed() {
+    return keyFile != null;
+  }
+
+  /**
+   * Without a key, a cluster stays on this machine: nothing outside it could be told from a member. Checked when the
+   * node starts (so that the launcher reports it as one line, like every start failure).
+   *
+   * @throws IllegalArgumentException saying how to make a key
+   */
+  public void requireKeyBeyondLoopback() {
+    if (!keyed() && !isLoopback(host)) {
+      throw new IllegalArgumentException("cluster.host " + host + " is not a loopback address and no cluster key is given: "
+        + "create one with 'reviewgate cluster-key FILE', copy it to every member and start each with --cluster-key FILE "
+        + "(cluster.keyFile)");
+    }
+  }
+
+  static boolean isLoopback(String host) {
+    try {
+      return InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException("cluster.host " + host + " cannot be resolved: " + e.getMessage());
+    }
   }
 
   /** Whether this node serves {@code role}. */

@@ -1,27 +1,29 @@
 package dev.reviewgate.cluster;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.core.shareddata.AsyncMap;
 import io.vertx.core.spi.cluster.ClusterManager;
-import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.infinispan.Cache;
+import org.infinispan.context.Flag;
 
 /**
  * Who serves what across the cluster, for {@code /health}: every node writes one entry (its roles and the addresses it
- * serves) into a cluster-wide map at start; a reader keeps the entries of live members only, so a node that died is
- * gone from the view as soon as the cluster has noticed (within {@code cluster.failureDetectionMs}).
+ * serves) into a replicated cache at start; a reader keeps the entries of live members only, so a node that died is
+ * gone from the view as soon as the cluster has noticed (within {@code cluster.failureDetectionMs}). Every member
+ * holds every entry and a view reads only its own copy, so /health never waits for another member (a stopped one
+ * included). Entries are JSON text: the cache stores strings, which need no marshaller of ours.
  */
 public final class NodeDirectory {
 
-  private static final String MAP = "reviewgate.nodes";
+  /** The replicated cache of the entries (declared by ClusterNode). */
+  static final String MAP = "reviewgate.nodes";
 
   private NodeDirectory() {
   }
@@ -29,17 +31,18 @@ public final class NodeDirectory {
   /**
    * Records this node.
    *
+   * @param member    this node's {@code host:port}
    * @param addresses the tool addresses this node's backends serve
    */
-  static Future<Void> register(Vertx vertx, ClusterManager manager, ClusterOptions options, Collection<String> addresses) {
+  static Future<Void> register(Cache<String, String> directory, ClusterManager manager, ClusterOptions options,
+                               String member, Collection<String> addresses) {
     JsonObject entry = new JsonObject()
       .put("node", manager.getNodeId())
-      .put("member", member(manager))
+      .put("member", member)
       .put("roles", new JsonArray(new TreeSet<>(options.roles()).stream().toList()))
       .put("addresses", new JsonArray(new TreeSet<>(addresses).stream().toList()))
       .put("pid", ProcessHandle.current().pid());
-    return vertx.sharedData().<String, JsonObject>getAsyncMap(MAP)
-      .compose(map -> map.put(manager.getNodeId(), entry));
+    return Future.fromCompletionStage(directory.putAsync(manager.getNodeId(), entry.encode())).mapEmpty();
   }
 
   /**
@@ -47,13 +50,14 @@ public final class NodeDirectory {
    * {@code roles} (role → nodes), {@code addresses} (address → how many nodes serve it) and {@code unserved} (the
    * addresses of {@code expected} that no live node serves).
    */
-  static Future<JsonObject> view(Vertx vertx, ClusterManager manager, String clusterName, Collection<String> expected) {
+  static JsonObject view(Cache<String, String> directory, ClusterManager manager, String clusterName,
+                         Collection<String> expected) {
     Set<String> live = Set.copyOf(manager.getNodes());
-    return vertx.sharedData().<String, JsonObject>getAsyncMap(MAP)
-      .compose(map -> map.entries().compose(entries -> {
-        sweep(map, entries, live);
-        return Future.succeededFuture(describe(manager.getNodeId(), clusterName, live, entries, expected));
-      }));
+    Map<String, JsonObject> entries = new TreeMap<>();
+    directory.getAdvancedCache().withFlags(Flag.CACHE_MODE_LOCAL, Flag.SKIP_LOCKING)
+      .forEach((node, json) -> entries.put(node, new JsonObject(json)));
+    sweep(directory, entries, live);
+    return describe(manager.getNodeId(), clusterName, live, entries, expected);
   }
 
   static JsonObject describe(String local, String clusterName, Set<String> live, Map<String, JsonObject> entries,
@@ -89,18 +93,11 @@ public final class NodeDirectory {
   }
 
   /** Entries of members that left: removed by whoever sees them first (idempotent). */
-  private static void sweep(AsyncMap<String, JsonObject> map, Map<String, JsonObject> entries, Set<String> live) {
+  private static void sweep(Cache<String, String> directory, Map<String, JsonObject> entries, Set<String> live) {
     for (String node : List.copyOf(entries.keySet())) {
       if (!live.contains(node)) {
-        map.remove(node);
+        directory.removeAsync(node);
       }
     }
-  }
-
-  private static String member(ClusterManager manager) {
-    if (manager instanceof HazelcastClusterManager hazelcast) {
-      return ClusterNode.members(hazelcast).get(0);
-    }
-    return "";
   }
 }

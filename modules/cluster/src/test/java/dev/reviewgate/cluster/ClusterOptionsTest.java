@@ -44,4 +44,19 @@ class ClusterOptionsTest {
     assertThatThrownBy(() -> with("maxMessageBytes", 0)).hasMessageContaining("cluster.maxMessageBytes must be positive");
     assertThatThrownBy(() -> ClusterOptions.from(new JsonObject(), BACKENDS)).hasMessageContaining("cluster.roles is missing");
   }
+
+  @Test
+  void aHostBeyondLoopbackNeedsAKeyAndSaysHowToMakeOne() {
+    JsonObject open = ReviewgateConfig.defaults().section("cluster").copy().put("enabled", true).put("host", "0.0.0.0");
+    assertThatThrownBy(() -> ClusterOptions.from(open, BACKENDS).requireKeyBeyondLoopback())
+      .hasMessageContaining("cluster.host 0.0.0.0 is not a loopback address and no cluster key is given")
+      .hasMessageContaining("reviewgate cluster-key FILE");
+    ClusterOptions keyed = ClusterOptions.from(open.copy().put("keyFile", "/etc/reviewgate/cluster.p12"), BACKENDS);
+    assertThat(keyed.keyed()).isTrue();
+    keyed.requireKeyBeyondLoopback();
+    assertThat(keyed.keyFile()).hasToString("/etc/reviewgate/cluster.p12");
+    ClusterOptions local = ClusterOptions.from(open.copy().put("host", "localhost"), BACKENDS);
+    assertThat(local.keyed()).isFalse();
+    local.requireKeyBeyondLoopback();
+  }
 }

@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
 
 /**
  * What one cluster hop costs a user: HTTP MCP {@code tools/call} throughput and latency against a single node, then
- * through a {@code front} node whose backends run on another node (two processes on this machine, on loopback). The
- * repository served is the working directory's.
+ * through a {@code front} node whose backends run on another node (two processes on this machine, on loopback),
+ * first without and then with a cluster key (membership encrypted, event bus over mutual TLS). The repository served
+ * is the working directory's.
  *
  * <pre>java -cp modules/bench/target/benchmarks.jar dev.reviewgate.bench.cluster.ClusterBench \
  *   modules/app/target/reviewgate.jar [seconds per run] [tool] [arguments JSON]</pre>
@@ -49,6 +50,22 @@ public final class ClusterBench {
          Server front = Server.start(jar, HTTP, "serve", "--port", "0", "--cluster", "--roles", "front",
            "--join", "127.0.0.1:" + backend.number(MEMBER))) {
       measure(results, "front node -> backend node", front.number(HTTP), tool, arguments, seconds);
+    }
+    java.nio.file.Path keys = java.nio.file.Files.createTempDirectory("reviewgate-bench-key");
+    String key = keys.resolve("cluster.p12").toString();
+    try {
+      Process made = Server.command(jar, "cluster-key", key).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      if (!made.waitFor(120, TimeUnit.SECONDS) || made.exitValue() != 0) {
+        throw new IllegalStateException("reviewgate cluster-key " + key + " failed");
+      }
+      try (Server backend = Server.start(jar, READY, "serve", "--cluster", "--cluster-key", key, "--roles", "git,diff,review");
+           Server front = Server.start(jar, HTTP, "serve", "--port", "0", "--cluster", "--cluster-key", key,
+             "--roles", "front", "--join", "127.0.0.1:" + backend.number(MEMBER))) {
+        measure(results, "front node -> backend node, with a cluster key", front.number(HTTP), tool, arguments, seconds);
+      }
+    } finally {
+      java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(key));
+      java.nio.file.Files.deleteIfExists(keys);
     }
     System.out.println(results.encodePrettily());
   }
@@ -87,15 +104,19 @@ public final class ClusterBench {
       });
       reader.setDaemon(true);
       reader.start();
-      started.get(90, TimeUnit.SECONDS);
+      started.get(240, TimeUnit.SECONDS);
     }
 
     static Server start(String jar, Pattern ready, String... arguments) throws Exception {
+      return new Server(command(jar, arguments).start(), ready);
+    }
+
+    static ProcessBuilder command(String jar, String... arguments) {
       List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar));
       command.addAll(List.of(arguments));
       ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
       builder.environment().keySet().removeIf(name -> name.startsWith("REVIEWGATE_"));
-      return new Server(builder.start(), ready);
+      return builder;
     }
 
     int number(Pattern pattern) {
