@@ -44,7 +44,7 @@ class ServiceBridgeBoundsTest {
 
   /** Small bounds: 512-byte frames before authentication, 1-3 s deadlines, a few connections and calls. */
   private static ServiceBridge.Bounds small() {
-    return new ServiceBridge.Bounds(512, 3_000, 1_000, 5_000, 6, 3, 2, 4, 64, 512 * 1024, 8L * 1024 * 1024, 1_000);
+    return new ServiceBridge.Bounds(512, 3_000, 1_000, 5_000, 6, 3, 2, 4, 64, 512 * 1024, 8L * 1024 * 1024, 1_000, 16 * 1024);
   }
 
   private void start(ServiceBridge.Bounds bounds) throws Exception {
@@ -211,7 +211,7 @@ class ServiceBridgeBoundsTest {
   @Test
   void aFrameWaitsForRoomInTheSharedBudgetInsteadOfBeingBuffered() throws Exception {
     // room for one 48 KiB frame at a time
-    start(new ServiceBridge.Bounds(512, 5_000, 5_000, 10_000, 6, 3, 4, 4, 64, 512 * 1024, 60 * 1024, 5_000));
+    start(new ServiceBridge.Bounds(512, 5_000, 5_000, 10_000, 6, 3, 4, 4, 64, 512 * 1024, 60 * 1024, 5_000, 16 * 1024));
     Socket holder = authenticated();
     Socket waiter = authenticated();
     byte[] first = frameBytes(send(TOOL, new JsonObject().put("pad", "a".repeat(48 * 1024))));
