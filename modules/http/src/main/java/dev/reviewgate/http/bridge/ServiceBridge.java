@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * The event bus for services that are not on the JVM, over TCP, in the frames of Vert.x's TCP event-bus bridge: a
  * 4-byte big-endian length, then that many bytes of JSON {@code {type, address, replyAddress, headers, body}}. Every
  * frame but {@code ping} carries a bearer credential in {@code headers.authorization}: the per-user token (or
- * {@code REVIEWGATE_TOKEN}) or a configured service's; the frame acts for that service ({@link Caller}). The exposure
+ * {@code REVIEWGATE_TOKEN}) or a configured service's; the frame acts for that service ({@link Caller}). A ping may
+ * carry one too: a small first frame that authenticates the connection before larger ones are read. The exposure
  * rules are the WebSocket bridge's ({@link BusExposure}): {@code send} with a reply address only to the tools the
  * service may call, never {@code publish} to a tool, {@code register} only to event addresses. What reaches the bus
  * carries the service's caller header and none of the client's {@code reviewgate-*} headers.
