@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.security.Credentials;
+import dev.reviewgate.core.testing.BridgeFloodClient;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -260,14 +260,7 @@ class ServiceBridgeBoundsTest {
   }
 
   private static byte[] frameBytes(JsonObject frame) {
-    byte[] json = frame.encode().getBytes(StandardCharsets.UTF_8);
-    byte[] bytes = new byte[json.length + 4];
-    bytes[0] = (byte) (json.length >>> 24);
-    bytes[1] = (byte) (json.length >>> 16);
-    bytes[2] = (byte) (json.length >>> 8);
-    bytes[3] = (byte) json.length;
-    System.arraycopy(json, 0, bytes, 4, json.length);
-    return bytes;
+    return BridgeFloodClient.frame(frame);
   }
 
   private static void write(Socket socket, JsonObject frame) throws IOException {
@@ -276,11 +269,7 @@ class ServiceBridgeBoundsTest {
   }
 
   private static JsonObject readFrame(Socket socket) throws IOException {
-    DataInputStream in = new DataInputStream(socket.getInputStream());
-    int length = in.readInt();
-    byte[] json = new byte[length];
-    in.readFully(json);
-    return new JsonObject(new String(json, StandardCharsets.UTF_8));
+    return BridgeFloodClient.readFrame(socket);
   }
 
   /** The bridge closed the connection: reading ends (end of stream or reset) within the socket timeout. */
