@@ -150,6 +150,28 @@ public final class BridgeFloodClient {
     public final AtomicInteger blocked = new AtomicInteger();
     public final AtomicLong bytesSent = new AtomicLong();
 
+    /** How many of the connections the server has closed: a read finds their end (after any err frame). */
+    public int closedByServer() {
+      int closed = 0;
+      byte[] sink = new byte[4096];
+      synchronized (sockets) {
+        for (Socket socket : sockets) {
+          try {
+            socket.setSoTimeout(200);
+            while (socket.getInputStream().read(sink) >= 0) {
+              // the err frame saying why, then the end
+            }
+            closed++;
+          } catch (java.net.SocketTimeoutException open) {
+            // still open
+          } catch (IOException reset) {
+            closed++;
+          }
+        }
+      }
+      return closed;
+    }
+
     @Override
     public void close() {
       synchronized (sockets) {
@@ -175,8 +197,9 @@ public final class BridgeFloodClient {
    * its own thread until all are written or the server closes the connection.
    */
   public Greedy neverRead(JsonObject request, int requests) throws IOException {
-    Socket socket = new Socket(host, port);
-    socket.setReceiveBufferSize(64 * 1024);
+    Socket socket = new Socket();
+    socket.setReceiveBufferSize(64 * 1024); // before connecting, so the window stays small
+    socket.connect(new java.net.InetSocketAddress(host, port));
     return new Greedy(socket, frame(request), requests);
   }
 
@@ -211,18 +234,26 @@ public final class BridgeFloodClient {
       return !writer.isAlive();
     }
 
-    /** True once the server has closed the connection (a read finds its end), waiting at most {@code millis}. */
-    public boolean closedWithin(long millis) throws IOException {
+    /**
+     * Reads what the server still holds for this client and says whether the connection then ends (end of stream or
+     * reset) within {@code maxBytes} and {@code millis}. Call it once the server should have closed the connection:
+     * reading turns this into a client that reads, so a server that had not closed it would go on sending replies
+     * (1,500 of about 1 MB), past {@code maxBytes}.
+     */
+    public boolean endsWithin(long maxBytes, long millis) throws IOException {
       long deadline = System.currentTimeMillis() + millis;
+      long read = 0;
       byte[] sink = new byte[256 * 1024];
       socket.setSoTimeout(1_000);
-      while (System.currentTimeMillis() < deadline) {
+      while (System.currentTimeMillis() < deadline && read <= maxBytes) {
         try {
-          if (socket.getInputStream().read(sink) < 0) {
+          int n = socket.getInputStream().read(sink);
+          if (n < 0) {
             return true;
           }
+          read += n;
         } catch (java.net.SocketTimeoutException quiet) {
-          // nothing yet
+          // nothing now
         } catch (IOException reset) {
           return true;
         }

@@ -32,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  * The event bus for services that are not on the JVM, over TCP, in the frames of Vert.x's TCP event-bus bridge: a
  * 4-byte big-endian length, then that many bytes of JSON {@code {type, address, replyAddress, headers, body}}. Every
  * frame but {@code ping} carries a bearer credential in {@code headers.authorization}: the per-user token (or
- * {@code REVIEWGATE_TOKEN}) or a configured service's; the frame acts for that service ({@link Caller}). The exposure
+ * {@code REVIEWGATE_TOKEN}) or a configured service's; the frame acts for that service ({@link Caller}). A ping may
+ * carry one too: a small first frame that authenticates the connection before larger ones are read. The exposure
  * rules are the WebSocket bridge's ({@link BusExposure}): {@code send} with a reply address only to the tools the
  * service may call, never {@code publish} to a tool, {@code register} only to event addresses. What reaches the bus
  * carries the service's caller header and none of the client's {@code reviewgate-*} headers.
@@ -95,11 +96,13 @@ public final class ServiceBridge {
    * @param maxQueuedBytesPerConnection   output not yet taken by a client before it is no longer read
    * @param maxBufferedBytes              frames being read plus output not yet taken, all connections together
    * @param writeStallTimeoutMs           a client whose output stays over its limit this long is closed
+   * @param readChunkBytes                the most one read from a socket takes (the socket's receive buffer): what a
+   *                                      paused connection may still hold in the server is a few such chunks
    */
   public record Bounds(int maxFrameBytesBeforeAuth, long authTimeoutMs, long frameTimeoutMs, long idleTimeoutMs,
                        int maxConnections, int maxUnauthenticatedConnections, int maxConnectionsPerCredential,
                        int maxInFlightPerConnection, int maxInFlight, long maxQueuedBytesPerConnection,
-                       long maxBufferedBytes, long writeStallTimeoutMs) {
+                       long maxBufferedBytes, long writeStallTimeoutMs, int readChunkBytes) {
 
     public static Bounds from(JsonObject section) {
       return new Bounds(((Number) require(section, "maxFrameBytesBeforeAuth")).intValue(),
@@ -113,7 +116,8 @@ public final class ServiceBridge {
         ((Number) require(section, "maxInFlight")).intValue(),
         ((Number) require(section, "maxQueuedBytesPerConnection")).longValue(),
         ((Number) require(section, "maxBufferedBytes")).longValue(),
-        ((Number) require(section, "writeStallTimeoutMs")).longValue());
+        ((Number) require(section, "writeStallTimeoutMs")).longValue(),
+        ((Number) require(section, "readChunkBytes")).intValue());
     }
   }
 
@@ -145,7 +149,9 @@ public final class ServiceBridge {
   public Future<Integer> listen() {
     // Idle means nothing read: a client that only listens for events sends a ping now and then.
     server = vertx.createNetServer(new NetServerOptions().setHost(options.host()).setPort(options.port())
-      .setReadIdleTimeout((int) options.bounds().idleTimeoutMs()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS));
+      .setReadIdleTimeout((int) options.bounds().idleTimeoutMs()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+      // Vert.x reads at most this much at a time (a fixed receive allocator), so a paused connection holds little.
+      .setReceiveBufferSize(options.bounds().readChunkBytes()));
     server.connectHandler(socket -> new ServiceConnection(vertx, socket, options, budget, this::frame).start());
     return server.listen().map(NetServer::actualPort);
   }

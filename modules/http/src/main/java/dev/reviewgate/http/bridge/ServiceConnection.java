@@ -7,6 +7,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
+import io.vertx.core.internal.net.NetSocketInternal;
 import io.vertx.core.net.NetSocket;
 import java.util.HashMap;
 import java.util.Map;
@@ -45,7 +46,9 @@ final class ServiceConnection implements BridgeBudget.Member {
   private boolean closed;
   private boolean paused;
   private boolean reading;
-  /** Bytes of the frame being read that the budget holds for it (0 between frames). */
+  /** A frame's header was accepted and its body is being read. */
+  private boolean inFrame;
+  /** Bytes of the frame being read that the budget holds for it (0 between frames, and for small frames). */
   private long reserved;
   private int inFlight;
   /** Bytes handed to the socket and not yet written to the client. */
@@ -159,7 +162,7 @@ final class ServiceConnection implements BridgeBudget.Member {
         if (unwritten > bounds.maxQueuedBytesPerConnection()) {
           LOG.fine(() -> "bus bridge client read nothing of " + unwritten + " bytes for " + bounds.writeStallTimeoutMs()
             + " ms; closing it");
-          closeWith(Failure.BUSY, "this client did not read its replies (busBridge.writeStallTimeoutMs)");
+          abort();
         }
       });
     }
@@ -178,6 +181,26 @@ final class ServiceConnection implements BridgeBudget.Member {
     writeErr(code, text);
     socket.close();
     closed();
+  }
+
+  /**
+   * Closes at once, dropping unwritten output: a graceful close waits until what was written has been flushed, which
+   * a client that does not read never lets happen (and its output would be held all that time, in the server and in
+   * the kernel).
+   */
+  private void abort() {
+    if (closed) {
+      return;
+    }
+    closed();
+    if (socket instanceof NetSocketInternal internal) {
+      // A reset, not a FIN queued behind the megabytes the kernel still holds for this client: both are freed now.
+      io.netty.channel.Channel channel = internal.channelHandlerContext().channel();
+      channel.config().setOption(io.netty.channel.ChannelOption.SO_LINGER, 0);
+      channel.close();
+    } else {
+      socket.close();
+    }
   }
 
   @Override
@@ -203,7 +226,7 @@ final class ServiceConnection implements BridgeBudget.Member {
           pause();
           return;
         }
-        if (reserved == 0) {
+        if (!inFrame) {
           long length = decoder.peekLength();
           if (length < 0) {
             break;
@@ -211,17 +234,21 @@ final class ServiceConnection implements BridgeBudget.Member {
           if (!withinLimit(length)) {
             return;
           }
-          if (!budget.reserve(this, length)) {
+          // A small frame is always read (connections times a few KB is bounded): calls and pings get through
+          // while large frames wait for room in the shared budget.
+          if (length > bounds.maxFrameBytesBeforeAuth() && !budget.reserve(this, length)) {
             pause();
             return;
           }
-          reserved = length;
+          reserved = length > bounds.maxFrameBytesBeforeAuth() ? length : 0;
+          inFrame = true;
           decoder.accept();
         }
         Buffer frame = decoder.takeFrame();
         if (frame == null) {
           break;
         }
+        inFrame = false;
         budget.release(reserved);
         reserved = 0;
         cancel(frameTimer);
