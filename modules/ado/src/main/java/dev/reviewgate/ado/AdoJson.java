@@ -1,11 +1,9 @@
 package dev.reviewgate.ado;
 
+import dev.reviewgate.forge.ChangeSummary;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /** The Azure DevOps tools' JSON, written from the records the services return (the tools' output schemas). */
 final class AdoJson {
@@ -114,17 +112,7 @@ final class AdoJson {
 
   /** Counts by kind of change, most frequent first. */
   static JsonObject summary(List<AdoChange> changes) {
-    Map<String, Integer> counts = new HashMap<>();
-    for (AdoChange change : changes) {
-      counts.merge(change.kind(), 1, Integer::sum);
-    }
-    // Most frequent first, as people say it ("10 edit, 3 add, 2 delete"); ties by name.
-    List<Map.Entry<String, Integer>> byType = counts.entrySet().stream()
-      .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey())).toList();
-    JsonObject types = new JsonObject();
-    byType.forEach(e -> types.put(e.getKey(), e.getValue()));
-    return new JsonObject().put("total_changes", changes.size()).put("changes_by_type", types)
-      .put("change_summary", byType.stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")));
+    return ChangeSummary.of(changes.stream().map(AdoChange::kind).toList());
   }
 
   static String voteText(int vote) {

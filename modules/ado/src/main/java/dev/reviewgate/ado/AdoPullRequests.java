@@ -6,8 +6,8 @@ import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.model.ByteSlice;
 import dev.reviewgate.diff.shape.Glob;
+import dev.reviewgate.forge.LocalClone;
 import dev.reviewgate.forge.http.Limiter;
-import dev.reviewgate.core.git.GitService;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -159,18 +159,7 @@ final class AdoPullRequests {
 
   /** From the git backend's diff of the two commits, parsed once; each change gets its file's part of it. */
   private Future<Map<AdoChange, ChangeDiff>> local(String repo, List<AdoChange> page, String base, String head, int context) {
-    if (base == null || head == null) {
-      return Future.failedFuture("no commits");
-    }
-    GitService git = GitService.overBus(vertx.eventBus(), client.options().timeoutMs());
-    return git.diff(GitService.DiffQuery.between(repo, base, head).withContextLines(context)).map(answer -> {
-      Map<String, FileDiff> byPath = new HashMap<>();
-      for (FileDiff file : engine.parse(answer.text().getBytes(StandardCharsets.UTF_8)).files()) {
-        byPath.put(file.newPath() != null ? file.newPath() : file.oldPath(), file);
-        if (file.oldPath() != null) {
-          byPath.putIfAbsent(file.oldPath(), file);
-        }
-      }
+    return LocalClone.filesByPath(vertx, engine, repo, base, head, context, client.options().timeoutMs()).map(byPath -> {
       Map<AdoChange, ChangeDiff> out = new LinkedHashMap<>();
       for (AdoChange change : page) {
         FileDiff file = byPath.get(change.path());

@@ -1,14 +1,13 @@
 package dev.reviewgate.gitlab;
 
 import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.forge.ChangeSummary;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /** The one encoder of the GitLab tools: the records {@link MergeRequests} answers, as each tool's JSON reply. */
 final class GitLabJson {
@@ -189,15 +188,6 @@ final class GitLabJson {
   }
 
   private static JsonObject summary(List<MergeRequestChange> changes) {
-    Map<String, Integer> counts = new HashMap<>();
-    for (MergeRequestChange change : changes) {
-      counts.merge(change.changeType(), 1, Integer::sum);
-    }
-    List<Map.Entry<String, Integer>> byType = counts.entrySet().stream()
-      .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey())).toList();
-    JsonObject types = new JsonObject();
-    byType.forEach(e -> types.put(e.getKey(), e.getValue()));
-    return new JsonObject().put("total_changes", changes.size()).put("changes_by_type", types)
-      .put("change_summary", byType.stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")));
+    return ChangeSummary.of(changes.stream().map(MergeRequestChange::changeType).toList());
   }
 }

@@ -6,13 +6,12 @@ import dev.reviewgate.diff.model.ByteSlice;
 import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.forge.http.Limiter;
-import dev.reviewgate.core.git.GitService;
+import dev.reviewgate.forge.LocalClone;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,18 +78,7 @@ final class MergeRequestDiffs {
 
   private Future<Map<MergeRequestChange, FileDiffWriter.Written>> local(String repo, List<MergeRequestChange> page, String base,
                                                                          String head, int context) {
-    if (base == null || head == null) {
-      return Future.failedFuture("no commits");
-    }
-    GitService git = GitService.overBus(vertx.eventBus(), client.options().timeoutMs());
-    return git.diff(GitService.DiffQuery.between(repo, base, head).withContextLines(context)).map(answer -> {
-      Map<String, FileDiff> byPath = new HashMap<>();
-      for (FileDiff file : engine.parse(answer.text().getBytes(StandardCharsets.UTF_8)).files()) {
-        byPath.put(file.newPath() != null ? file.newPath() : file.oldPath(), file);
-        if (file.oldPath() != null) {
-          byPath.putIfAbsent(file.oldPath(), file);
-        }
-      }
+    return LocalClone.filesByPath(vertx, engine, repo, base, head, context, client.options().timeoutMs()).map(byPath -> {
       Map<MergeRequestChange, FileDiffWriter.Written> out = new LinkedHashMap<>();
       for (MergeRequestChange change : page) {
         FileDiff file = byPath.get(change.path());
