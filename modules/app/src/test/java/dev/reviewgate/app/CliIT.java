@@ -148,10 +148,8 @@ class CliIT {
     ProcessRun call = run("call", "git_repos", "{}", "--cluster");
     assertThat(call.exit()).isEqualTo(2);
     assertThat(call.stderr()).contains("--cluster belongs to serve and stdio");
-    // A join list nobody answers: start fails after cluster.joinTimeoutMs, saying what to check.
-    ProcessRun lonely = run(Map.of("REVIEWGATE_CLUSTER_JOIN_TIMEOUT_MS", "2000"), "serve", "--port", "0", "--cluster", "--join", "127.0.0.1:9");
-    assertThat(lonely.exit()).isEqualTo(2);
-    assertThat(lonely.stderr()).contains("no member of cluster 'reviewgate' answered at 127.0.0.1:9").doesNotContain("\tat ");
+    // A join list nobody answers is no longer an error: the node forms the cluster after cluster.joinTimeoutMs and the
+    // others merge with it (any start order; ClusterNodeTest and ClusterStartupIT).
   }
 
   @Test
