@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Collections;
 import java.util.WeakHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
 /**
@@ -21,6 +22,8 @@ import java.util.logging.Logger;
 public final class ClientKeys {
 
   private static final Logger LOG = Logger.getLogger(ClientKeys.class.getName());
+  /** How long a request waits for the lookup of its connection's process. */
+  private static final long LOOKUP_DEADLINE_MS = 2000;
 
   private final Vertx vertx;
   private final LoopbackPeers peers;
@@ -54,9 +57,13 @@ public final class ClientKeys {
     if (known != null) {
       return known;
     }
+    // A lookup that fails or takes too long (a huge process table, a starved machine) must not hold the request:
+    // that connection then counts by its address, as where /proc is missing.
     Future<String> key = vertx.executeBlocking(() -> peers.owner(remote.port(), local.port())
-      .map(LoopbackPeers.Owner::key).orElse(address), false);
+        .map(LoopbackPeers.Owner::key).orElse(address), false)
+      .timeout(LOOKUP_DEADLINE_MS, TimeUnit.MILLISECONDS)
+      .recover(failure -> Future.succeededFuture(address));
     byConnection.put(connection, key);
-    return key.recover(failure -> Future.succeededFuture(address));
+    return key;
   }
 }
