@@ -80,7 +80,7 @@ class ClusterStartupIT {
     assertThat(resolveThrough(front).getJsonObject("structuredContent").getString("sha")).isEqualTo(head);
 
     // A git node stalls for 20 s: no call through the front waits on it beyond its deadline, /health never blocks.
-    third.pause(true);
+    third.signal("STOP");
     long stopped = System.nanoTime();
     int calls = 0;
     int answered = 0;
@@ -110,7 +110,7 @@ class ClusterStartupIT {
     assertThat(answered).as("calls answered by the nodes still running").isGreaterThanOrEqualTo(calls / 2);
     figure("SIGSTOP of a git node for 20 s: " + calls + " calls through the front, " + answered + " answered, slowest "
       + slowestCall + " ms; slowest /health " + slowestHealth + " ms; out of the view after " + firstGoodAfterStop + " ms");
-    third.pause(false);
+    third.signal("CONT");
     long resumed = System.nanoTime();
     awaitMembers(front, n -> n == 3, FORM_WITHIN_MS);
     awaitGitNodes(front, 3, FORM_WITHIN_MS);

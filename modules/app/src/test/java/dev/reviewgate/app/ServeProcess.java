@@ -129,11 +129,6 @@ final class ServeProcess implements AutoCloseable {
     }
   }
 
-  /** SIGSTOP / SIGCONT: the process stays, silent, as when a machine stalls. */
-  void pause(boolean paused) throws Exception {
-    signal(paused ? "STOP" : "CONT");
-  }
-
   /** SIGKILL: no shutdown hook runs, as when a machine dies. */
   void kill() throws InterruptedException {
     process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
