@@ -39,7 +39,7 @@ class ClientKeysIT {
       String first = client.request(options).compose(r -> r.send()).compose(r -> r.body())
         .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS).toString();
       String second = client.request(options).compose(r -> r.send()).compose(r -> r.body())
-        .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).toString();
+        .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS).toString();
       return first + " " + second;
     } finally {
       client.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
