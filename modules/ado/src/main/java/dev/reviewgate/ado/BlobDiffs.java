@@ -4,9 +4,9 @@ import dev.reviewgate.xdiff.Abbreviator;
 import dev.reviewgate.xdiff.Blobs;
 import dev.reviewgate.xdiff.ContentSource;
 import dev.reviewgate.xdiff.FileChange;
+import dev.reviewgate.xdiff.PatchBytes;
 import dev.reviewgate.xdiff.PatchWriter;
 import dev.reviewgate.xdiff.Renames;
-import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +63,7 @@ final class BlobDiffs {
       changes = new Renames(blobs, RENAME_THRESHOLD, 1000).detect(changes);
     }
     PatchWriter writer = new PatchWriter(blobs, Abbreviator.fixed(ABBREV), new HistogramDiff(), contextLines);
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PatchBytes out = new PatchBytes();
     int additions = 0;
     int deletions = 0;
     for (FileChange fileChange : changes) {

@@ -3,11 +3,13 @@ package dev.reviewgate.app;
 import dev.reviewgate.mcp.McpConnection;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.Outbound;
+import dev.reviewgate.mcp.transport.JsonLines;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -157,7 +159,10 @@ final class StdioWarmup {
         return Future.failedFuture(method + " answered " + (response == null ? "nothing" : response.encode()));
       }
       // The writer's encoding, warmed too; off the event loop, as stdio's writer thread does it (a diff can be large).
-      return vertx.executeBlocking(response::toBuffer, false).map(encoded -> response.getJsonObject("result"));
+      return vertx.executeBlocking(() -> {
+        JsonLines.write(response, OutputStream.nullOutputStream());
+        return null;
+      }, false).map(encoded -> response.getJsonObject("result"));
     });
   }
 }

@@ -3,6 +3,7 @@ package dev.reviewgate.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.testing.Prerequisites;
+import dev.reviewgate.mcp.ToolResults;
 import dev.reviewgate.review.TempRepo;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -110,8 +111,8 @@ class ClusterIT {
     String expected = GitFixture.git(repoDir, "diff", "--histogram", commits[0], commits[1]);
     JsonObject diff = diffOver(frontA);
     assertThat(diff.getBoolean("isError", false)).as(diff.encode()).isFalse();
-    assertThat(diff.getJsonObject("structuredContent").getString("diff")).isEqualTo(expected);
-    assertThat(diffOver(frontB).getJsonObject("structuredContent").getString("diff")).isEqualTo(expected);
+    assertThat(ToolResults.reply(diff).getString("diff")).isEqualTo(expected);
+    assertThat(ToolResults.reply(diffOver(frontB)).getString("diff")).isEqualTo(expected);
 
     // An agent's own stdio process as a front node of the team's cluster.
     try (McpProcess agent = McpProcess.start(repoDir, "--cluster", "--join", join, "--roles", "front")) {
@@ -120,7 +121,7 @@ class ClusterIT {
       assertThat(agent.next(Duration.ofSeconds(120)).getValue("id")).isEqualTo(1);
       JsonObject viaStdio = agent.request(Messages.request(2, "tools/call", new JsonObject().put("name", "git_diff")
         .put("arguments", new JsonObject().put("base", commits[0]).put("head", commits[1])))).getJsonObject("result");
-      assertThat(viaStdio.getJsonObject("structuredContent").getString("diff")).as(agent.stderr()).isEqualTo(expected);
+      assertThat(ToolResults.reply(viaStdio).getString("diff")).as(agent.stderr()).isEqualTo(expected);
       // Its warm-up would only load the team's git nodes: a front-only process makes none.
       long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
       while (!agent.stderr().contains("warm-up:") && System.nanoTime() < deadline) {

@@ -2,6 +2,7 @@ package dev.reviewgate.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.mcp.ToolResults;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.WebSocket;
@@ -142,7 +143,8 @@ class FrontEndParityIT {
     assertThat(session.get(0).getJsonObject("structuredContent")).isEqualTo(expected);
     assertThat(stateless.get(0).getJsonObject("structuredContent")).isEqualTo(expected);
     assertThat(bridge.get(0).getString("type")).isEqualTo("rec");
-    assertThat(bridge.get(0).getJsonObject("body")).isEqualTo(expected);
+    // Over MCP the diff text is sent once (content, named by structuredContent); the bridge carries the reply as it is.
+    assertThat(bridge.get(0).getJsonObject("body")).isEqualTo(ToolResults.reply(stdio.get(0)));
 
     String error = stdio.get(1).getJsonArray("content").getJsonObject(0).getString("text");
     assertThat(stdio.get(1).getBoolean("isError")).isTrue();

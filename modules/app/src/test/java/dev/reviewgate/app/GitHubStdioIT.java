@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.github.FakeGitHub;
 import dev.reviewgate.github.Fixtures;
+import dev.reviewgate.mcp.ToolResults;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -100,7 +101,7 @@ class GitHubStdioIT {
 
     JsonObject diff = callTool("github_get_pull_request_diff", new JsonObject().put("pr_number", 235));
     assertThat(diff.getBoolean("isError")).isFalse();
-    assertThat(diff.getJsonObject("structuredContent").getString("diff")).isEqualTo(Fixtures.github3pyBody("PullRequest_diff", 1));
+    assertThat(ToolResults.reply(diff).getString("diff")).isEqualTo(Fixtures.github3pyBody("PullRequest_diff", 1));
     JsonObject files = callTool("github_get_pull_request_diff", new JsonObject().put("pr_number", 235).put("files_only", true))
       .getJsonObject("structuredContent");
     assertThat(files.getJsonArray("files").getJsonObject(1).getString("path")).isEqualTo("tests/unit/test_repos_release.py");

@@ -9,11 +9,11 @@ import dev.reviewgate.xdiff.Blobs;
 import dev.reviewgate.xdiff.ContentSource;
 import dev.reviewgate.xdiff.DiffAttributes;
 import dev.reviewgate.xdiff.FileChange;
+import dev.reviewgate.xdiff.PatchBytes;
 import dev.reviewgate.xdiff.PatchWriter;
 import dev.reviewgate.xdiff.Renames;
 import dev.reviewgate.xdiff.RepoDiffConfig;
 import dev.reviewgate.xdiff.TreeChanges;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -133,14 +133,24 @@ public final class GitReader implements AutoCloseable {
    * {@code git.maxBlobBytes}; {@code binarySizes}: the two sizes of each binary file by path, which the text does not
    * carry and {@code --stat} prints.
    */
-  public record Patch(Pair pair, byte[] bytes, int files, List<String> omitted, List<String> overBlobLimit,
+  public record Patch(Pair pair, PatchBytes text, int files, List<String> omitted, List<String> overBlobLimit,
                       List<Shaper.FileCount> counts, java.util.Map<String, BinarySizes> binarySizes) {
+
+    /** The unified bytes (a copy). */
+    public byte[] bytes() {
+      return text.toByteArray();
+    }
+
+    /** The unified text, taken once: the buffer is emptied so the patch is not held twice. */
+    public String takeText() {
+      return text.takeUtf8();
+    }
   }
 
   public Patch diff(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
     try (ObjectReader reader = repository.newObjectReader()) {
       Session session = session(reader, pair, diffOptions, cancellation);
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      PatchBytes out = new PatchBytes();
       List<String> omitted = new ArrayList<>();
       int written = 0;
       List<Shaper.FileCount> counts = new ArrayList<>();
@@ -157,7 +167,7 @@ public final class GitReader implements AutoCloseable {
         }
         written++;
       }
-      return new Patch(pair, out.toByteArray(), written, omitted, session.writer.overBlobLimit(), counts, binarySizes);
+      return new Patch(pair, out, written, omitted, session.writer.overBlobLimit(), counts, binarySizes);
     }
   }
 

@@ -10,7 +10,6 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -199,7 +198,7 @@ public final class GitVerticle extends VerticleBase {
     // shaping option the text is git's as written, and the summary comes from what the writer counted: no second pass.
     JsonObject result = SHAPING.stream().noneMatch(args::containsKey)
       ? new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size())).put("warnings", new JsonArray())
-        .put("diff", new String(patch.bytes(), StandardCharsets.UTF_8))
+        .put("diff", patch.takeText())
       : engine.shape(engine.parse(patch.bytes()), args, file -> patch.binarySizes().get(file.path()));
     result.put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
     if (!patch.omitted().isEmpty()) {

@@ -4,9 +4,9 @@ import dev.reviewgate.xdiff.Abbreviator;
 import dev.reviewgate.xdiff.Blobs;
 import dev.reviewgate.xdiff.ContentSource;
 import dev.reviewgate.xdiff.FileChange;
+import dev.reviewgate.xdiff.PatchBytes;
 import dev.reviewgate.xdiff.PatchWriter;
 import dev.reviewgate.xdiff.Renames;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
@@ -66,7 +66,7 @@ final class FileDiffWriter {
         newId, 0));
     }
     PatchWriter writer = new PatchWriter(blobs, Abbreviator.fixed(ABBREV), new HistogramDiff(), contextLines);
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PatchBytes out = new PatchBytes();
     int additions = 0;
     int deletions = 0;
     boolean binary = false;
@@ -76,7 +76,7 @@ final class FileDiffWriter {
       deletions += stats.deletions();
       binary |= stats.binary();
     }
-    return new Written(out.toString(StandardCharsets.UTF_8), additions, deletions, binary);
+    return new Written(out.takeUtf8(), additions, deletions, binary);
   }
 
   private static void remember(ObjectId id, byte[] bytes, int max, Map<ObjectId, byte[]> fetched, Map<ObjectId, Long> sizes) {

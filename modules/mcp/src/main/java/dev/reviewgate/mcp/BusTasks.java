@@ -76,7 +76,7 @@ final class BusTasks implements DurableTasks {
     if (outcome.getValue("result") instanceof JsonObject result) {
       JsonObject success = ToolResults.success(result);
       if (outcome.getValue("note") instanceof String note) {
-        success.getJsonArray("content").add(0, ToolResults.text(note));
+        ToolResults.withNote(success, note);
       }
       return success;
     }

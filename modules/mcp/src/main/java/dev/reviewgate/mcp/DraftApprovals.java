@@ -75,7 +75,7 @@ final class DraftApprovals {
         String note = DraftOutcome.approved(edited);
         return post.apply(approved).map(result -> {
           if (!result.getBoolean("isError", false)) {
-            result.getJsonArray("content").add(0, ToolResults.text(note));
+            ToolResults.withNote(result, note);
           }
           return result;
         });

@@ -13,26 +13,55 @@ public final class ToolResults {
   private ToolResults() {
   }
 
+  /** Where a reply's diff text went: {@code structuredContent} names the content block instead of repeating it. */
+  static final String DIFF_IN_CONTENT = "diff_in_content";
+
   /**
    * A successful result: {@code structuredContent} is the reply; the text content is the same JSON. When the reply
-   * carries a {@code diff} text, that text comes first so a model reads the diff directly, and the JSON text then
-   * leaves the diff out (it is the block above) instead of repeating megabytes. Likewise a reply's
+   * carries a {@code diff} text, that text is sent once: it comes first so a model reads the diff directly, and
+   * neither the JSON text nor {@code structuredContent} repeats it ({@code structuredContent.diff_in_content} is the
+   * index of the block that holds it), so a 30 MB diff is 30 MB on the wire, not 60. Likewise a reply's
    * {@code instructions} (review wait results: what the person said and what to do next) come first as plain text.
    * An empty diff is said in a plain sentence, so a model reading the first block as diff text never gets JSON.
    */
   public static JsonObject success(JsonObject reply) {
     JsonArray content = new JsonArray();
     String lead = firstText(reply, "diff", "instructions");
+    JsonObject structured = reply;
     if (lead != null || "".equals(reply.getValue("diff"))) {
       String field = lead != null ? lead : "diff";
       content.add(text(lead != null ? reply.getString(lead) : EMPTY_DIFF));
       JsonObject rest = reply.copy();
       rest.remove(field);
+      if ("diff".equals(lead)) {
+        structured = rest.copy().put(DIFF_IN_CONTENT, 0);
+      }
       content.add(text(rest.encode()));
     } else {
       content.add(text(reply.encode()));
     }
-    return new JsonObject().put("content", content).put("structuredContent", reply).put("isError", false);
+    return new JsonObject().put("content", content).put("structuredContent", structured).put("isError", false);
+  }
+
+  /** {@code result} with {@code note} said before everything else (the diff's block index moves along). */
+  public static JsonObject withNote(JsonObject result, String note) {
+    result.getJsonArray("content").add(0, text(note));
+    if (result.getValue("structuredContent") instanceof JsonObject structured
+      && structured.getValue(DIFF_IN_CONTENT) instanceof Integer index) {
+      structured.put(DIFF_IN_CONTENT, index + 1);
+    }
+    return result;
+  }
+
+  /** The reply a backend sent, from a {@link #success} result: the diff text put back where it was. */
+  public static JsonObject reply(JsonObject result) {
+    JsonObject structured = result.getJsonObject("structuredContent", new JsonObject());
+    if (!(structured.getValue(DIFF_IN_CONTENT) instanceof Integer index)) {
+      return structured;
+    }
+    JsonObject reply = structured.copy();
+    reply.remove(DIFF_IN_CONTENT);
+    return reply.put("diff", result.getJsonArray("content").getJsonObject(index).getString("text"));
   }
 
   private static String firstText(JsonObject reply, String... fields) {

@@ -107,7 +107,8 @@ class McpServerTest {
       .put("arguments", new JsonObject().put("diff", "DIFF TEXT")))).getJsonObject("result");
     assertThat(call.getBoolean("isError")).isFalse();
     assertThat(call.getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("DIFF TEXT");
-    assertThat(call.getJsonObject("structuredContent").getString("diff")).isEqualTo("DIFF TEXT");
+    assertThat(call.getJsonObject("structuredContent").getInteger("diff_in_content")).isZero();
+    assertThat(ToolResults.reply(call).getString("diff")).isEqualTo("DIFF TEXT");
     assertThat(new JsonObject(call.getJsonArray("content").getJsonObject(1).getString("text")).getJsonObject("summary").getInteger("files")).isEqualTo(1);
   }
 

@@ -37,4 +37,34 @@ class ToolResultsTest {
     assertThat(new JsonObject(content.getJsonObject(1).getString("text")))
       .isEqualTo(new JsonObject().put("summary", new JsonObject().put("files", 0)));
   }
+
+  @Test
+  void aDiffIsSentOnceAndTheStructuredContentNamesItsBlock() {
+    String diff = "diff --git a/a.txt b/a.txt\n" + "+x\n".repeat(1000);
+    JsonObject reply = new JsonObject().put("summary", new JsonObject().put("files", 1)).put("diff", diff).put("repo", "r");
+    JsonObject result = ToolResults.success(reply);
+
+    JsonArray content = result.getJsonArray("content");
+    assertThat(content.getJsonObject(0).getString("text")).isEqualTo(diff);
+    JsonObject structured = result.getJsonObject("structuredContent");
+    assertThat(structured.containsKey("diff")).isFalse();
+    assertThat(structured.getInteger("diff_in_content")).isZero();
+    assertThat(result.encode().length()).as("one copy of the diff on the wire").isLessThan(diff.length() * 2);
+    assertThat(ToolResults.reply(result)).isEqualTo(reply);
+    assertThat(reply.getString("diff")).as("the backend's reply is left as it was").isEqualTo(diff);
+  }
+
+  @Test
+  void aNoteSaidFirstMovesTheDiffsBlock() {
+    JsonObject result = ToolResults.withNote(ToolResults.success(new JsonObject().put("diff", "D")), "approved as shown");
+    assertThat(result.getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("approved as shown");
+    assertThat(result.getJsonObject("structuredContent").getInteger("diff_in_content")).isEqualTo(1);
+    assertThat(ToolResults.reply(result).getString("diff")).isEqualTo("D");
+  }
+
+  @Test
+  void aReplyWithoutADiffIsItsOwnStructuredContent() {
+    JsonObject reply = new JsonObject().put("review_id", "r1").put("instructions", "go on");
+    assertThat(ToolResults.reply(ToolResults.success(reply))).isEqualTo(reply);
+  }
 }

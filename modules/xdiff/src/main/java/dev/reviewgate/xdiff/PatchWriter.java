@@ -1,6 +1,5 @@
 package dev.reviewgate.xdiff;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.eclipse.jgit.diff.DiffAlgorithm;
@@ -120,7 +119,7 @@ public final class PatchWriter {
     return count;
   }
 
-  public Stats write(FileChange change, ByteArrayOutputStream out) {
+  public Stats write(FileChange change, PatchBytes out) {
     cancellation.check();
     if (change.status() == FileChange.Status.TYPE_CHANGED) {
       Stats gone = write(deletion(change), out);
@@ -196,7 +195,7 @@ public final class PatchWriter {
     }
   }
 
-  private Stats hunks(Lines a, Lines b, List<Edit> edits, FuncPattern pattern, ByteArrayOutputStream out) {
+  private Stats hunks(Lines a, Lines b, List<Edit> edits, FuncPattern pattern, PatchBytes out) {
     FuncName func = new FuncName(a, pattern);
     int added = 0;
     int deleted = 0;
@@ -265,7 +264,7 @@ public final class PatchWriter {
     return out;
   }
 
-  private static void record(ByteArrayOutputStream out, char prefix, Lines lines, int line) {
+  private static void record(PatchBytes out, char prefix, Lines lines, int line) {
     out.write(prefix);
     int start = lines.start(line);
     int end = lines.start(line + 1);
@@ -346,7 +345,7 @@ public final class PatchWriter {
     return String.format("%06o", mode);
   }
 
-  private static void write(ByteArrayOutputStream out, CharSequence text) {
+  private static void write(PatchBytes out, CharSequence text) {
     byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
     out.write(bytes, 0, bytes.length);
   }

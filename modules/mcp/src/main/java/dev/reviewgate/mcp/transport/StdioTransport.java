@@ -157,8 +157,7 @@ public final class StdioTransport {
         if (message == STOP) {
           break;
         }
-        out.write(encode(message));
-        out.write('\n');
+        JsonLines.write(message, out);
         if (outgoing.isEmpty()) {
           out.flush();
         }
@@ -171,22 +170,6 @@ public final class StdioTransport {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       finished.tryComplete();
-    }
-  }
-
-  /**
-   * The message as one line of UTF-8, in one pass (no intermediate String). A message that cannot be encoded (a bug)
-   * becomes an internal-error response for its id, so the client is answered and the writer lives on.
-   */
-  private static byte[] encode(JsonObject message) {
-    try {
-      return message.toBuffer().getBytes();
-    } catch (RuntimeException e) {
-      LOG.log(Level.SEVERE, "a response could not be encoded", e);
-      return new JsonObject().put("jsonrpc", "2.0").put("id", message.getValue("id") instanceof String || message.getValue("id")
-          instanceof Number ? message.getValue("id") : null)
-        .put("error", new JsonObject().put("code", -32603).put("message", "internal error: the response could not be encoded"))
-        .toBuffer().getBytes();
     }
   }
 

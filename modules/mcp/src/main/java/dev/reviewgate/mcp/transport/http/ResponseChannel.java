@@ -70,7 +70,7 @@ final class ResponseChannel implements Outbound {
     }
     boolean error = reply.containsKey("error");
     if (accept.json() || error) {
-      response.setStatusCode(status).putHeader("Content-Type", "application/json").end(reply.encode());
+      JsonBody.end(response.setStatusCode(status).putHeader("Content-Type", "application/json"), reply);
     } else {
       SseFormat.head(response);
       response.end(SseFormat.event(reply));
