@@ -24,7 +24,9 @@ public record GitOptions(
   int maxPathLength,
   int renameThreshold,
   int renameLimit,
-  int defaultContextLines) {
+  int defaultContextLines,
+  long packCacheBytes,
+  long deltaCacheBytes) {
 
   public static GitOptions from(JsonObject section) {
     return new GitOptions(
@@ -45,7 +47,9 @@ public record GitOptions(
       integer(section, "maxPathLength"),
       integer(section, "renameThreshold"),
       integer(section, "renameLimit"),
-      integer(section, "defaultContextLines"));
+      integer(section, "defaultContextLines"),
+      number(section, "packCacheBytes"),
+      number(section, "deltaCacheBytes"));
   }
 
   private static long number(JsonObject section, String key) {

@@ -56,6 +56,7 @@ public final class RepoRegistry implements AutoCloseable {
    *                         configured repository is the default
    */
   public static RepoRegistry create(Map<String, String> repos, Path workingDirectory, GitOptions options) {
+    PackCache.configure(options);
     Map<String, GitReader> readers = new LinkedHashMap<>();
     String defaultName = null;
     if (workingDirectory != null) {

@@ -34,6 +34,9 @@ public final class DiffAttributes {
   /** {@code $GIT_DIR/info/attributes}: matched from the root, and over every {@code .gitattributes}. */
   private final List<AttributesRule> infoRules;
   private final Map<String, List<AttributesRule>> byDirectory = new HashMap<>();
+  /** What {@link #diffAttribute} found by path; {@link #NO_ATTRIBUTE} for none. Not thread-safe, like a diff session. */
+  private final Map<String, Attribute> matched = new HashMap<>();
+  private static final Attribute NO_ATTRIBUTE = new Attribute("diff", Attribute.State.UNSPECIFIED);
 
   private DiffAttributes(ObjectReader reader, ObjectId tree, int maxFileBytes, RepoDiffConfig config) {
     this.reader = reader;
@@ -91,11 +94,24 @@ public final class DiffAttributes {
     };
   }
 
-  /** The last {@code diff} attribute (or the {@code binary} macro, as {@code -diff}) that applies to the path. */
+  /**
+   * The last {@code diff} attribute (or the {@code binary} macro, as {@code -diff}) that applies to the path, matched
+   * once per path: rename detection asks for every pair of an added and a deleted file.
+   */
   private Attribute diffAttribute(String path) {
     if (tree == null) {
       return null;
     }
+    Attribute known = matched.get(path);
+    if (known == null) {
+      Attribute found = match(path);
+      matched.put(path, found == null ? NO_ATTRIBUTE : found);
+      return found;
+    }
+    return known == NO_ATTRIBUTE ? null : known;
+  }
+
+  private Attribute match(String path) {
     Attribute found = null;
     int slash = -1;
     // Root first, deeper directories override, $GIT_DIR/info/attributes over all; within a file, later lines win.

@@ -1,8 +1,5 @@
 package dev.reviewgate.xdiff;
 
-import java.util.HashMap;
-import java.util.Map;
-
 /**
  * Both sides of a file as content classes: each distinct line (bytes and newline) gets a number 1..K, in order of
  * first appearance in the old side then the new side, so git's diff algorithms can compare lines as integers.
@@ -10,28 +7,50 @@ import java.util.Map;
  */
 record LineClasses(int[] old, int[] current, int count) {
 
+  /**
+   * Classes through an open-addressing table of ints (each slot a class number, each class the side and line that
+   * first had it): no object per line, which for a range of thousands of files was most of a diff's garbage.
+   */
   static LineClasses of(Lines a, Lines b) {
+    int lines = a.size() + b.size();
+    int capacity = Integer.highestOneBit(Math.max(2, lines) * 2 - 1) << 1;
+    int mask = capacity - 1;
+    int[] slots = new int[capacity];
+    // Class c (1-based) was first seen at line firstLine[c] of side a (firstOld[c]) or b.
+    int[] firstLine = new int[lines + 1];
+    boolean[] firstOld = new boolean[lines + 1];
     int[] classA = new int[a.size() + 1];
     int[] classB = new int[b.size() + 1];
-    Map<LineKey, Integer> classes = new HashMap<>(2 * (a.size() + b.size()));
-    for (int i = 0; i < a.size(); i++) {
-      classA[i + 1] = classes.computeIfAbsent(new LineKey(a, i), k -> classes.size() + 1);
+    int count = 0;
+    for (int side = 0; side < 2; side++) {
+      Lines here = side == 0 ? a : b;
+      int[] out = side == 0 ? classA : classB;
+      for (int i = 0; i < here.size(); i++) {
+        int slot = spread(here.hash(i)) & mask;
+        int found = 0;
+        while (slots[slot] != 0) {
+          int c = slots[slot];
+          if (here.same(i, firstOld[c] ? a : b, firstLine[c])) {
+            found = c;
+            break;
+          }
+          slot = (slot + 1) & mask;
+        }
+        if (found == 0) {
+          found = ++count;
+          slots[slot] = found;
+          firstLine[found] = i;
+          firstOld[found] = side == 0;
+        }
+        out[i + 1] = found;
+      }
     }
-    for (int i = 0; i < b.size(); i++) {
-      classB[i + 1] = classes.computeIfAbsent(new LineKey(b, i), k -> classes.size() + 1);
-    }
-    return new LineClasses(classA, classB, classes.size());
+    return new LineClasses(classA, classB, count);
   }
 
-  private record LineKey(Lines lines, int line) {
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof LineKey key && lines.same(line, key.lines, key.line);
-    }
-
-    @Override
-    public int hashCode() {
-      return lines.hash(line);
-    }
+  /** Mixes the line hash's bits so that similar lines do not crowd neighbouring slots. */
+  private static int spread(int hash) {
+    int h = hash * 0x9E3779B9;
+    return h ^ (h >>> 16);
   }
 }

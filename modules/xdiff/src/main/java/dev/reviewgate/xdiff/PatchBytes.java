@@ -67,15 +67,48 @@ public final class PatchBytes {
   }
 
   /**
-   * The patch as text (UTF-8; invalid bytes become U+FFFD), emptying this buffer: its chunks are let go before the
-   * String is made, so the patch is held at most twice at once (bytes and text), not three times.
+   * The patch as text (UTF-8; invalid bytes become U+FFFD), emptying this buffer. Each chunk is decoded on its own
+   * (cut at a character boundary) and let go, and the pieces are joined into one String of the exact size: the
+   * patch is never held as one more byte array, nor decoded into an oversized array that is then trimmed by a copy.
    */
   public String takeUtf8() {
-    byte[] all = toByteArray();
-    full.clear();
+    full.add(java.util.Arrays.copyOf(current, used));
     current = new byte[0];
     used = 0;
     size = 0;
-    return new String(all, StandardCharsets.UTF_8);
+    java.util.List<String> pieces = new ArrayList<>(full.size());
+    byte[] carry = new byte[0];
+    for (int i = 0; i < full.size(); i++) {
+      byte[] chunk = full.get(i);
+      full.set(i, null);
+      byte[] bytes = carry.length == 0 ? chunk : concat(carry, chunk);
+      int end = i == full.size() - 1 ? bytes.length : characterBoundary(bytes);
+      pieces.add(new String(bytes, 0, end, StandardCharsets.UTF_8));
+      carry = java.util.Arrays.copyOfRange(bytes, end, bytes.length);
+    }
+    full.clear();
+    return String.join("", pieces);
+  }
+
+  /** Where the last whole UTF-8 character of {@code bytes} ends: before a sequence the next chunk completes. */
+  static int characterBoundary(byte[] bytes) {
+    int end = bytes.length;
+    // Step back over at most three continuation bytes to the lead byte of the last sequence.
+    int lead = end - 1;
+    while (lead >= 0 && lead > end - 4 && (bytes[lead] & 0xC0) == 0x80) {
+      lead--;
+    }
+    if (lead < 0) {
+      return end;
+    }
+    int b = bytes[lead] & 0xFF;
+    int length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+    return lead + length > end ? lead : end;
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] both = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, both, a.length, b.length);
+    return both;
   }
 }

@@ -4,10 +4,14 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.json.jackson.JacksonCodec;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.Reader;
+import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -22,7 +26,12 @@ public final class JsonLines {
   private static final JsonFactory FACTORY = JsonFactory.builder()
     .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
     .disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM)
+    // A character outside the BMP (an emoji in a diff) as its four UTF-8 bytes, not as two \\u escapes.
+    .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
     .build();
+
+  /** Strings longer than this are written from a Reader (see {@link #write(Object, JsonGenerator)}). */
+  private static final int LONG_STRING = 4096;
 
   private JsonLines() {
   }
@@ -47,7 +56,66 @@ public final class JsonLines {
   /** {@code message} as JSON (UTF-8) into {@code out}, through a small buffer; the stream is neither flushed nor closed. */
   public static void encode(JsonObject message, OutputStream out) throws IOException {
     try (JsonGenerator generator = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-      JacksonCodec.encodeJson(message, generator);
+      write(message, generator);
+    }
+  }
+
+  /**
+   * Objects and arrays walked here so that a long string (a diff) is written from a Reader: the generator then
+   * copies it in blocks of chars, where its String path reads it one {@code charAt} at a time. The rest is Vert.x's
+   * own encoding of a value.
+   */
+  private static void write(Object value, JsonGenerator generator) throws IOException {
+    if (value instanceof JsonObject object) {
+      generator.writeStartObject();
+      for (Map.Entry<String, Object> field : object) {
+        generator.writeFieldName(field.getKey());
+        write(field.getValue(), generator);
+      }
+      generator.writeEndObject();
+    } else if (value instanceof JsonArray array) {
+      generator.writeStartArray();
+      for (Object item : array) {
+        write(item, generator);
+      }
+      generator.writeEndArray();
+    } else if (value instanceof String text && text.length() > LONG_STRING) {
+      generator.writeString(new WholeCharacters(text), text.length());
+    } else {
+      JacksonCodec.encodeJson(value, generator);
+    }
+  }
+
+  /**
+   * A String read in blocks that never end between the two halves of a surrogate pair: the generator writes a pair
+   * it sees whole as one four-byte UTF-8 character, but each half of a split one as a \\u escape.
+   */
+  private static final class WholeCharacters extends Reader {
+
+    private final String text;
+    private int at;
+
+    WholeCharacters(String text) {
+      this.text = text;
+    }
+
+    @Override
+    public int read(char[] buffer, int offset, int length) {
+      if (at >= text.length()) {
+        return -1;
+      }
+      int end = Math.min(text.length(), at + length);
+      if (end < text.length() && end - at > 1 && Character.isHighSurrogate(text.charAt(end - 1))) {
+        end--;
+      }
+      text.getChars(at, end, buffer, offset);
+      int read = end - at;
+      at = end;
+      return read;
+    }
+
+    @Override
+    public void close() {
     }
   }
 }

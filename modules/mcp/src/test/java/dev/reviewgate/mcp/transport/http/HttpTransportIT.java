@@ -6,6 +6,7 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.net.ClientSlots;
 import dev.reviewgate.mcp.McpServer;
+import dev.reviewgate.mcp.ToolResults;
 import dev.reviewgate.mcp.conformance.ConformanceTools;
 import dev.reviewgate.mcp.transport.http.HttpClientSupport.Reply;
 import dev.reviewgate.mcp.transport.http.HttpClientSupport.Stream;
@@ -44,6 +45,8 @@ class HttpTransportIT {
   private HttpClientSupport shortHttp;
   private final CountDownLatch cancelled = new CountDownLatch(1);
 
+  private static final String BIG_DIFF = "+caf\u00e9 \ud83d\ude00 \"quoted\" line\n".repeat(100_000);
+
   @BeforeEach
   void start() throws Exception {
     vertx = Vertx.vertx();
@@ -61,6 +64,12 @@ class HttpTransportIT {
         request.progress(1, null, "waiting");
         return never.future();
       });
+    JsonObject bigTool = new JsonObject().put("name", "test_big_diff").put("address", "reviewgate.test.big")
+      .put("title", "big").put("description", "Test tool: a diff of about 3 MB.")
+      .put("exposure", new JsonArray().add("MCP"))
+      .put("inputSchema", new JsonObject().put("type", "object").put("properties", new JsonObject()));
+    builder.localTool(ToolCatalog.parseTool(getClass().getClassLoader(), bigTool),
+      (args, request) -> io.vertx.core.Future.succeededFuture(ToolResults.success(new JsonObject().put("diff", BIG_DIFF))));
     server = ConformanceTools.register(builder).build();
     options = HttpTransportOptions.from(ReviewgateConfig.defaults().section("http"));
     transport = new HttpTransport(vertx, server, options);
@@ -258,6 +267,19 @@ class HttpTransportIT {
     assertThat(message.getValue("id")).isEqualTo(9);
     assertThat(message.getJsonObject("result").getJsonArray("content").getJsonObject(0).getString("text"))
       .isEqualTo("Tool with progress executed successfully");
+  }
+
+  @Test
+  void aLargeResultGoesOutInChunksAndCarriesTheDiffOnce() throws Exception {
+    String session = openSession("2025-11-25");
+    Reply reply = http.post(Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25", "Accept", "application/json"),
+      request(2, "tools/call", new JsonObject().put("name", "test_big_diff").put("arguments", new JsonObject())));
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.headers().get("Transfer-Encoding")).isEqualTo("chunked");
+    JsonObject result = reply.json().getJsonObject("result");
+    assertThat(result.getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo(BIG_DIFF);
+    assertThat(result.getJsonObject("structuredContent").getInteger("diff_in_content")).isZero();
+    assertThat(reply.body().length()).as("one copy of the diff").isLessThan(BIG_DIFF.length() * 3 / 2);
   }
 
   @Test

@@ -1,0 +1,49 @@
+package dev.reviewgate.mcp.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class JsonLinesTest {
+
+  private static String line(JsonObject message) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    JsonLines.write(message, out);
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void aMessageIsOneLineThatDecodesToItself() throws Exception {
+    String diff = "diff --git a/\"q\".txt b/\"q\".txt\n+caf\u00e9 \u20ac \ud83d\ude00\t\\ \u0001\n".repeat(5_000);
+    JsonObject message = new JsonObject().put("jsonrpc", "2.0").put("id", 7)
+      .put("result", new JsonObject().put("content", new JsonArray().add(new JsonObject().put("type", "text").put("text", diff)))
+        .put("structuredContent", new JsonObject().put("n", 1.5).put("ok", true).put("none", (Object) null)
+          .put("list", new JsonArray().add(1).add("two").add(new JsonArray()))));
+
+    String line = line(message);
+    assertThat(line).endsWith("\n");
+    assertThat(line.indexOf('\n')).as("one line").isEqualTo(line.length() - 1);
+    assertThat(new JsonObject(line)).isEqualTo(message);
+    String vertx = message.encode();
+    int differ = 0;
+    while (differ < Math.min(vertx.length(), line.length()) && vertx.charAt(differ) == line.charAt(differ)) {
+      differ++;
+    }
+    assertThat(differ).as("the same text as Vert.x's own encoding; differs at %s: %s", differ,
+      line.substring(Math.max(0, differ - 20), Math.min(line.length(), differ + 20))).isEqualTo(vertx.length());
+  }
+
+  @Test
+  void aValueThatCannotBeEncodedStillAnswersTheRequest() throws Exception {
+    JsonObject message = new JsonObject().put("jsonrpc", "2.0").put("id", "r1")
+      .put("result", new JsonObject().put("odd", new Object()));
+    String[] lines = line(message).split("\n");
+    JsonObject error = new JsonObject(lines[lines.length - 1]);
+    assertThat(error.getString("id")).isEqualTo("r1");
+    assertThat(error.getJsonObject("error").getInteger("code")).isEqualTo(-32603);
+  }
+}
