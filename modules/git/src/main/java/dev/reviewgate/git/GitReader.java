@@ -150,26 +150,163 @@ public final class GitReader implements AutoCloseable {
   public Patch diff(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
     try (ObjectReader reader = repository.newObjectReader()) {
       Session session = session(reader, pair, diffOptions, cancellation);
-      PatchBytes out = new PatchBytes();
-      List<String> omitted = new ArrayList<>();
-      int written = 0;
-      List<Shaper.FileCount> counts = new ArrayList<>();
-      java.util.Map<String, BinarySizes> binarySizes = new java.util.HashMap<>();
-      for (FileChange change : session.changes) {
-        if (out.size() >= options.maxDiffBytes()) {
+      List<FileChange> changes = session.changes;
+      if (changes.size() < DiffParts.MIN_FILES || DiffParts.threads() == 1) {
+        Joiner joiner = new Joiner(pair);
+        for (FileChange change : changes) {
+          joiner.write(change, session.writer);
+        }
+        return joiner.patch(session.writer.overBlobLimit());
+      }
+      return inParallel(pair, changes, diffOptions, session.abbreviation, cancellation);
+    }
+  }
+
+  /**
+   * The files of one diff cut into blocks, each written with its own object reader on {@link DiffParts}' threads;
+   * at most two blocks per thread are in flight, and they are joined in order as they finish, so what a block
+   * holds is let go early and work past {@code git.maxDiffBytes} stops soon after the cut.
+   */
+  private Patch inParallel(Pair pair, List<FileChange> changes, DiffOptions diffOptions, java.util.function.IntSupplier abbreviation,
+                           Cancellation cancellation) {
+    int threads = DiffParts.threads();
+    int size = Math.max(4, (changes.size() + threads * 4 - 1) / (threads * 4));
+    List<Block> blocks = new ArrayList<>();
+    for (int from = 0; from < changes.size(); from += size) {
+      blocks.add(new Block(changes.subList(from, Math.min(changes.size(), from + size))));
+    }
+    java.util.ArrayDeque<java.util.concurrent.Future<Block>> inFlight = new java.util.ArrayDeque<>();
+    Joiner joiner = new Joiner(pair);
+    int next = 0;
+    try {
+      while (next < blocks.size() || !inFlight.isEmpty()) {
+        while (next < blocks.size() && inFlight.size() < threads * 2 && !joiner.full()) {
+          Block block = blocks.get(next++);
+          inFlight.add(DiffParts.pool().submit(() -> {
+            try (ObjectReader reader = repository.newObjectReader()) {
+              block.write(writer(reader, pair, diffOptions, abbreviation, cancellation));
+            }
+            return block;
+          }));
+        }
+        if (inFlight.isEmpty()) {
+          // Past the cut: the files of the blocks not started are named, not written.
+          while (next < blocks.size()) {
+            joiner.skip(blocks.get(next++));
+          }
+          break;
+        }
+        joiner.add(await(inFlight.poll()));
+      }
+    } finally {
+      inFlight.forEach(pending -> pending.cancel(false));
+    }
+    return joiner.patch();
+  }
+
+  private static Block await(java.util.concurrent.Future<Block> pending) {
+    try {
+      return pending.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while a diff was written", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException failure) {
+        throw failure;
+      }
+      throw new IllegalStateException(e.getCause());
+    }
+  }
+
+  /** Some consecutive files of a diff, written into their own buffer with where each one ends. */
+  private static final class Block {
+    final List<FileChange> changes;
+    final PatchBytes out = new PatchBytes();
+    final long[] ends;
+    final PatchWriter.Stats[] stats;
+    List<String> overBlobLimit = List.of();
+
+    Block(List<FileChange> changes) {
+      this.changes = changes;
+      this.ends = new long[changes.size()];
+      this.stats = new PatchWriter.Stats[changes.size()];
+    }
+
+    void write(PatchWriter writer) {
+      for (int i = 0; i < changes.size(); i++) {
+        stats[i] = writer.write(changes.get(i), out);
+        ends[i] = out.size();
+      }
+      overBlobLimit = writer.overBlobLimit();
+    }
+  }
+
+  /** Joins written blocks in file order, cutting at {@code git.maxDiffBytes} between files as one writer would. */
+  private final class Joiner {
+    final Pair pair;
+    final PatchBytes out = new PatchBytes();
+    final List<String> omitted = new ArrayList<>();
+    final List<String> overBlobLimit = new ArrayList<>();
+    final List<Shaper.FileCount> counts = new ArrayList<>();
+    final java.util.Map<String, BinarySizes> binarySizes = new java.util.HashMap<>();
+    int written;
+
+    Joiner(Pair pair) {
+      this.pair = pair;
+    }
+
+    boolean full() {
+      return out.size() >= options.maxDiffBytes();
+    }
+
+    void add(Block block) {
+      long start = 0;
+      for (int i = 0; i < block.changes.size(); i++) {
+        FileChange change = block.changes.get(i);
+        if (full()) {
           omitted.add(change.path());
           continue;
         }
-        PatchWriter.Stats stats = session.writer.write(change, out);
-        count(change, stats, counts);
-        if (stats.binary()) {
-          binarySizes.put(change.path(), sizes(stats));
+        block.out.copyTo(out, start, block.ends[i]);
+        start = block.ends[i];
+        count(change, block.stats[i], counts);
+        if (block.stats[i].binary()) {
+          binarySizes.put(change.path(), sizes(block.stats[i]));
+        }
+        if (block.overBlobLimit.contains(change.path())) {
+          overBlobLimit.add(change.path());
         }
         written++;
       }
-      return new Patch(pair, out, written, omitted, session.writer.overBlobLimit(), counts, binarySizes);
+    }
+
+    /** One file written straight into the joined buffer (a diff written on one thread). */
+    void write(FileChange change, PatchWriter writer) {
+      if (full()) {
+        omitted.add(change.path());
+        return;
+      }
+      PatchWriter.Stats stats = writer.write(change, out);
+      count(change, stats, counts);
+      if (stats.binary()) {
+        binarySizes.put(change.path(), sizes(stats));
+      }
+      written++;
+    }
+
+    void skip(Block block) {
+      block.changes.forEach(change -> omitted.add(change.path()));
+    }
+
+    Patch patch() {
+      return patch(overBlobLimit);
+    }
+
+    Patch patch(List<String> overLimit) {
+      return new Patch(pair, out, written, omitted, overLimit, counts, binarySizes);
     }
   }
+
 
   /**
    * How the diff engine's parser classifies what {@link PatchWriter} wrote for {@code change} (its tests hold the two
@@ -211,7 +348,8 @@ public final class GitReader implements AutoCloseable {
     return new BinarySizes(stats.oldBytes(), stats.newBytes());
   }
 
-  private record Session(List<FileChange> changes, PatchWriter writer) {
+  /** What one diff computation reads with: its changed files, a writer on the caller's reader, the abbreviation length. */
+  private record Session(List<FileChange> changes, PatchWriter writer, java.util.function.IntSupplier abbreviation) {
   }
 
   /** The repository's own diff settings, read again only when its config or info/attributes file changed. */
@@ -249,12 +387,33 @@ public final class GitReader implements AutoCloseable {
       changes = new Renames(blobs, attributes, options.renameThreshold(),
         config.renameLimit().orElse(options.renameLimit()), cancellation).detect(changes);
     }
-    // Counting packed objects opens every pack index: done only when an index line is written (not for stats).
-    Abbreviator abbreviator = new Abbreviator(reader, () -> config.abbrev().isPresent() ? config.abbrev().getAsInt()
-      : Abbreviator.automaticLength(repository.getObjectDatabase()));
-    PatchWriter writer = new PatchWriter(blobs, attributes, abbreviator,
+    // Counting packed objects opens every pack index: done only when an index line is written (not for stats), and
+    // once per diff however many threads write it.
+    java.util.function.IntSupplier abbreviation = new java.util.function.IntSupplier() {
+      private volatile int length;
+
+      @Override
+      public int getAsInt() {
+        int known = length;
+        if (known == 0) {
+          known = config.abbrev().isPresent() ? config.abbrev().getAsInt() : Abbreviator.automaticLength(repository.getObjectDatabase());
+          length = known;
+        }
+        return known;
+      }
+    };
+    PatchWriter writer = new PatchWriter(blobs, attributes, new Abbreviator(reader, abbreviation),
       DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
-    return new Session(changes, writer);
+    return new Session(changes, writer, abbreviation);
+  }
+
+  /** A writer of its own for one block of a diff written in parallel (readers, caches and attributes are per thread). */
+  private PatchWriter writer(ObjectReader reader, Pair pair, DiffOptions diffOptions, java.util.function.IntSupplier abbreviation,
+                             Cancellation cancellation) {
+    Blobs blobs = new Blobs(ContentSource.of(reader), options.maxBlobBytes());
+    DiffAttributes attributes = DiffAttributes.of(reader, pair.head().getTree(), options.maxBlobBytes(), diffConfig());
+    return new PatchWriter(blobs, attributes, new Abbreviator(reader, abbreviation),
+      DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
   }
 
   // ---------------------------------------------------------------- files

@@ -88,4 +88,40 @@ class GitReaderTest {
   private static List<String> shas(LogPage log) {
     return log.commits().stream().map(LogCommit::sha).toList();
   }
+
+  /** A diff of many files is written in blocks on several threads and joined: the same bytes as one git process. */
+  @Test
+  void aDiffOfManyFilesWrittenInParallelIsGitsByteForByte() {
+    TestRepo repo = new TestRepo(tmp);
+    for (int i = 0; i < 90; i++) {
+      repo.write("src/f" + i + ".txt", ("line of file " + i + "\n").repeat(40 + i));
+    }
+    repo.write("moved/old.txt", "stays the same\n".repeat(50)).write("bin.dat", new byte[] {0, 1, 2, 3});
+    String base = repo.commit("base");
+    for (int i = 0; i < 90; i += 2) {
+      repo.write("src/f" + i + ".txt", ("line of file " + i + "\n").repeat(20) + "changed \u00e9\n" + ("tail " + i + "\n").repeat(30));
+    }
+    repo.delete("moved/old.txt").write("moved/new.txt", "stays the same\n".repeat(50)).write("bin.dat", new byte[] {0, 9});
+    String head = repo.commit("head");
+    GitReader reader = repo.reader();
+    GitReader.Pair pair = reader.pair(new DiffTarget(base, head, null, null));
+    GitReader.DiffOptions histogram = new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 3, List.of());
+
+    GitReader.Patch patch = reader.diff(pair, histogram, Cancellation.NONE);
+    assertThat(patch.files()).isGreaterThanOrEqualTo(DiffParts.MIN_FILES).isEqualTo(47);
+    assertThat(patch.bytes()).isEqualTo(repo.gitBytes("diff", "--histogram", "-M", base, head));
+    assertThat(patch.binarySizes()).containsKey("bin.dat");
+    assertThat(patch.counts()).hasSize(47);
+
+    // Cut at git.maxDiffBytes between files, as one writer would: the text ends where a file ends, the rest is named.
+    GitReader small = RepoRegistry.create(new JsonObject().put("t", repo.dir().toString()), null,
+      TestRepo.options(new JsonObject().put("maxDiffBytes", 5_000))).reader("t");
+    GitReader.Patch cut = small.diff(pair, histogram, Cancellation.NONE);
+    String text = new String(cut.bytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(cut.files()).isBetween(1, 46);
+    assertThat(cut.omitted()).hasSize(47 - cut.files());
+    assertThat(new String(patch.bytes(), java.nio.charset.StandardCharsets.UTF_8)).startsWith(text);
+    assertThat(text.length()).isGreaterThanOrEqualTo(5_000 - 2_000);
+    assertThat(patch.bytes()[cut.bytes().length]).as("the cut falls before a file's header").isEqualTo((byte) 'd');
+  }
 }

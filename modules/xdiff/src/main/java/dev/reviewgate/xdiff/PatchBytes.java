@@ -48,6 +48,23 @@ public final class PatchBytes {
     used = 0;
   }
 
+  /** Appends bytes {@code from} (inclusive) to {@code to} (exclusive) of this buffer to {@code target}. */
+  public void copyTo(PatchBytes target, long from, long to) {
+    long chunkStart = 0;
+    for (int i = 0; i <= full.size() && from < to; i++) {
+      byte[] chunk = i < full.size() ? full.get(i) : current;
+      int length = i < full.size() ? chunk.length : used;
+      long chunkEnd = chunkStart + length;
+      if (from < chunkEnd) {
+        int start = (int) (from - chunkStart);
+        int end = (int) (Math.min(to, chunkEnd) - chunkStart);
+        target.write(chunk, start, end - start);
+        from = chunkStart + end;
+      }
+      chunkStart = chunkEnd;
+    }
+  }
+
   public long size() {
     return size;
   }
