@@ -36,6 +36,10 @@ final class StdioWarmup {
   /** Commits of the newest history left out of the warm-up, when the repository has more than that. */
   private static final int SPARED = 200;
   private static final long IDLE_POLL_MS = 2;
+  /** How often a running warm-up call checks whether it must give way. */
+  private static final long WATCH_MS = 3;
+  /** A warm-up call running longer than this is cancelled: its commit's diff is too large to be worth the time. */
+  private static final long LONGEST_CALL_MS = 250;
 
   private final Vertx vertx;
   private final McpConnection connection;
@@ -44,6 +48,8 @@ final class StdioWarmup {
   private final int calls;
   private final long deadline;
   private int id;
+  /** Calls cancelled because the agent asked something or they ran too long. */
+  private int gaveWay;
 
   private StdioWarmup(Vertx vertx, McpServer server, BooleanSupplier agentBusy, BooleanSupplier closing, int calls,
                       long maxMs) {
@@ -69,7 +75,8 @@ final class StdioWarmup {
     long started = System.nanoTime();
     StdioWarmup warmup = new StdioWarmup(vertx, server, agentBusy, closing, calls, server.options().warmupMaxMs());
     return warmup.run()
-      .onSuccess(done -> LOG.info(() -> "warm-up: " + done + " calls in " + (System.nanoTime() - started) / 1_000_000 + " ms"))
+      .onSuccess(done -> LOG.info(() -> "warm-up: " + done + " calls in " + (System.nanoTime() - started) / 1_000_000 + " ms ("
+        + warmup.gaveWay + " of them gave way to the agent or ran past " + LONGEST_CALL_MS + " ms)"))
       .recover(failure -> {
         LOG.log(closing.getAsBoolean() ? Level.FINE : Level.INFO, "warm-up ended early: " + failure.getMessage());
         return Future.succeededFuture(0);
@@ -118,7 +125,7 @@ final class StdioWarmup {
     for (int i = 0; i < shas.size(); i++) {
       String tool = TOOLS.get(i % TOOLS.size());
       JsonObject arguments = new JsonObject().put("repo", repo).put("commit", shas.get(i) + "^0");
-      chain = chain.compose(done -> whenIdle().compose(go -> go ? call(tool, arguments).map(result -> done + 1)
+      chain = chain.compose(done -> whenIdle().compose(go -> go ? givingWay(tool, arguments).map(ran -> done + 1)
         : Future.succeededFuture(done)));
     }
     return chain;
@@ -135,6 +142,33 @@ final class StdioWarmup {
     Promise<Boolean> idle = Promise.promise();
     vertx.setTimer(IDLE_POLL_MS, timer -> whenIdle().onComplete(idle));
     return idle.future();
+  }
+
+  /**
+   * A warm-up call that never stands in the agent's way: it is cancelled (its git work stops at the next check) as
+   * soon as the agent sends a request, or once it has run {@value #LONGEST_CALL_MS} ms (a commit with a large diff,
+   * whose cost would not be idle time well spent). Completes with whether it ran to the end; a cancelled call moves
+   * the warm-up on to the next commit.
+   */
+  private Future<Boolean> givingWay(String tool, JsonObject arguments) {
+    String requestId = "warmup-" + (id + 1);
+    long started = System.nanoTime();
+    boolean[] cancelled = {false};
+    long watch = vertx.setPeriodic(WATCH_MS, timer -> {
+      if (!cancelled[0] && (agentBusy.getAsBoolean() || closing.getAsBoolean()
+        || System.nanoTime() - started > LONGEST_CALL_MS * 1_000_000)) {
+        cancelled[0] = true;
+        connection.handle(new JsonObject().put("jsonrpc", "2.0").put("method", "notifications/cancelled")
+          .put("params", new JsonObject().put("requestId", requestId).put("reason", "the warm-up gives way")), Outbound.NONE);
+      }
+    });
+    return call(tool, arguments).map(result -> !cancelled[0])
+      .recover(failure -> cancelled[0] ? Future.succeededFuture(false) : Future.failedFuture(failure))
+      .onSuccess(ran -> gaveWay += ran ? 0 : 1)
+      .eventually(() -> {
+        vertx.cancelTimer(watch);
+        return Future.succeededFuture();
+      });
   }
 
   /** A tool call's structured result; a tool error ends the warm-up. */
