@@ -179,22 +179,49 @@ public final class GitReader implements AutoCloseable {
     }
   }
 
+  /**
+   * The changed files as {@code git diff --name-status -M} lists them (paths, statuses, rename pairs), from the two
+   * trees: no file's content is read, except the added and deleted files that inexact rename detection compares
+   * (exact renames match by object id), as git does.
+   */
+  public List<FileChange> fileList(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
+    try (ObjectReader reader = repository.newObjectReader()) {
+      return changes(reader, pair, diffOptions, cancellation).changes();
+    }
+  }
+
   /** Changed files with line counts, as {@code git diff --numstat -M} and {@code --name-status} report them. */
   public ChangedFiles changedFiles(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
+    return changedFiles(pair, diffOptions, true, cancellation);
+  }
+
+  /** As {@link #changedFiles(Pair, DiffOptions, Cancellation)}; without {@code counts}, from {@link #fileList} alone. */
+  public ChangedFiles changedFiles(Pair pair, DiffOptions diffOptions, boolean counts, Cancellation cancellation) {
+    if (!counts) {
+      List<ChangedFile> files = new ArrayList<>();
+      for (FileChange change : fileList(pair, diffOptions, cancellation)) {
+        files.add(changedFile(change, null));
+      }
+      return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, false);
+    }
     try (ObjectReader reader = repository.newObjectReader()) {
       Session session = session(reader, pair, diffOptions, cancellation);
       List<ChangedFile> files = new ArrayList<>();
       for (FileChange change : session.changes) {
-        PatchWriter.Stats stats = session.writer.stats(change);
-        boolean renamed = change.status() == FileChange.Status.RENAMED;
-        boolean modeChanged = change.oldMode() != change.newMode() && change.hasOld() && change.hasNew();
-        files.add(new ChangedFile(change.path(), change.status(), stats.additions(), stats.deletions(), stats.binary(),
-          renamed ? change.oldPath() : null, renamed ? change.similarity() : null,
-          modeChanged ? change.oldMode() : null, modeChanged ? change.newMode() : null,
-          stats.binary() ? sizes(stats) : null));
+        files.add(changedFile(change, session.writer.stats(change)));
       }
-      return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files);
+      return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, true);
     }
+  }
+
+  /** One file of {@code git_changed_files}; {@code stats} null when it was listed without counts. */
+  private static ChangedFile changedFile(FileChange change, PatchWriter.Stats stats) {
+    boolean renamed = change.status() == FileChange.Status.RENAMED;
+    boolean modeChanged = change.oldMode() != change.newMode() && change.hasOld() && change.hasNew();
+    boolean binary = stats != null && stats.binary();
+    return new ChangedFile(change.path(), change.status(), stats == null ? 0 : stats.additions(),
+      stats == null ? 0 : stats.deletions(), binary, renamed ? change.oldPath() : null, renamed ? change.similarity() : null,
+      modeChanged ? change.oldMode() : null, modeChanged ? change.newMode() : null, binary ? sizes(stats) : null);
   }
 
   private static BinarySizes sizes(PatchWriter.Stats stats) {
@@ -228,6 +255,21 @@ public final class GitReader implements AutoCloseable {
   }
 
   private Session session(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
+    Changes found = changes(reader, pair, diffOptions, cancellation);
+    RepoDiffConfig config = found.config();
+    // Counting packed objects opens every pack index: done only when an index line is written (not for stats).
+    Abbreviator abbreviator = new Abbreviator(reader, () -> config.abbrev().isPresent() ? config.abbrev().getAsInt()
+      : Abbreviator.automaticLength(repository.getObjectDatabase()));
+    PatchWriter writer = new PatchWriter(found.blobs(), found.attributes(), abbreviator,
+      DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
+    return new Session(found.changes(), writer);
+  }
+
+  /** The changed paths after rename detection, and the blobs and attributes they were compared with. */
+  private record Changes(List<FileChange> changes, Blobs blobs, DiffAttributes attributes, RepoDiffConfig config) {
+  }
+
+  private Changes changes(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
     List<String> filter = context.paths(diffOptions.paths());
     ObjectId newTree = pair.head().getTree();
     ObjectId oldTree = pair.base() == null ? null : pair.base().getTree();
@@ -239,12 +281,7 @@ public final class GitReader implements AutoCloseable {
       changes = new Renames(blobs, attributes, options.renameThreshold(),
         config.renameLimit().orElse(options.renameLimit()), cancellation).detect(changes);
     }
-    // Counting packed objects opens every pack index: done only when an index line is written (not for stats).
-    Abbreviator abbreviator = new Abbreviator(reader, () -> config.abbrev().isPresent() ? config.abbrev().getAsInt()
-      : Abbreviator.automaticLength(repository.getObjectDatabase()));
-    PatchWriter writer = new PatchWriter(blobs, attributes, abbreviator,
-      DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
-    return new Session(changes, writer);
+    return new Changes(changes, blobs, attributes, config);
   }
 
   // ---------------------------------------------------------------- files
