@@ -197,9 +197,9 @@ public final class GitVerticle extends VerticleBase {
     .filter(name -> !name.equals("context_lines")).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   private JsonObject diff(JsonObject args, Cancellation cancellation) {
+    ShapeOptions shaping = ShapeOptions.from(args, engine.options()); // bad shaping arguments fail before any git work
     GitReader reader = reader(args);
     GitReader.Pair pair = reader.pair(DiffTarget.from(args));
-    ShapeOptions shaping = ShapeOptions.from(args, engine.options()); // bad shaping arguments fail before any git work
     if (shaping.filesOnly() && !shaping.counts()) {
       // A list of names: the trees tell it all, so no file's content is read (bar rename candidates, as in git).
       return engine.shape(ListedFiles.of(reader.fileList(pair, diffOptions(args), cancellation)), args)
