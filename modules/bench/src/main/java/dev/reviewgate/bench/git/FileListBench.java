@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * What {@code counts: false} saves on a big range: the changed-file list from the trees alone against the counted
  * list (which writes the whole patch) and against {@code git diff --name-status -M}, side by side, at the backend
- * boundary (event bus, no transport), result cache off. Usage: {@code FileListBench REPO FROM TO [REPS]}.
+ * boundary (event bus, no transport), result cache off. Usage: {@code FileListBench REPO FROM TO [REPS]}, or
+ * {@code FileListBench REPO --commits N}: each of the newest N non-merge commits asked once (a first call per commit,
+ * after 20 others warmed the JIT), p50 and p90.
  */
 public final class FileListBench {
 
@@ -25,13 +27,15 @@ public final class FileListBench {
       System.exit(2);
     }
     Path repo = Path.of(args[0]).toAbsolutePath();
+    if (args[1].equals("--commits")) {
+      commits(repo, Integer.parseInt(args[2]));
+      return;
+    }
     int reps = args.length > 3 ? Integer.parseInt(args[3]) : 3;
     JsonObject range = new JsonObject().put("repo", "bench").put("base", args[1]).put("head", args[2]);
     JsonObject listed = range.copy().put("files_only", true).put("counts", false);
     JsonObject counted = range.copy().put("files_only", true);
-    ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject()
-      .put("repos", new JsonObject().put("bench", repo.toString()))
-      .put("git", new JsonObject().put("cacheEntries", 0).put("timeoutMs", 300_000)));
+    ReviewgateConfig config = config(repo);
     GitCli git = new GitCli(repo);
     Vertx vertx = Vertx.vertx();
     try {
@@ -59,6 +63,51 @@ public final class FileListBench {
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
+  }
+
+  private static void commits(Path repo, int n) throws Exception {
+    GitCli git = new GitCli(repo);
+    String[] lines = new String(git.output(null, "rev-list", "--no-merges", "--max-count=" + (n + 20), "HEAD"),
+      java.nio.charset.StandardCharsets.UTF_8).split("\n");
+    Vertx vertx = Vertx.vertx();
+    try {
+      vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config(repo), null), ToolCatalog.standard()))
+        .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      for (int i = n; i < lines.length; i++) { // warm-up on older commits
+        JsonObject commit = new JsonObject().put("repo", "bench").put("commit", lines[i]).put("files_only", true);
+        call(vertx, Addresses.GIT_DIFF, commit.copy().put("counts", false));
+        call(vertx, Addresses.GIT_DIFF, commit);
+      }
+      int count = Math.min(n, lines.length);
+      double[] withoutCounts = new double[count];
+      double[] withCounts = new double[count];
+      double[] gitNames = new double[count];
+      for (int i = 0; i < count; i++) {
+        JsonObject commit = new JsonObject().put("repo", "bench").put("commit", lines[i]).put("files_only", true);
+        String sha = lines[i];
+        withoutCounts[i] = time(() -> call(vertx, Addresses.GIT_DIFF, commit.copy().put("counts", false)));
+        withCounts[i] = time(() -> call(vertx, Addresses.GIT_DIFF, commit));
+        gitNames[i] = time(() -> git.output(null, "diff", "--name-status", "-M", sha + "^", sha));
+      }
+      System.out.printf("%d commits, each asked once (cache off)%n", count);
+      System.out.printf("git_diff files_only, counts=false   p50 %.2f ms  p90 %.2f ms%n", p(withoutCounts, 50), p(withoutCounts, 90));
+      System.out.printf("git_diff files_only (counted)       p50 %.2f ms  p90 %.2f ms%n", p(withCounts, 50), p(withCounts, 90));
+      System.out.printf("git diff --name-status -M process   p50 %.2f ms  p90 %.2f ms%n", p(gitNames, 50), p(gitNames, 90));
+    } finally {
+      vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  private static ReviewgateConfig config(Path repo) {
+    return ReviewgateConfig.defaults().merge(new JsonObject()
+      .put("repos", new JsonObject().put("bench", repo.toString()))
+      .put("git", new JsonObject().put("cacheEntries", 0).put("timeoutMs", 300_000)));
+  }
+
+  private static double p(double[] values, int percentile) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[Math.max(0, Math.min(sorted.length - 1, (int) Math.ceil(percentile / 100.0 * sorted.length) - 1))];
   }
 
   /** Files in git's {@code -z} name-status list: each record is a status, then one path, or two for a rename. */
