@@ -56,10 +56,10 @@ public final class FileListBench {
       }
       System.out.printf("range %s..%s: %d entries listed (git --name-status: %d files; a type change is two entries)%n",
         args[1], args[2], files, gitFiles);
-      System.out.printf("git_diff files_only, counts=false     runs %s ms (min %.0f)%n", fmt(withoutCounts), min(withoutCounts));
-      System.out.printf("git_changed_files counts=false        runs %s ms (min %.0f)%n", fmt(changedFiles), min(changedFiles));
-      System.out.printf("git_diff files_only (counted)         runs %s ms (min %.0f)%n", fmt(withCounts), min(withCounts));
-      System.out.printf("git diff --name-status -M process     runs %s ms (min %.0f)%n", fmt(gitNames), min(gitNames));
+      System.out.printf("git_diff files_only, counts=false     runs %s ms (min %.0f)%n", DiffBench.fmt(withoutCounts), min(withoutCounts));
+      System.out.printf("git_changed_files counts=false        runs %s ms (min %.0f)%n", DiffBench.fmt(changedFiles), min(changedFiles));
+      System.out.printf("git_diff files_only (counted)         runs %s ms (min %.0f)%n", DiffBench.fmt(withCounts), min(withCounts));
+      System.out.printf("git diff --name-status -M process     runs %s ms (min %.0f)%n", DiffBench.fmt(gitNames), min(gitNames));
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
@@ -90,9 +90,9 @@ public final class FileListBench {
         gitNames[i] = time(() -> git.output(null, "diff", "--name-status", "-M", sha + "^", sha));
       }
       System.out.printf("%d commits, each asked once (cache off)%n", count);
-      System.out.printf("git_diff files_only, counts=false   p50 %.2f ms  p90 %.2f ms%n", p(withoutCounts, 50), p(withoutCounts, 90));
-      System.out.printf("git_diff files_only (counted)       p50 %.2f ms  p90 %.2f ms%n", p(withCounts, 50), p(withCounts, 90));
-      System.out.printf("git diff --name-status -M process   p50 %.2f ms  p90 %.2f ms%n", p(gitNames, 50), p(gitNames, 90));
+      System.out.printf("git_diff files_only, counts=false   p50 %.2f ms  p90 %.2f ms%n", DiffBench.p(withoutCounts, 50), DiffBench.p(withoutCounts, 90));
+      System.out.printf("git_diff files_only (counted)       p50 %.2f ms  p90 %.2f ms%n", DiffBench.p(withCounts, 50), DiffBench.p(withCounts, 90));
+      System.out.printf("git diff --name-status -M process   p50 %.2f ms  p90 %.2f ms%n", DiffBench.p(gitNames, 50), DiffBench.p(gitNames, 90));
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
@@ -102,12 +102,6 @@ public final class FileListBench {
     return ReviewgateConfig.defaults().merge(new JsonObject()
       .put("repos", new JsonObject().put("bench", repo.toString()))
       .put("git", new JsonObject().put("cacheEntries", 0).put("timeoutMs", 300_000)));
-  }
-
-  private static double p(double[] values, int percentile) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return sorted[Math.max(0, Math.min(sorted.length - 1, (int) Math.ceil(percentile / 100.0 * sorted.length) - 1))];
   }
 
   /** Files in git's {@code -z} name-status list: each record is a status, then one path, or two for a rename. */
@@ -142,14 +136,6 @@ public final class FileListBench {
 
   private static double min(double[] values) {
     return Arrays.stream(values).min().orElse(0);
-  }
-
-  private static String fmt(double[] values) {
-    StringBuilder out = new StringBuilder();
-    for (double v : values) {
-      out.append(out.length() == 0 ? "" : ", ").append(String.format("%.0f", v));
-    }
-    return out.toString();
   }
 
   private FileListBench() {
