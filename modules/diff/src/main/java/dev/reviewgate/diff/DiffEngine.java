@@ -33,6 +33,9 @@ import io.vertx.core.json.JsonObject;
  * and, depending on the options:
  * <pre>
  * files_only=true:       files: [{path, old_path, status, additions, deletions, binary}]
+ *   with counts=false:   files: [{path, old_path, status, similarity?, old_mode?, new_mode?}] (similarity for a
+ *                                 rename or copy, modes when they changed); summary without additions/deletions.
+ *                                 The counts are simply left out here; the git backend reads no content at all.
  * format=unified:        diff: string      -- git-style unified text of the shown files (no e-mail text)
  * format=side_by_side:   diff: string      -- "=== path (status) ===", an OLD/NEW title row, "@@ ... @@" per hunk,
  *                                             rows "&lt;old no&gt; &lt;old text&gt; &lt;mark&gt; &lt;new no&gt; &lt;new text&gt;",
@@ -118,7 +121,7 @@ public final class DiffEngine {
       .put("summary", shaped.summary())
       .put("warnings", new JsonArray(shaped.warnings()));
     if (o.filesOnly()) {
-      result.put("files", FileListRenderer.render(shaped.files()));
+      result.put("files", FileListRenderer.render(shaped.files(), o.counts()));
     } else {
       switch (o.format()) {
         case UNIFIED -> {

@@ -5,9 +5,11 @@ import java.util.List;
 /**
  * The files a diff between two commits changes, in git's order.
  *
- * @param base the base commit, or the zero id when {@code head} is a root commit
+ * @param base    the base commit, or the zero id when {@code head} is a root commit
+ * @param counted false when the files were listed from the trees alone: their line counts and binary flags were not
+ *                read (they are zero and false in the records and left out of the tool's JSON)
  */
-public record ChangedFiles(String repo, String base, String head, List<ChangedFile> files) {
+public record ChangedFiles(String repo, String base, String head, List<ChangedFile> files, boolean counted) {
 
   public ChangedFiles {
     files = List.copyOf(files);

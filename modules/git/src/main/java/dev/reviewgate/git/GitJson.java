@@ -56,12 +56,17 @@ public final class GitJson {
       .put("date", person.when().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
   }
 
-  /** {@code git_changed_files}: a file has {@code old_path}/{@code similarity} and modes only when they apply. */
+  /**
+   * {@code git_changed_files}: a file has {@code old_path}/{@code similarity} and modes only when they apply; counts,
+   * {@code binary} and the line totals only when they were {@link ChangedFiles#counted() counted}.
+   */
   public static JsonObject changedFiles(ChangedFiles changed) {
     JsonArray files = new JsonArray();
     for (ChangedFile file : changed.files()) {
-      JsonObject out = new JsonObject().put("path", file.path()).put("status", file.status().label())
-        .put("additions", file.additions()).put("deletions", file.deletions()).put("binary", file.binary());
+      JsonObject out = new JsonObject().put("path", file.path()).put("status", file.status().label());
+      if (changed.counted()) {
+        out.put("additions", file.additions()).put("deletions", file.deletions()).put("binary", file.binary());
+      }
       if (file.oldPath() != null) {
         out.put("old_path", file.oldPath()).put("similarity", file.similarity());
       }
@@ -72,8 +77,9 @@ public final class GitJson {
     }
     return new JsonObject().put("repo", changed.repo()).put("base", changed.base()).put("head", changed.head())
       .put("files", files)
-      .put("totals", new JsonObject().put("files_changed", files.size()).put("insertions", changed.insertions())
-        .put("deletions", changed.deletions()));
+      .put("totals", changed.counted() ? new JsonObject().put("files_changed", files.size())
+        .put("insertions", changed.insertions()).put("deletions", changed.deletions())
+        : new JsonObject().put("files_changed", files.size()));
   }
 
   /** {@code git_diff_stat}: the changed files and the text {@code git diff --stat} prints for them. */

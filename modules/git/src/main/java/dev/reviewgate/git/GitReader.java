@@ -326,22 +326,49 @@ public final class GitReader implements AutoCloseable {
     }
   }
 
+  /**
+   * The changed files as {@code git diff --name-status -M} lists them (paths, statuses, rename pairs), from the two
+   * trees: no file's content is read, except the added and deleted files that inexact rename detection compares
+   * (exact renames match by object id), as git does.
+   */
+  public List<FileChange> fileList(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
+    try (ObjectReader reader = repository.newObjectReader()) {
+      return changes(reader, pair, diffOptions, cancellation).changes();
+    }
+  }
+
   /** Changed files with line counts, as {@code git diff --numstat -M} and {@code --name-status} report them. */
   public ChangedFiles changedFiles(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
+    return changedFiles(pair, diffOptions, true, cancellation);
+  }
+
+  /** As {@link #changedFiles(Pair, DiffOptions, Cancellation)}; without {@code counts}, from {@link #fileList} alone. */
+  public ChangedFiles changedFiles(Pair pair, DiffOptions diffOptions, boolean counts, Cancellation cancellation) {
+    if (!counts) {
+      List<ChangedFile> files = new ArrayList<>();
+      for (FileChange change : fileList(pair, diffOptions, cancellation)) {
+        files.add(changedFile(change, null));
+      }
+      return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, false);
+    }
     try (ObjectReader reader = repository.newObjectReader()) {
       Session session = session(reader, pair, diffOptions, cancellation);
       List<ChangedFile> files = new ArrayList<>();
       for (FileChange change : session.changes) {
-        PatchWriter.Stats stats = session.writer.stats(change);
-        boolean renamed = change.status() == FileChange.Status.RENAMED;
-        boolean modeChanged = change.oldMode() != change.newMode() && change.hasOld() && change.hasNew();
-        files.add(new ChangedFile(change.path(), change.status(), stats.additions(), stats.deletions(), stats.binary(),
-          renamed ? change.oldPath() : null, renamed ? change.similarity() : null,
-          modeChanged ? change.oldMode() : null, modeChanged ? change.newMode() : null,
-          stats.binary() ? sizes(stats) : null));
+        files.add(changedFile(change, session.writer.stats(change)));
       }
-      return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files);
+      return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, true);
     }
+  }
+
+  /** One file of {@code git_changed_files}; {@code stats} null when it was listed without counts. */
+  private static ChangedFile changedFile(FileChange change, PatchWriter.Stats stats) {
+    boolean renamed = change.status() == FileChange.Status.RENAMED;
+    boolean modeChanged = change.oldMode() != change.newMode() && change.hasOld() && change.hasNew();
+    boolean binary = stats != null && stats.binary();
+    return new ChangedFile(change.path(), change.status(), stats == null ? 0 : stats.additions(),
+      stats == null ? 0 : stats.deletions(), binary, renamed ? change.oldPath() : null, renamed ? change.similarity() : null,
+      modeChanged ? change.oldMode() : null, modeChanged ? change.newMode() : null, binary ? sizes(stats) : null);
   }
 
   private static BinarySizes sizes(PatchWriter.Stats stats) {
@@ -376,17 +403,8 @@ public final class GitReader implements AutoCloseable {
   }
 
   private Session session(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
-    List<String> filter = context.paths(diffOptions.paths());
-    ObjectId newTree = pair.head().getTree();
-    ObjectId oldTree = pair.base() == null ? null : pair.base().getTree();
-    Blobs blobs = new Blobs(ContentSource.of(reader), options.maxBlobBytes());
-    RepoDiffConfig config = diffConfig();
-    DiffAttributes attributes = DiffAttributes.of(reader, newTree, options.maxBlobBytes(), config);
-    List<FileChange> changes = TreeChanges.between(reader, oldTree, newTree, filter, cancellation);
-    if (config.renames()) {
-      changes = new Renames(blobs, attributes, options.renameThreshold(),
-        config.renameLimit().orElse(options.renameLimit()), cancellation).detect(changes);
-    }
+    Changes found = changes(reader, pair, diffOptions, cancellation);
+    RepoDiffConfig config = found.config();
     // Counting packed objects opens every pack index: done only when an index line is written (not for stats), and
     // once per diff however many threads write it.
     java.util.function.IntSupplier abbreviation = new java.util.function.IntSupplier() {
@@ -402,9 +420,9 @@ public final class GitReader implements AutoCloseable {
         return known;
       }
     };
-    PatchWriter writer = new PatchWriter(blobs, attributes, new Abbreviator(reader, abbreviation),
+    PatchWriter writer = new PatchWriter(found.blobs(), found.attributes(), new Abbreviator(reader, abbreviation),
       DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
-    return new Session(changes, writer, abbreviation);
+    return new Session(found.changes(), writer, abbreviation);
   }
 
   /** A writer of its own for one block of a diff written in parallel (readers, caches and attributes are per thread). */
@@ -414,6 +432,25 @@ public final class GitReader implements AutoCloseable {
     DiffAttributes attributes = DiffAttributes.of(reader, pair.head().getTree(), options.maxBlobBytes(), diffConfig());
     return new PatchWriter(blobs, attributes, new Abbreviator(reader, abbreviation),
       DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
+  }
+
+  /** The changed paths after rename detection, and the blobs and attributes they were compared with. */
+  private record Changes(List<FileChange> changes, Blobs blobs, DiffAttributes attributes, RepoDiffConfig config) {
+  }
+
+  private Changes changes(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
+    List<String> filter = context.paths(diffOptions.paths());
+    ObjectId newTree = pair.head().getTree();
+    ObjectId oldTree = pair.base() == null ? null : pair.base().getTree();
+    Blobs blobs = new Blobs(ContentSource.of(reader), options.maxBlobBytes());
+    RepoDiffConfig config = diffConfig();
+    DiffAttributes attributes = DiffAttributes.of(reader, newTree, options.maxBlobBytes(), config);
+    List<FileChange> changes = TreeChanges.between(reader, oldTree, newTree, filter, cancellation);
+    if (config.renames()) {
+      changes = new Renames(blobs, attributes, options.renameThreshold(),
+        config.renameLimit().orElse(options.renameLimit()), cancellation).detect(changes);
+    }
+    return new Changes(changes, blobs, attributes, config);
   }
 
   // ---------------------------------------------------------------- files

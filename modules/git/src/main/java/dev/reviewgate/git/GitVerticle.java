@@ -5,6 +5,7 @@ import dev.reviewgate.core.bus.CancelSignals;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.shape.ShapeOptions;
 import dev.reviewgate.diff.shape.Shaper;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -59,8 +60,8 @@ public final class GitVerticle extends VerticleBase {
           serve("git_resolve", (args, c) -> GitJson.resolved(reader(args).resolve(args.getString("revision")))),
           serve("git_log", (args, c) -> GitJson.logPage(reader(args).log(args.getString("range"), strings(args, "paths"),
             args.getInteger("limit"), args.getString("cursor"), c))),
-          serve("git_changed_files", (args, c) -> GitJson.changedFiles(changed(args, c))),
-          serve("git_diff_stat", (args, c) -> GitJson.diffStat(changed(args, c), engine.options().statWidth())),
+          serve("git_changed_files", (args, c) -> GitJson.changedFiles(changed(args, args.getBoolean("counts", true), c))),
+          serve("git_diff_stat", (args, c) -> GitJson.diffStat(changed(args, true, c), engine.options().statWidth())),
           serve("git_diff", this::diff),
           serve("git_show_file", (args, c) -> GitJson.fileContent(reader(args).showFile(revision(args),
             args.getString("path"), args.getInteger("start_line"), args.getInteger("end_line")))),
@@ -102,7 +103,12 @@ public final class GitVerticle extends VerticleBase {
         running.put(callId, cancellation);
       }
       return workers.submit(cancellation, c -> {
-        JsonObject result = operation.apply(args, c);
+        JsonObject result;
+        try {
+          result = operation.apply(args, c);
+        } catch (RuntimeException failure) {
+          throw MissingObjects.explained(failure, args.getString("repo", registry.defaultName().orElse("")));
+        }
         if (key != null) {
           cache.put(key, result);
         }
@@ -180,9 +186,9 @@ public final class GitVerticle extends VerticleBase {
       args.getInteger("context_lines", options.defaultContextLines()), strings(args, "paths"));
   }
 
-  private ChangedFiles changed(JsonObject args, Cancellation cancellation) {
+  private ChangedFiles changed(JsonObject args, boolean counts, Cancellation cancellation) {
     GitReader reader = reader(args);
-    return reader.changedFiles(reader.pair(DiffTarget.from(args)), diffOptions(args), cancellation);
+    return reader.changedFiles(reader.pair(DiffTarget.from(args)), diffOptions(args), counts, cancellation);
   }
 
   /** The options of the catalog fragment {@code diff-shaping} that change a diff's text (context_lines is the reader's). */
@@ -190,8 +196,14 @@ public final class GitVerticle extends VerticleBase {
     .filter(name -> !name.equals("context_lines")).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   private JsonObject diff(JsonObject args, Cancellation cancellation) {
+    ShapeOptions shaping = ShapeOptions.from(args, engine.options()); // bad shaping arguments fail before any git work
     GitReader reader = reader(args);
     GitReader.Pair pair = reader.pair(DiffTarget.from(args));
+    if (shaping.filesOnly() && !shaping.counts()) {
+      // A list of names: the trees tell it all, so no file's content is read (bar rename candidates, as in git).
+      return engine.shape(ListedFiles.of(reader.fileList(pair, diffOptions(args), cancellation)), args)
+        .put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
+    }
     GitReader.Patch patch = reader.diff(pair, diffOptions(args), cancellation);
     cancellation.check();
     // context_lines was applied when the diff was computed, so the engine's own trimming is a no-op here. Without a

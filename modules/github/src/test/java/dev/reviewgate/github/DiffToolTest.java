@@ -60,6 +60,16 @@ class DiffToolTest extends ToolTestBase {
   }
 
   @Test
+  void filesOnlyWithoutCountsIsTheEnginesListOfTheDiff() {
+    serveRecordedDiff();
+    JsonObject result = Await.result(gh.call(Addresses.GITHUB_PR_DIFF, pr235().put("files_only", true).put("counts", false)));
+    assertThat(result.getJsonArray("files")).isEqualTo(new JsonArray()
+      .add(new JsonObject().put("path", RELEASE).put("old_path", RELEASE).put("status", "modified"))
+      .add(new JsonObject().put("path", TESTS).put("old_path", TESTS).put("status", "modified")));
+    assertThat(result.getJsonObject("summary").fieldNames()).doesNotContain("additions", "deletions");
+  }
+
+  @Test
   void fileSelectsExactlyThatFilesSectionUnchanged() {
     serveRecordedDiff();
     String full = recordedDiff();

@@ -52,10 +52,14 @@ public final class Blobs {
     return false;
   }
 
-  SpanHash spans(ObjectId id, boolean text) {
+  /**
+   * @param text asked only when the blob's fingerprint is not known yet: rename detection compares each candidate with
+   *             many others, and deciding text-ness (attributes, a scan for NUL) every time cost more than the compare
+   */
+  SpanHash spans(ObjectId id, java.util.function.BooleanSupplier text) {
     SpanHash hash = spans.get(id);
     if (hash == null) {
-      hash = SpanHash.of(bytes(id), text);
+      hash = SpanHash.of(bytes(id), text.getAsBoolean());
       spans.put(id, hash);
     }
     return hash;

@@ -193,14 +193,20 @@ public final class Renames {
   private void matrix(List<FileChange> changes, List<Integer> sources, List<Integer> destinations,
                       int[] sourceOf, int[] scoreOf, boolean[] used) {
     Candidate[] all = new Candidate[destinations.size() * CANDIDATES_PER_DESTINATION];
+    String[] sourceNames = new String[sources.size()]; // once, not once per pair
+    for (int j = 0; j < sources.size(); j++) {
+      sourceNames[j] = basename(changes.get(sources.get(j)).oldPath());
+    }
     for (int i = 0; i < destinations.size(); i++) {
       int d = destinations.get(i);
+      String destinationName = basename(changes.get(d).newPath());
       Candidate[] slots = new Candidate[CANDIDATES_PER_DESTINATION];
       Arrays.fill(slots, Candidate.EMPTY);
-      for (int s : sources) {
+      for (int j = 0; j < sources.size(); j++) {
+        int s = sources.get(j);
         cancellation.check();
         Candidate candidate = new Candidate(d, s, similarity(changes.get(s), changes.get(d), minimumScore),
-          sameBasename(changes.get(s).oldPath(), changes.get(d).newPath()) ? 1 : 0);
+          sourceNames[j].equals(destinationName) ? 1 : 0);
         int worst = 0;
         for (int k = 1; k < slots.length; k++) {
           if (compare(slots[k], slots[worst]) > 0) {
@@ -243,8 +249,8 @@ public final class Renames {
     if (blobs.tooBig(source.oldId()) || blobs.tooBig(destination.newId())) {
       return 0;
     }
-    SpanHash from = blobs.spans(source.oldId(), isText(source.oldPath(), source.oldMode(), source.oldId()));
-    SpanHash to = blobs.spans(destination.newId(), isText(destination.newPath(), destination.newMode(), destination.newId()));
+    SpanHash from = blobs.spans(source.oldId(), () -> isText(source.oldPath(), source.oldMode(), source.oldId()));
+    SpanHash to = blobs.spans(destination.newId(), () -> isText(destination.newPath(), destination.newMode(), destination.newId()));
     if (destinationSize == 0) {
       return 0;
     }

@@ -218,7 +218,8 @@ public final class DiffBench {
     System.out.printf("max heap %d MB, peak heap used (sum of pools) %d MB%n", Runtime.getRuntime().maxMemory() >> 20, peak >> 20);
   }
 
-  private static String fmt(double[] values) {
+  /** Run times as "12, 9, 10" (shared by the git benches). */
+  static String fmt(double[] values) {
     StringBuilder out = new StringBuilder();
     for (double v : values) {
       out.append(out.length() == 0 ? "" : ", ").append(String.format("%.0f", v));
@@ -226,7 +227,8 @@ public final class DiffBench {
     return out.toString();
   }
 
-  private static double p(double[] values, int percentile) {
+  /** The nearest-rank percentile (shared by the git benches). */
+  static double p(double[] values, int percentile) {
     double[] sorted = values.clone();
     Arrays.sort(sorted);
     int index = (int) Math.ceil(percentile / 100.0 * sorted.length) - 1;

@@ -13,13 +13,14 @@ import java.util.List;
  * callers get the same checks here.
  *
  * @param files           exact full paths (old or new path of a file), null for all (an empty list means all too)
+ * @param counts          false: {@code files_only} without +/- counts or binary (no content needed); only with filesOnly
  * @param contextLines    null to keep the source's context
  * @param top             null for no page limit
  * @param maxBytes        null for no byte cap
  * @param tokenBudget     null for no token budget
  */
 public record ShapeOptions(List<String> files, List<String> include, List<String> exclude, boolean filesOnly,
-                           Format format, Integer contextLines, int skip, Integer top, int maxLinesPerFile,
+                           boolean counts, Format format, Integer contextLines, int skip, Integer top, int maxLinesPerFile,
                            Long maxBytes, Integer tokenBudget, int sideBySideWidth, boolean markers) {
 
   public static ShapeOptions from(JsonObject args, DiffOptions defaults) {
@@ -33,11 +34,21 @@ public record ShapeOptions(List<String> files, List<String> include, List<String
     Integer maxLines = integer(a, "max_lines_per_file", 1);
     Integer width = integer(a, "side_by_side_width", 40);
     Integer maxBytes = integer(a, "max_bytes", 1);
+    boolean filesOnly = bool(a, "files_only");
+    boolean counts = bool(a, "counts", true);
+    if (!counts && !filesOnly) {
+      throw ToolException.invalid("counts=false applies to a file list: add files_only=true (or drop counts to get the diff)");
+    }
+    if (!counts && bool(a, "markers")) {
+      throw ToolException.invalid("markers are found in the added lines, which counts=false does not read: drop markers, "
+        + "or drop counts=false to list the files with their counts and markers");
+    }
     return new ShapeOptions(
       list(a, "files", true),
       list(a, "include", false),
       list(a, "exclude", false),
-      bool(a, "files_only"),
+      filesOnly,
+      counts,
       format,
       integer(a, "context_lines", 0),
       orZero(integer(a, "skip", 0)),
@@ -65,9 +76,13 @@ public record ShapeOptions(List<String> files, List<String> include, List<String
   }
 
   private static boolean bool(JsonObject a, String key) {
+    return bool(a, key, false);
+  }
+
+  private static boolean bool(JsonObject a, String key, boolean absent) {
     Object v = a.getValue(key);
     if (v == null) {
-      return false;
+      return absent;
     }
     if (!(v instanceof Boolean b)) {
       throw ToolException.invalid("argument '" + key + "' must be true or false");

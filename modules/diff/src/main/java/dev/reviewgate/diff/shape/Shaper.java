@@ -36,6 +36,11 @@ public final class Shaper {
     List<String> warnings = new ArrayList<>();
     List<FileDiff> selected = select(diff.files(), o, warnings);
     JsonObject summary = summary(selected, diff.files().size());
+    if (!o.counts()) {
+      // Listed without reading content: line totals would be zeros that look like facts, so they are left out.
+      summary.remove("additions");
+      summary.remove("deletions");
+    }
 
     int from = Math.min(o.skip(), selected.size());
     int to = o.top() == null ? selected.size() : (int) Math.min(selected.size(), (long) from + o.top());
