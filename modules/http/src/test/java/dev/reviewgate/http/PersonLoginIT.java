@@ -131,7 +131,7 @@ class PersonLoginIT {
     long published = System.nanoTime();
     service.ws.writeTextMessage(new JsonObject().put("type", "publish").put("address", PERSON_TOOL)
       .put("body", new JsonObject().put("text", "approve")).encode());
-    await(poll(() -> frames.size() >= 2, 100));
+    await(poll("two refusals", () -> frames.size() >= 2, 100));
     assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - published)).as("both refusals within a few seconds")
       .isLessThan(5_000);
     for (JsonObject refusal : frames) {
@@ -147,13 +147,59 @@ class PersonLoginIT {
     assertThat(frames).as("no further frame for the service").hasSize(2);
   }
 
+  /**
+   * A refusal is not lost when back-pressure holds the request: a client that stopped reading its events asks to
+   * publish (held until it reads), more events are written meanwhile, then it reads again and finds the refusal
+   * after its events. Before, each event written to the stalled socket replaced the drain handler the held request
+   * waited on, so the request was never judged and no answer came.
+   */
+  @Test
+  void aRefusalHeldWhileTheClientDoesNotReadArrivesOnceItReadsAgain() throws Exception {
+    String events = "reviewgate.review.events.stall";
+    BridgeIT.Socket service = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
+    List<JsonObject> refusals = new CopyOnWriteArrayList<>();
+    AtomicInteger eventsRead = new AtomicInteger();
+    // Frames, not whole messages: an event of 128 KiB comes in several, and only its first starts with its type.
+    service.ws.handler(data -> {
+      String text = data.toString();
+      if (text.startsWith("{\"type\":\"err\"")) {
+        refusals.add(new JsonObject(text));
+      } else if (text.startsWith("{\"type\":\"rec\"")) {
+        eventsRead.incrementAndGet();
+      }
+    });
+    service.ws.writeTextMessage(new JsonObject().put("type", "register").put("address", events).encode());
+    await(poll("the socket's first event", () -> {
+      vertx.eventBus().publish(events, new JsonObject().put("ping", true));
+      return eventsRead.get() > 0;
+    }, 100));
+    service.ws.pause(); // reads nothing from here on
+    String pad = "x".repeat(128 * 1024);
+    for (int i = 0; i < 200; i++) { // far more than the socket buffers hold: the server's write queue fills
+      vertx.eventBus().publish(events, new JsonObject().put("pad", pad));
+    }
+    await(vertx.timer(500));
+    service.ws.writeTextMessage(new JsonObject().put("type", "publish").put("address", PERSON_TOOL)
+      .put("body", new JsonObject().put("text", "approve")).encode());
+    await(vertx.timer(500)); // the server has the publish and holds it: the socket's output is unread
+    for (int i = 0; i < 20; i++) {
+      vertx.eventBus().publish(events, new JsonObject().put("pad", pad));
+    }
+    await(vertx.timer(500));
+    assertThat(refusals).as("nothing is answered while the client does not read").isEmpty();
+    service.ws.resume();
+    await(poll("the refusal after the events", () -> !refusals.isEmpty(), 100));
+    assertThat(refusals.get(0).getInteger("failureCode")).as(refusals.get(0).encode()).isEqualTo(403);
+    assertThat(eventsRead.get()).as("the events before it were read").isGreaterThan(200);
+  }
+
   /** Completes once {@code done} holds, checked every 50 ms at most {@code attempts} times. */
-  private Future<Void> poll(java.util.function.BooleanSupplier done, int attempts) {
+  private Future<Void> poll(String what, java.util.function.BooleanSupplier done, int attempts) {
     if (done.getAsBoolean()) {
       return Future.succeededFuture();
     }
-    return attempts <= 1 ? Future.failedFuture("condition not met in time")
-      : vertx.timer(50).compose(v -> poll(done, attempts - 1));
+    return attempts <= 1 ? Future.failedFuture("not in time: " + what)
+      : vertx.timer(50).compose(v -> poll(what, done, attempts - 1));
   }
 
   private String personCookie() throws Exception {
