@@ -38,7 +38,7 @@ final class LoopbackPeers {
   private static final int RECENT_OWNERS = 16;
 
   private final Path proc;
-  /** Socket inode → process, from the last full scan of the process table; replaced by the next one. */
+  /** Socket inode → process, from the last scan of the process table (whole or cut short); replaced by the next. */
   private volatile Map<Long, Long> socketOwners = Map.of();
   private final Map<Long, Boolean> recentOwners = new LinkedHashMap<>(RECENT_OWNERS, 0.75f, true) {
     @Override
@@ -75,7 +75,7 @@ final class LoopbackPeers {
     long inode = socket.get().inode();
     Long pid = socketOwners.get(inode);
     if (pid == null) {
-      pid = inRecentOwners(inode);
+      pid = inRecentOwners(inode, deadlineNanos);
     }
     if (pid == null) {
       Map<Long, Long> scanned = new HashMap<>();
@@ -94,12 +94,15 @@ final class LoopbackPeers {
     return Optional.of(new Owner(socket.get().uid(), pid));
   }
 
-  private Long inRecentOwners(long inode) {
+  private Long inRecentOwners(long inode, long deadlineNanos) {
     List<Long> recent;
     synchronized (recentOwners) {
       recent = List.copyOf(recentOwners.keySet());
     }
     for (Long pid : recent) {
+      if (System.nanoTime() - deadlineNanos > 0) {
+        return null;
+      }
       Map<Long, Long> sockets = new HashMap<>();
       openSockets(proc.resolve(Long.toString(pid)), pid, sockets);
       if (sockets.containsKey(inode)) {
