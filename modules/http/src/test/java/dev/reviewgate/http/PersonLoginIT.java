@@ -188,7 +188,7 @@ class PersonLoginIT {
     await(vertx.timer(500));
     assertThat(refusals).as("nothing is answered while the client does not read").isEmpty();
     service.ws.resume();
-    await(poll("the refusal after the events", () -> !refusals.isEmpty(), 100));
+    await(poll("the refusal after the events", () -> !refusals.isEmpty(), 180));
     assertThat(refusals.get(0).getInteger("failureCode")).as(refusals.get(0).encode()).isEqualTo(403);
     assertThat(eventsRead.get()).as("the events before it were read").isGreaterThan(200);
   }
