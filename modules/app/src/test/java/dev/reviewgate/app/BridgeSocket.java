@@ -6,6 +6,7 @@ import io.vertx.core.http.WebSocket;
 import io.vertx.core.http.WebSocketClient;
 import io.vertx.core.http.WebSocketConnectOptions;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -31,8 +32,15 @@ final class BridgeSocket implements AutoCloseable {
       if (waiter != null) {
         waiter.tryComplete(frame);
       } else if ("err".equals(frame.getString("type"))) {
-        pending.values().forEach(each -> each.tryComplete(frame)); // a refusal names no reply address
-        pending.clear();
+        // A refusal names no reply address: it answers what was waiting when it came. Each waiter is removed by its
+        // own key, never by clearing the map: the test thread, woken by the first completion, may already have put
+        // its next waiter there, and a clear() would take that one too (its answer then found nobody waiting).
+        for (String waiting : List.copyOf(pending.keySet())) {
+          Promise<JsonObject> each = pending.remove(waiting);
+          if (each != null) {
+            each.tryComplete(frame);
+          }
+        }
       }
     });
   }

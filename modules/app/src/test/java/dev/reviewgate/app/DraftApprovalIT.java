@@ -70,13 +70,12 @@ class DraftApprovalIT {
       try (BridgeSocket agent = BridgeSocket.withToken(vertx, serve.port())) {
         JsonObject sent = agent.call("reviewgate.review.draft_decide", decision(draftId, "approve"));
         assertThat(sent.getString("type")).as("the agent's token approving by send: " + sent).isEqualTo("err");
-        // A publish is refused by the bridge (an err frame) or, past it, by the person-only check of the tool's
-        // endpoint (which answers nothing, a publish having no reply address); either way nothing is decided, which
-        // the two assertions after this block check.
+        // The bridge refuses a publish to a tool: an err frame, and nothing reaches the endpoint (the assertions
+        // after this block check that nothing was decided).
         JsonObject published = agent.publish("reviewgate.review.draft_decide", decision(draftId, "approve"));
-        if (published != null) {
-          assertThat(published.getString("type")).as("the agent's token approving by publish").isEqualTo("err");
-        }
+        assertThat(published).as("the bridge's refusal of the agent's token approving by publish").isNotNull();
+        assertThat(published.getString("type")).as(published.encode()).isEqualTo("err");
+        assertThat(published.getString("body")).isEqualTo("rejected");
       }
       assertThat(github.received("POST", REVIEWS)).as("nothing posted before the person decides").isEmpty();
       assertThat(ModernMcp.taskGet(serve, 3, taskId).getString("status")).isEqualTo("working");

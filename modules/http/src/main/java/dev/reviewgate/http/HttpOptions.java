@@ -22,6 +22,8 @@ import java.util.Map;
  * @param maxStreamsPerClient long-lived work one client may hold (GET event streams, waits for a person); it does
  *                        not count against {@code maxConcurrentPerClient}
  * @param maxStreams      long-lived work all clients together may hold
+ * @param peerLookupTimeoutMs how long a loopback connection's first request waits for the lookup of the local process
+ *                        that holds it; past it the connection counts by its address
  */
 public record HttpOptions(
   String host,
@@ -38,7 +40,8 @@ public record HttpOptions(
   String loginKey,
   boolean mcpWithoutToken,
   int maxStreamsPerClient,
-  int maxStreams) {
+  int maxStreams,
+  long peerLookupTimeoutMs) {
 
   public static HttpOptions from(JsonObject section, Map<String, String> environment) {
     String tokenEnv = require(section, "tokenEnv").toString();
@@ -64,48 +67,51 @@ public record HttpOptions(
       UserSecret.readOrCreate(UserSecret.stateDirectory(environment)),
       false,
       ((Number) require(section, "maxStreamsPerClient")).intValue(),
-      ((Number) require(section, "maxStreams")).intValue());
+      ((Number) require(section, "maxStreams")).intValue(),
+      ((Number) require(section, "peerLookupTimeoutMs")).longValue());
   }
 
   /** The same options listening elsewhere (the {@code --host} / {@code --port} flags). */
   public HttpOptions withAddress(String newHost, int newPort) {
     return new HttpOptions(newHost, newPort, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeLimits,
-      credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams);
+      credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs);
   }
 
   /** The same options with another bearer token (tests; production reads it from the environment or the secret). */
   public HttpOptions withToken(String newToken) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, newToken, bridgeLimits,
-      Credentials.userToken(newToken), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams);
+      Credentials.userToken(newToken), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs);
   }
 
   /** The same options accepting the service credentials of the {@code services} section as well as the token. */
   public HttpOptions withServices(JsonObject services, Map<String, String> environment) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeLimits,
-      Credentials.from(token, services, environment), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams);
+      Credentials.from(token, services, environment), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams,
+      peerLookupTimeoutMs);
   }
 
   /** The same options with {@code /mcp} open without a token: {@code serve --conformance-tools} only. */
   public HttpOptions withMcpWithoutToken() {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeLimits,
-      credentials, loginKey, true, maxStreamsPerClient, maxStreams);
+      credentials, loginKey, true, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs);
   }
 
   /** The same options with other concurrency limits (tests). */
   public HttpOptions withLimits(int perClient, int global, long bodyBytes) {
     return new HttpOptions(host, port, bodyBytes, perClient, global, retryAfterSeconds, allowedOrigins, allowedHosts,
       token, bridgeLimits, credentials, loginKey,
-      mcpWithoutToken, maxStreamsPerClient, maxStreams);
+      mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs);
   }
 
   /** The same options with other bounds on long-lived work (tests). */
   public HttpOptions withStreamLimits(int perClient, int global) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
-      allowedOrigins, allowedHosts, token, bridgeLimits, credentials, loginKey, mcpWithoutToken, perClient, global);
+      allowedOrigins, allowedHosts, token, bridgeLimits, credentials, loginKey, mcpWithoutToken, perClient, global,
+      peerLookupTimeoutMs);
   }
 
   private static Object require(JsonObject section, String key) {
@@ -120,6 +126,7 @@ public record HttpOptions(
   /** The same options with other WebSocket-bridge limits (tests). */
   public HttpOptions withBridgeLimits(BridgeLimits limits) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
-      allowedOrigins, allowedHosts, token, limits, credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams);
+      allowedOrigins, allowedHosts, token, limits, credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams,
+      peerLookupTimeoutMs);
   }
 }

@@ -79,7 +79,7 @@ public final class HttpServerVerticle extends VerticleBase {
     router.route().handler(new RequestGuard(options, RequestGuard.Check.SAME_SITE));
     if (mcpEndpoint != null) {
       Handler<RoutingContext> mcp = mcpEndpoint.apply(vertx);
-      ConcurrencyLimiter limiter = new ConcurrencyLimiter(options, new ClientKeys(vertx));
+      ConcurrencyLimiter limiter = new ConcurrencyLimiter(options, new ClientKeys(vertx, options.peerLookupTimeoutMs()));
       router.route("/mcp").handler(new RequestGuard(options, RequestGuard.Check.MCP)).handler(limiter)
         .handler(BodyHandler.create(false).setBodyLimit(options.maxBodyBytes())).handler(mcp);
     }

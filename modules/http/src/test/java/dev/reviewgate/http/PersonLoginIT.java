@@ -16,7 +16,9 @@ import io.vertx.core.http.WebSocketConnectOptions;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -109,6 +111,100 @@ class PersonLoginIT {
       new DeliveryOptions().addHeader(Caller.HEADER, "service:token")).map(m -> (Throwable) null).recover(Future::succeededFuture));
     assertThat(refused).isInstanceOf(ReplyException.class);
     assertThat(((ReplyException) refused).failureCode()).isEqualTo(403);
+  }
+
+  @Test
+  void aPublishToAToolOnlyThePersonMayCallIsRefusedWithAReasonAndDeliversNothing() throws Exception {
+    AtomicInteger delivered = new AtomicInteger();
+    vertx.eventBus().addInboundInterceptor(delivery -> {
+      if (PERSON_TOOL.equals(delivery.message().address())) {
+        delivered.incrementAndGet();
+      }
+      delivery.next();
+    });
+    BridgeIT.Socket service = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
+    List<JsonObject> frames = new CopyOnWriteArrayList<>();
+    service.ws.handler(text -> frames.add(text.toJsonObject()));
+    // As DraftApprovalIT's agent does: a refused send first, then a publish on the same socket.
+    service.ws.writeTextMessage(new JsonObject().put("type", "send").put("address", PERSON_TOOL).put("replyAddress", "r1")
+      .put("body", new JsonObject().put("text", "approve")).encode());
+    long published = System.nanoTime();
+    service.ws.writeTextMessage(new JsonObject().put("type", "publish").put("address", PERSON_TOOL)
+      .put("body", new JsonObject().put("text", "approve")).encode());
+    await(poll("two refusals", () -> frames.size() >= 2, 100));
+    assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - published)).as("both refusals within a few seconds")
+      .isLessThan(5_000);
+    for (JsonObject refusal : frames) {
+      assertThat(refusal.getString("type")).as(refusal.encode()).isEqualTo("err");
+      assertThat(refusal.getString("body")).isEqualTo("rejected");
+      assertThat(refusal.getInteger("failureCode")).isEqualTo(403);
+      assertThat(refusal.getString("message")).contains(PERSON_TOOL, "only the person may call it", "reviewgate open");
+    }
+    // The person's own call arrives (so the count above could see one), and it is the only one that did.
+    BridgeIT.Socket person = socket(new WebSocketConnectOptions().addHeader("Cookie", personCookie()));
+    assertThat(await(person.send(PERSON_TOOL, new JsonObject())).getString("type")).isEqualTo("rec");
+    assertThat(delivered.get()).as("nothing of the service's send or publish reached the tool").isEqualTo(1);
+    assertThat(frames).as("no further frame for the service").hasSize(2);
+  }
+
+  /**
+   * A refusal is not lost when back-pressure holds the request: a client that stopped reading its events asks to
+   * publish (held until it reads), more events are written meanwhile, then it reads again and finds the refusal
+   * after its events. Before, each event written to the stalled socket replaced the drain handler the held request
+   * waited on, so the request was never judged and no answer came.
+   */
+  @Test
+  void aRefusalHeldWhileTheClientDoesNotReadArrivesOnceItReadsAgain() throws Exception {
+    String events = "reviewgate.review.events.stall";
+    BridgeIT.Socket service = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
+    List<JsonObject> refusals = new CopyOnWriteArrayList<>();
+    AtomicInteger eventsRead = new AtomicInteger();
+    // Frames, not whole messages: an event of 128 KiB comes in several, and only its first starts with its type.
+    service.ws.handler(data -> {
+      String text = data.toString();
+      if (text.startsWith("{\"type\":\"err\"")) {
+        refusals.add(new JsonObject(text));
+      } else if (text.startsWith("{\"type\":\"rec\"")) {
+        eventsRead.incrementAndGet();
+      }
+    });
+    service.ws.writeTextMessage(new JsonObject().put("type", "register").put("address", events).encode());
+    await(poll("the socket's first event", () -> {
+      vertx.eventBus().publish(events, new JsonObject().put("ping", true));
+      return eventsRead.get() > 0;
+    }, 100));
+    service.ws.pause(); // reads nothing from here on
+    String pad = "x".repeat(128 * 1024);
+    for (int i = 0; i < 200; i++) { // far more than the socket buffers hold: the server's write queue fills
+      vertx.eventBus().publish(events, new JsonObject().put("pad", pad));
+    }
+    await(vertx.timer(500));
+    service.ws.writeTextMessage(new JsonObject().put("type", "publish").put("address", PERSON_TOOL)
+      .put("body", new JsonObject().put("text", "approve")).encode());
+    await(vertx.timer(500)); // the server has the publish and holds it: the socket's output is unread
+    for (int i = 0; i < 20; i++) {
+      vertx.eventBus().publish(events, new JsonObject().put("pad", pad));
+    }
+    await(vertx.timer(500));
+    assertThat(refusals).as("nothing is answered while the client does not read").isEmpty();
+    service.ws.resume();
+    await(poll("the refusal after the events", () -> !refusals.isEmpty(), 180));
+    assertThat(refusals.get(0).getInteger("failureCode")).as(refusals.get(0).encode()).isEqualTo(403);
+    assertThat(eventsRead.get()).as("the events before it were read").isGreaterThan(200);
+  }
+
+  /** Completes once {@code done} holds, checked every 50 ms at most {@code attempts} times. */
+  private Future<Void> poll(String what, java.util.function.BooleanSupplier done, int attempts) {
+    if (done.getAsBoolean()) {
+      return Future.succeededFuture();
+    }
+    return attempts <= 1 ? Future.failedFuture("not in time: " + what)
+      : vertx.timer(50).compose(v -> poll(what, done, attempts - 1));
+  }
+
+  private String personCookie() throws Exception {
+    String setCookie = get("/login?code=" + LoginCode.mint(options.loginKey(), Instant.now())).getHeader("Set-Cookie");
+    return setCookie.substring(0, setCookie.indexOf(';'));
   }
 
   private HttpClientResponse get(String uri) throws Exception {

@@ -5,10 +5,8 @@ import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.metrics.CallMetrics;
-import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.security.Credentials;
 import dev.reviewgate.http.security.RequestGuard;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.bridge.BridgeEventType;
@@ -24,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 
 /**
  * The event-bus bridge for dashboards and scripts at {@code /eventbus/*}: SockJS (every transport, including raw
@@ -33,7 +30,7 @@ import java.util.function.Function;
  * send, with a reply address, to the tools exposed to the bridge that its caller may call ({@link BusExposure});
  * publishing to a tool is refused. What it sends carries its caller's header and none of the client's
  * {@code reviewgate-*} headers. Outbound, it may receive only event addresses. Arguments are validated by the tool's
- * endpoint, as for every front-end.
+ * endpoint, as for every front-end. Every event is judged once, by {@link BridgeAdmission}.
  */
 public final class BridgeRoutes {
 
@@ -60,16 +57,11 @@ public final class BridgeRoutes {
     for (Transport transport : List.of(Transport.XHR, Transport.EVENT_SOURCE, Transport.HTML_FILE, Transport.JSON_P)) {
       sockJs.addDisabledTransport(transport.name());
     }
-    SocketBounds bounds = new SocketBounds(vertx, limits);
+    BridgeAdmission admission = new BridgeAdmission(catalog, credentials, new SocketBounds(vertx, limits));
     Map<String, CallMetrics.Sample> pending = new ConcurrentHashMap<>();
-    Map<SockJSSocket, Caller> callers = new ConcurrentHashMap<>();
     Map<SockJSSocket, BridgeCalls> calls = new ConcurrentHashMap<>();
-    Map<Caller, Set<String>> permitted = new ConcurrentHashMap<>();
-    Function<Caller, Set<String>> inbound = caller -> permitted.computeIfAbsent(caller,
-      c -> BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE), c, credentials.grants(c)));
-    Set<String> anyCaller = BusExposure.inbound(catalog, Set.of(Exposure.BRIDGE));
-    return SockJSHandler.create(vertx, sockJs).bridge(bridge, event -> bounded(event, bounds, callers).onSuccess(go -> {
-      if (go && admit(event, callers, inbound, anyCaller)) {
+    return SockJSHandler.create(vertx, sockJs).bridge(bridge, event -> admission.admit(event).onSuccess(go -> {
+      if (go) {
         follow(vertx, event, calls, limits.replyTimeoutMs());
         observe(catalog, pending, event);
       }
@@ -77,91 +69,9 @@ public final class BridgeRoutes {
   }
 
   /**
-   * Holds each socket to the {@link SocketBounds}: refuses a socket over the socket limits; takes no request from a
-   * socket whose client left its output unread until it has read it; gives output written to such a client the
-   * stall deadline. False: the event was refused (and completed) here.
-   */
-  private static Future<Boolean> bounded(BridgeEvent event, SocketBounds bounds, Map<SockJSSocket, Caller> callers) {
-    switch (event.type()) {
-      case SOCKET_CREATED -> {
-        Caller caller = event.socket().routingContext() == null ? null
-          : event.socket().routingContext().get(RequestGuard.CALLER);
-        if (caller != null && !bounds.opened(caller)) {
-          event.complete(false);
-          return Future.succeededFuture(false);
-        }
-        return Future.succeededFuture(true);
-      }
-      case SOCKET_CLOSED -> {
-        Caller caller = callers.get(event.socket());
-        if (caller != null) {
-          bounds.closed(event.socket(), caller);
-        }
-        return Future.succeededFuture(true);
-      }
-      case SEND, PUBLISH, REGISTER -> {
-        return bounds.whenDrained(event.socket()).map(true);
-      }
-      case RECEIVE -> {
-        bounds.writing(event.socket());
-        return Future.succeededFuture(true);
-      }
-      default -> {
-        return Future.succeededFuture(true);
-      }
-    }
-  }
-
-  /**
-   * Holds each socket to its caller: refuses a socket opened without one (never reached past the guard), and a send
-   * or publish its caller may not make (the client reads {@code rejected}; an address no caller may use is left to
-   * the bridge's own list, which answers {@code access_denied}); stamps the caller on what it sends. Completes
-   * refused events itself.
-   */
-  private static boolean admit(BridgeEvent event, Map<SockJSSocket, Caller> callers,
-                               Function<Caller, Set<String>> inbound, Set<String> anyCaller) {
-    switch (event.type()) {
-      case SOCKET_CREATED -> {
-        Caller caller = event.socket().routingContext() == null ? null
-          : event.socket().routingContext().get(RequestGuard.CALLER);
-        if (caller == null) {
-          event.complete(false);
-          return false;
-        }
-        callers.put(event.socket(), caller);
-        return true;
-      }
-      case SOCKET_CLOSED -> {
-        callers.remove(event.socket());
-        return true;
-      }
-      case SEND, PUBLISH -> {
-        Caller caller = callers.get(event.socket());
-        JsonObject raw = event.getRawMessage();
-        String address = raw == null ? null : raw.getString("address");
-        if (address == null || !anyCaller.contains(address)) {
-          return true;
-        }
-        boolean allowed = caller != null && address != null && inbound.apply(caller).contains(address)
-          && event.type() == BridgeEventType.SEND && raw.getValue("replyAddress") instanceof String;
-        if (!allowed) {
-          event.complete(false);
-          return false;
-        }
-        raw.put("headers", CallerHeaders.forBus(raw.getValue("headers"), caller));
-        event.setRawMessage(raw);
-        return true;
-      }
-      default -> {
-        return true;
-      }
-    }
-  }
-
-  /**
    * Gives each call the socket sends a call id and the time the bridge stops waiting for its reply (the bridge's reply
    * timeout), and abandons the calls still in flight when the socket closes: see {@link BridgeCalls}. Runs after
-   * {@link #admit}, on events it let through.
+   * {@link BridgeAdmission}, on events it let through.
    */
   private static void follow(Vertx vertx, BridgeEvent event, Map<SockJSSocket, BridgeCalls> calls, long replyTimeoutMs) {
     JsonObject raw = event.getRawMessage();

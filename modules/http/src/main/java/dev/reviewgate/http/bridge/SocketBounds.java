@@ -21,9 +21,16 @@ final class SocketBounds {
   private final Vertx vertx;
   private final BridgeLimits limits;
   private final Map<Caller, Integer> perCaller = new HashMap<>();
-  /** Sockets over their write queue and the timer that closes them if they stay so. */
-  private final Map<SockJSSocket, Long> stalled = new ConcurrentHashMap<>();
+  /** Sockets over their write queue: what waits for them to drain, and the timer that closes them if they stay so. */
+  private final Map<SockJSSocket, Stall> stalled = new ConcurrentHashMap<>();
   private int sockets;
+
+  /**
+   * One per stalled socket, whoever noticed it first (a request that must wait, or output being written): every
+   * request that waits shares its {@code drained}, so noticing the stall again never orphans a waiting request.
+   */
+  private record Stall(Promise<Void> drained, long timer) {
+  }
 
   SocketBounds(Vertx vertx, BridgeLimits limits) {
     this.vertx = vertx;
@@ -43,9 +50,9 @@ final class SocketBounds {
 
   /** A socket that {@link #opened} closed. */
   void closed(SockJSSocket socket, Caller caller) {
-    Long timer = stalled.remove(socket);
-    if (timer != null) {
-      vertx.cancelTimer(timer);
+    Stall stall = stalled.remove(socket);
+    if (stall != null) {
+      vertx.cancelTimer(stall.timer());
     }
     synchronized (this) {
       sockets--;
@@ -58,39 +65,48 @@ final class SocketBounds {
    * the write queue (the socket is not read meanwhile).
    */
   Future<Void> whenDrained(SockJSSocket socket) {
-    if (!socket.writeQueueFull()) {
+    Stall stall = stalled.get(socket);
+    if (stall == null && !socket.writeQueueFull()) {
       return Future.succeededFuture();
     }
-    Promise<Void> drained = Promise.promise();
     socket.pause();
-    watch(socket, drained);
-    return drained.future();
+    return (stall != null ? stall : watch(socket)).drained().future();
   }
 
   /** Output is about to be written to the socket: a client that has stopped reading is given the stall deadline. */
   void writing(SockJSSocket socket) {
     if (socket.writeQueueFull()) {
-      watch(socket, Promise.promise());
+      watch(socket);
     }
   }
 
-  /** Until the socket drains: completes {@code drained} then (and reads the socket again), or closes it at the deadline. */
-  private void watch(SockJSSocket socket, Promise<Void> drained) {
-    socket.drainHandler(v -> {
-      Long timer = stalled.remove(socket);
-      if (timer != null) {
-        vertx.cancelTimer(timer);
-      }
-      socket.resume();
-      drained.tryComplete();
+  /**
+   * The socket's stall, started if it is new: when the socket drains, the socket is read again and what waited goes
+   * on; at the deadline, a socket still full is closed.
+   */
+  private Stall watch(SockJSSocket socket) {
+    return stalled.computeIfAbsent(socket, s -> {
+      Promise<Void> drained = Promise.promise();
+      s.drainHandler(v -> {
+        Stall over = stalled.remove(s);
+        if (over != null) {
+          vertx.cancelTimer(over.timer());
+        }
+        s.resume();
+        drained.tryComplete();
+      });
+      long timer = vertx.setTimer(limits.writeStallTimeoutMs(), id -> {
+        stalled.remove(s);
+        if (s.writeQueueFull()) {
+          // Stays paused: the WebSocket close handshake drains the queue, which must not let requests in again.
+          s.drainHandler(null);
+          s.close();
+        } else {
+          s.resume();
+          drained.tryComplete();
+        }
+      });
+      return new Stall(drained, timer);
     });
-    stalled.computeIfAbsent(socket, s -> vertx.setTimer(limits.writeStallTimeoutMs(), id -> {
-      stalled.remove(s);
-      if (s.writeQueueFull()) {
-        // Stays paused: the WebSocket close handshake drains the queue, which must not let requests in again.
-        s.drainHandler(null);
-        s.close();
-      }
-    }));
   }
 }

@@ -3,12 +3,13 @@ package dev.reviewgate.http.security;
 import dev.reviewgate.core.net.Loopback;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.WorkerExecutor;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.SocketAddress;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Collections;
+import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
@@ -18,27 +19,43 @@ import java.util.logging.Logger;
  * agent has the same address, so a local client is its process (found through {@link LoopbackPeers}), or its
  * user when the process cannot be seen; where {@code /proc} is missing (not Linux), loopback clients share their
  * address as before. Looked up once per connection, off the event loop.
+ *
+ * <p>The lookups run in their own small worker pool: on Vert.x's shared worker pool they would queue behind whatever
+ * blocking work the server has (git diffs, file writes), and exactly when it is busiest every new local connection
+ * would run out its deadline and count by its address, which is when telling agents apart matters most. A request
+ * waits at most {@code http.peerLookupTimeoutMs} for its lookup; the scan stops at that deadline too, and a lookup
+ * that waited past it in the queue does not start.
  */
 public final class ClientKeys {
 
   private static final Logger LOG = Logger.getLogger(ClientKeys.class.getName());
-  /** How long a request waits for the lookup of its connection's process. */
-  private static final long LOOKUP_DEADLINE_MS = 2000;
+  /** Named, so every server instance in one Vert.x shares the one pool. */
+  private static final String LOOKUP_POOL = "reviewgate-peer-lookup";
+  /** Lookups are short file reads; two let a slow one not hold up the next. */
+  private static final int LOOKUP_THREADS = 2;
 
   private final Vertx vertx;
   private final LoopbackPeers peers;
   private final boolean lookUp;
+  private final long deadlineMs;
+  private final WorkerExecutor lookups;
   /** Weak keys: a closed connection's entry goes with it, and no close handler of the connection is taken over. */
   private final Map<HttpConnection, Future<String>> byConnection = Collections.synchronizedMap(new WeakHashMap<>());
 
-  public ClientKeys(Vertx vertx) {
-    this(vertx, Path.of("/proc"));
+  /** @param deadlineMs how long a request waits for the lookup of its connection's process */
+  public ClientKeys(Vertx vertx, long deadlineMs) {
+    this(vertx, Path.of("/proc"), deadlineMs);
   }
 
-  ClientKeys(Vertx vertx, Path proc) {
+  ClientKeys(Vertx vertx, Path proc, long deadlineMs) {
+    if (deadlineMs <= 0) {
+      throw new IllegalArgumentException("http.peerLookupTimeoutMs must be positive (got " + deadlineMs + ")");
+    }
     this.vertx = vertx;
     this.peers = new LoopbackPeers(proc);
     this.lookUp = peers.available();
+    this.deadlineMs = deadlineMs;
+    this.lookups = lookUp ? vertx.createSharedWorkerExecutor(LOOKUP_POOL, LOOKUP_THREADS) : null;
     if (!lookUp) {
       LOG.info("no " + proc + "/net/tcp: local clients share the per-client limits of their address");
     }
@@ -59,9 +76,10 @@ public final class ClientKeys {
     }
     // A lookup that fails or takes too long (a huge process table, a starved machine) must not hold the request:
     // that connection then counts by its address, as where /proc is missing.
-    Future<String> key = vertx.executeBlocking(() -> peers.owner(remote.port(), local.port())
-        .map(LoopbackPeers.Owner::key).orElse(address), false)
-      .timeout(LOOKUP_DEADLINE_MS, TimeUnit.MILLISECONDS)
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(deadlineMs);
+    Future<String> key = lookups.executeBlocking(() -> System.nanoTime() - deadline > 0 ? address
+        : peers.owner(remote.port(), local.port(), deadline).map(LoopbackPeers.Owner::key).orElse(address), false)
+      .timeout(deadlineMs, TimeUnit.MILLISECONDS)
       .recover(failure -> Future.succeededFuture(address));
     byConnection.put(connection, key);
     return key;

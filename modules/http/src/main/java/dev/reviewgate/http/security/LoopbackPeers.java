@@ -6,6 +6,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,9 +34,18 @@ final class LoopbackPeers {
   record Socket(long uid, long inode) {
   }
 
+  /** Processes that owned earlier connections, looked in first: an agent that opened one usually opens more. */
+  private static final int RECENT_OWNERS = 16;
+
   private final Path proc;
-  /** Socket inode → process, from the last scan of the process table; rescanned on a miss. */
-  private Map<Long, Long> socketOwners = Map.of();
+  /** Socket inode → process, from the last scan of the process table (whole or cut short); replaced by the next. */
+  private volatile Map<Long, Long> socketOwners = Map.of();
+  private final Map<Long, Boolean> recentOwners = new LinkedHashMap<>(RECENT_OWNERS, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
+      return size() > RECENT_OWNERS;
+    }
+  };
 
   LoopbackPeers(Path proc) {
     this.proc = proc;
@@ -47,11 +57,17 @@ final class LoopbackPeers {
   }
 
   /**
-   * @param peerPort   the client's port, as our server sees it
-   * @param serverPort the port our server accepted the connection on
-   * @return the owner of the client's socket, or empty when no such connection is listed (already closed)
+   * Looks in the owners of earlier connections first, then in every process of the socket's user until the socket is
+   * found or {@code deadlineNanos} passes (so that a slow scan, many processes with many open files on a starved
+   * machine, ends with its deadline instead of holding a thread). Safe to call from several threads at once.
+   *
+   * @param peerPort      the client's port, as our server sees it
+   * @param serverPort    the port our server accepted the connection on
+   * @param deadlineNanos {@link System#nanoTime()} after which the scan gives up
+   * @return the owner of the client's socket (its user only, when no process of it shows the socket); empty when no
+   *     such connection is listed (already closed) or the deadline passed first
    */
-  synchronized Optional<Owner> owner(int peerPort, int serverPort) {
+  Optional<Owner> owner(int peerPort, int serverPort, long deadlineNanos) {
     Optional<Socket> socket = socket(peerPort, serverPort);
     if (socket.isEmpty()) {
       return Optional.empty();
@@ -59,10 +75,41 @@ final class LoopbackPeers {
     long inode = socket.get().inode();
     Long pid = socketOwners.get(inode);
     if (pid == null) {
-      socketOwners = scan(socket.get().uid());
-      pid = socketOwners.get(inode);
+      pid = inRecentOwners(inode, deadlineNanos);
+    }
+    if (pid == null) {
+      Map<Long, Long> scanned = new HashMap<>();
+      boolean complete = scan(socket.get().uid(), inode, scanned, deadlineNanos);
+      socketOwners = scanned;
+      pid = scanned.get(inode);
+      if (pid == null && !complete) {
+        return Optional.empty();
+      }
+    }
+    if (pid != null) {
+      synchronized (recentOwners) {
+        recentOwners.put(pid, Boolean.TRUE);
+      }
     }
     return Optional.of(new Owner(socket.get().uid(), pid));
+  }
+
+  private Long inRecentOwners(long inode, long deadlineNanos) {
+    List<Long> recent;
+    synchronized (recentOwners) {
+      recent = List.copyOf(recentOwners.keySet());
+    }
+    for (Long pid : recent) {
+      if (System.nanoTime() - deadlineNanos > 0) {
+        return null;
+      }
+      Map<Long, Long> sockets = new HashMap<>();
+      openSockets(proc.resolve(Long.toString(pid)), pid, sockets);
+      if (sockets.containsKey(inode)) {
+        return pid;
+      }
+    }
+    return null;
   }
 
   private Optional<Socket> socket(int peerPort, int serverPort) {
@@ -109,30 +156,43 @@ final class LoopbackPeers {
     return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1), 16);
   }
 
-  /** Socket inode → process for every process of {@code uid} whose open files can be read. */
-  private Map<Long, Long> scan(long uid) {
-    Map<Long, Long> owners = new HashMap<>();
+  /**
+   * Adds socket inode → process to {@code owners} for the processes of {@code uid} whose open files can be read,
+   * until {@code inode} is among them or the deadline passes.
+   *
+   * @return false when the deadline cut the scan short
+   */
+  private boolean scan(long uid, long inode, Map<Long, Long> owners, long deadlineNanos) {
     try (DirectoryStream<Path> processes = Files.newDirectoryStream(proc, entry -> isNumber(entry.getFileName().toString()))) {
       for (Path process : processes) {
-        if (!ownedBy(process, uid)) {
-          continue; // its open files are not ours to read, and it cannot own the socket
+        if (owners.containsKey(inode)) {
+          return true;
         }
-        long pid = Long.parseLong(process.getFileName().toString());
-        try (DirectoryStream<Path> fds = Files.newDirectoryStream(process.resolve("fd"))) {
-          for (Path fd : fds) {
-            String target = readLink(fd);
-            if (target != null && target.startsWith("socket:[") && target.endsWith("]")) {
-              owners.putIfAbsent(Long.parseLong(target.substring(8, target.length() - 1)), pid);
-            }
-          }
-        } catch (IOException | UncheckedIOException | SecurityException e) {
-          // the process ended, or its files are closed to us
+        if (System.nanoTime() - deadlineNanos > 0) {
+          return false;
+        }
+        if (ownedBy(process, uid)) { // else its open files are not ours to read, and it cannot own the socket
+          openSockets(process, Long.parseLong(process.getFileName().toString()), owners);
         }
       }
-    } catch (IOException e) {
+    } catch (IOException | UncheckedIOException e) {
       // no process table: only the user is known
     }
-    return owners;
+    return true;
+  }
+
+  /** Adds the socket inodes among the open files of {@code process} to {@code owners}. */
+  private static void openSockets(Path process, long pid, Map<Long, Long> owners) {
+    try (DirectoryStream<Path> fds = Files.newDirectoryStream(process.resolve("fd"))) {
+      for (Path fd : fds) {
+        String target = readLink(fd);
+        if (target != null && target.startsWith("socket:[") && target.endsWith("]")) {
+          owners.putIfAbsent(Long.parseLong(target.substring(8, target.length() - 1)), pid);
+        }
+      }
+    } catch (IOException | UncheckedIOException | SecurityException e) {
+      // the process ended, or its files are closed to us
+    }
   }
 
   private static boolean ownedBy(Path process, long uid) {

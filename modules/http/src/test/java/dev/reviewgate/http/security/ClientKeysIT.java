@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
@@ -11,17 +12,31 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.junit5.VertxExtension;
+import java.io.RandomAccessFile;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The key a real server's request gets: this process on Linux, the address where {@code /proc} is missing. */
 @ExtendWith(VertxExtension.class)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ClientKeysIT {
+
+  /**
+   * Longer than the default of http.peerLookupTimeoutMs (2000): these tests are about finding the process, which
+   * on a loaded machine may take seconds, not about the deadline.
+   */
+  private static final long DEADLINE_MS = 10_000;
 
   /** Two requests on one kept-alive connection; the keys the server gave them, joined by a space. */
   private static String keysOfTwoRequests(Vertx vertx, ClientKeys keys) throws Exception {
@@ -51,11 +66,77 @@ class ClientKeysIT {
   void aLocalClientIsItsProcess(Vertx vertx) throws Exception {
     assumeTrue(Files.isReadable(Path.of("/proc/net/tcp")), "Linux /proc only");
     String me = "process " + ProcessHandle.current().pid();
-    assertThat(keysOfTwoRequests(vertx, new ClientKeys(vertx))).isEqualTo(me + " " + me);
+    assertThat(keysOfTwoRequests(vertx, new ClientKeys(vertx, DEADLINE_MS))).isEqualTo(me + " " + me);
+  }
+
+  /**
+   * Every thread of Vert.x's shared worker pool busy (as with long git work) and many loopback sockets open: a local
+   * client is still told apart by its process, well within the deadline. On the shared pool the lookup queued behind
+   * the busy threads until its deadline, and the client counted as 127.0.0.1.
+   */
+  @Test
+  void aLocalClientIsItsProcessWhileTheSharedWorkerPoolIsBusyAndManySocketsAreOpen(Vertx vertx) throws Exception {
+    assumeTrue(Files.isReadable(Path.of("/proc/net/tcp")), "Linux /proc only");
+    int workers = new VertxOptions().getWorkerPoolSize();
+    CountDownLatch busy = new CountDownLatch(workers);
+    CountDownLatch release = new CountDownLatch(1);
+    for (int i = 0; i < workers; i++) {
+      vertx.executeBlocking(() -> {
+        busy.countDown();
+        return release.await(60, TimeUnit.SECONDS);
+      }, false);
+    }
+    List<Socket> open = new ArrayList<>();
+    try (ServerSocket held = new ServerSocket(0, 1000, InetAddress.getLoopbackAddress())) {
+      assertThat(busy.await(10, TimeUnit.SECONDS)).as("every shared worker busy").isTrue();
+      for (int i = 0; i < 500; i++) {
+        open.add(new Socket(InetAddress.getLoopbackAddress(), held.getLocalPort()));
+        open.add(held.accept());
+      }
+      String me = "process " + ProcessHandle.current().pid();
+      long started = System.nanoTime();
+      assertThat(keysOfTwoRequests(vertx, new ClientKeys(vertx, DEADLINE_MS))).isEqualTo(me + " " + me);
+      long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+      System.out.println("ClientKeysIT: " + workers + " shared workers busy, " + open.size()
+        + " sockets open: server up and two requests answered in " + tookMs + " ms");
+      assertThat(tookMs).as("both requests answered").isLessThan(5_000);
+    } finally {
+      release.countDown();
+      for (Socket socket : open) {
+        socket.close();
+      }
+    }
+  }
+
+  /**
+   * A lookup that never ends (here {@code net/tcp} is a pipe nobody writes, so reading it blocks for good) holds no
+   * request past the deadline: each new connection is answered by its address in time, also once every lookup thread
+   * is stuck, and the requests after a connection's first are answered at once.
+   */
+  @Test
+  void aLookupThatNeverEndsHoldsNoRequestPastTheDeadline(Vertx vertx, @TempDir Path proc) throws Exception {
+    Files.createDirectories(proc.resolve("net"));
+    Path table = proc.resolve("net/tcp");
+    Process mkfifo = new ProcessBuilder("mkfifo", table.toString()).start();
+    assumeTrue(mkfifo.waitFor(10, TimeUnit.SECONDS) && mkfifo.exitValue() == 0, "mkfifo (POSIX) only");
+    ClientKeys keys = new ClientKeys(vertx, proc, 300);
+    try {
+      for (int connection = 0; connection < 3; connection++) { // two lookup threads: the third waits in the queue
+        long started = System.nanoTime();
+        assertThat(keysOfTwoRequests(vertx, keys)).isEqualTo("127.0.0.1 127.0.0.1");
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).as("connection %d", connection)
+          .isLessThan(5_000);
+      }
+    } finally {
+      // Opening the pipe as a writer (read-write does not block on Linux) and closing it lets the blocked readers
+      // through to the end of the file, which frees the lookup threads.
+      new RandomAccessFile(table.toFile(), "rw").close();
+    }
   }
 
   @Test
   void withoutProcLocalClientsShareTheirAddress(Vertx vertx) throws Exception {
-    assertThat(keysOfTwoRequests(vertx, new ClientKeys(vertx, Path.of("/no/such/proc")))).isEqualTo("127.0.0.1 127.0.0.1");
+    assertThat(keysOfTwoRequests(vertx, new ClientKeys(vertx, Path.of("/no/such/proc"), DEADLINE_MS)))
+      .isEqualTo("127.0.0.1 127.0.0.1");
   }
 }

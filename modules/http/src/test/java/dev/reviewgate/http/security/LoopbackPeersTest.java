@@ -21,7 +21,7 @@ class LoopbackPeersTest {
     try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress());
          Socket client = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
          Socket accepted = server.accept()) {
-      LoopbackPeers.Owner owner = peers.owner(accepted.getPort(), server.getLocalPort()).orElseThrow();
+      LoopbackPeers.Owner owner = peers.owner(accepted.getPort(), server.getLocalPort(), inTenSeconds()).orElseThrow();
       assertThat(owner.pid()).isEqualTo(ProcessHandle.current().pid());
       assertThat(owner.key()).isEqualTo("process " + ProcessHandle.current().pid());
     }
@@ -35,7 +35,7 @@ class LoopbackPeersTest {
       Process child = new ProcessBuilder("bash", "-c",
         "exec 3<>/dev/tcp/127.0.0.1/" + server.getLocalPort() + "; exec sleep 30").start();
       try (Socket accepted = server.accept()) {
-        LoopbackPeers.Owner owner = peers.owner(accepted.getPort(), server.getLocalPort()).orElseThrow();
+        LoopbackPeers.Owner owner = peers.owner(accepted.getPort(), server.getLocalPort(), inTenSeconds()).orElseThrow();
         assertThat(owner.pid()).isEqualTo(child.pid()).isNotEqualTo(ProcessHandle.current().pid());
       } finally {
         child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -47,8 +47,23 @@ class LoopbackPeersTest {
   void aConnectionNoLongerListedHasNoOwner() throws Exception {
     assumeTrue(peers.available(), "Linux /proc only");
     try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
-      assertThat(peers.owner(1, server.getLocalPort())).isEmpty();
+      assertThat(peers.owner(1, server.getLocalPort(), inTenSeconds())).isEmpty();
     }
+  }
+
+  @Test
+  void aScanPastItsDeadlineGivesUpInsteadOfGuessing() throws Exception {
+    assumeTrue(peers.available(), "Linux /proc only");
+    try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress());
+         Socket client = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
+         Socket accepted = server.accept()) {
+      assertThat(peers.owner(accepted.getPort(), server.getLocalPort(), System.nanoTime() - 1)).isEmpty();
+      assertThat(peers.owner(accepted.getPort(), server.getLocalPort(), inTenSeconds())).isPresent();
+    }
+  }
+
+  private static long inTenSeconds() {
+    return System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
   }
 
   @Test
