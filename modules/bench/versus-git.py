@@ -8,9 +8,11 @@ reviewgate answer is compared with git's output (the diff text must be identical
   versus-git.py firstcalls CLONE [--count 100] [--warmup on|off] [--settle S]
       a NEW `bin/reviewgate stdio` started in CLONE, then the newest COUNT non-merge commits, each asked once with
       git_diff {"commit": SHA}, interleaved with `git diff --histogram -M PARENT SHA`. Prints p50/p90 of both.
-  versus-git.py ranges CLONE A..B [A..B ...] [--rounds 3]
-      for each range and round: `git diff --histogram -M A B` (its time and peak RSS), then a NEW stdio process asked
-      git_diff {"base": A, "head": B} once (time to the parsed reply, and the server's peak RSS, VmHWM).
+  versus-git.py ranges CLONE A..B [A..B ...] [--rounds 3] [--one-process]
+      for each range and round: `git diff --histogram -M A B` (its time and peak RSS), then a NEW stdio process (or,
+      with --one-process, the same one every time) asked git_diff {"base": A, "head": B} once: the time to the reply's
+      last byte and to the reply parsed by Python's json (about 1 s for a 37 MB diff, all escapes), and the server's
+      peak RSS (VmHWM).
   versus-git.py concurrent CLONE [--count 200] [--clients 16] [--rounds 3] [--warm 200]
       `bin/reviewgate serve` on loopback; per round COUNT distinct commits (never asked before, so never cached)
       asked by CLIENTS concurrent HTTP MCP clients (one kept-alive connection and session each) against the same
@@ -33,7 +35,8 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-LAUNCHER = os.path.join(ROOT, "bin", "reviewgate")
+# VERSUS_GIT_LAUNCHER: another start command to compare (e.g. a script running the jar with other JVM flags).
+LAUNCHER = os.environ.get("VERSUS_GIT_LAUNCHER", os.path.join(ROOT, "bin", "reviewgate"))
 EMPTY = "The diff is empty"
 
 
@@ -103,6 +106,7 @@ class Stdio:
         self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
         while True:
             line = self.proc.stdout.readline()
+            self.last_byte = time.perf_counter()
             if not line:
                 raise SystemExit("reviewgate stdio ended; see its log")
             message = json.loads(line)
@@ -112,10 +116,11 @@ class Stdio:
                 return message["result"]
 
     def diff(self, args):
-        """Seconds to the parsed reply, and the diff text."""
+        """Seconds to the parsed reply, and the diff text; self.to_last_byte: seconds to the reply's last byte."""
         started = time.perf_counter()
         result = self.request("tools/call", {"name": "git_diff", "arguments": args})
         elapsed = time.perf_counter() - started
+        self.to_last_byte = self.last_byte - started
         if result.get("isError"):
             raise SystemExit("git_diff %s: %s" % (args, result["content"][0]["text"]))
         return elapsed, result["content"][0]["text"]
@@ -190,30 +195,40 @@ def firstcalls(opts, home, log):
 def ranges(opts, home, log):
     env = {} if opts.warmup == "on" else {"REVIEWGATE_MCP_WARMUP_CALLS": "0"}
     failed = 0
-    for spec in opts.range:
-        base, head = spec.split("..", 1)
-        rows = []
-        for round_ in range(opts.rounds):
-            g, out, git_rss = git_diff(opts.clone, git_env(home), base, head)
-            server = Stdio(opts.clone, env, log)
-            try:
-                time.sleep(opts.settle)
-                r, text = server.diff({"base": base, "head": head})
-                rss = server.peak_rss_kib()
-            finally:
-                server.close()
-            ok = same(out, text)
-            failed += 0 if ok else 1
-            rows.append((g, r, git_rss, rss, ok, len(out)))
-            print("  %s round %d: git %.2f s (%d MiB), reviewgate %.2f s (peak RSS %d MiB), %.2fx, %s"
-                  % (spec, round_ + 1, g, git_rss // 1024, r, rss // 1024, r / g, "identical" if ok else "DIFFERENT"),
-                  flush=True)
-        size = rows[0][5]
-        limit = 256 + 3 * size / 2 ** 20
-        print("%s: %.1f MB of diff; median git %.2f s, reviewgate %.2f s (%.2fx); peak RSS max %d MiB (limit %d MiB)"
-              % (spec, size / 1e6, statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows),
-                 statistics.median(r[1] for r in rows) / statistics.median(r[0] for r in rows),
-                 max(r[3] for r in rows) // 1024, limit))
+    shared = Stdio(opts.clone, env, log) if opts.one_process else None
+    try:
+        for spec in opts.range:
+            base, head = spec.split("..", 1)
+            rows = []
+            for round_ in range(opts.rounds):
+                g, out, git_rss = git_diff(opts.clone, git_env(home), base, head)
+                server = shared or Stdio(opts.clone, env, log)
+                try:
+                    time.sleep(opts.settle)
+                    r, text = server.diff({"base": base, "head": head})
+                    last = server.to_last_byte
+                    rss = server.peak_rss_kib()
+                finally:
+                    if not shared:
+                        server.close()
+                ok = same(out, text)
+                failed += 0 if ok else 1
+                rows.append((g, r, git_rss, rss, ok, len(out), last))
+                print("  %s round %d: git %.2f s (%d MiB), reviewgate %.2f s to the last byte, %.2f s parsed (peak RSS %d MiB), "
+                      "%.2fx / %.2fx, %s" % (spec, round_ + 1, g, git_rss // 1024, last, r, rss // 1024, last / g, r / g,
+                                             "identical" if ok else "DIFFERENT"), flush=True)
+            size = rows[0][5]
+            limit = 256 + 3 * size / 2 ** 20
+            git_median = statistics.median(r[0] for r in rows)
+            last_median = statistics.median(r[6] for r in rows)
+            parsed_median = statistics.median(r[1] for r in rows)
+            print("%s: %.1f MB of diff; median git %.2f s, reviewgate %.2f s to the last byte (%.2fx), %.2f s parsed (%.2fx); "
+                  "peak RSS max %d MiB (limit %d MiB)" % (spec, size / 1e6, git_median, last_median, last_median / git_median,
+                                                          parsed_median, parsed_median / git_median,
+                                                          max(r[3] for r in rows) // 1024, limit))
+    finally:
+        if shared:
+            shared.close()
     return 1 if failed else 0
 
 
@@ -334,6 +349,7 @@ def main():
     parser.add_argument("--warm", type=int, default=200)
     parser.add_argument("--warmup", choices=["on", "off"], default="on")
     parser.add_argument("--settle", type=float, default=0.0)
+    parser.add_argument("--one-process", action="store_true", help="ranges: every round asks the same stdio process")
     opts = parser.parse_args()
     opts.clone = os.path.abspath(opts.clone)
     if opts.count is None:
