@@ -9,7 +9,7 @@ reviewgate answer is compared with git's output (the diff text must be identical
       a NEW `bin/reviewgate stdio` started in CLONE, then the newest COUNT non-merge commits, each asked once with
       git_diff {"commit": SHA}, interleaved with `git diff --histogram -M PARENT SHA`. Prints p50/p90 of both.
   versus-git.py ranges CLONE A..B [A..B ...] [--rounds 3] [--one-process]
-      for each range and round: `git diff --histogram -M A B` (its time and peak RSS), then a NEW stdio process (or,
+      for each range and round: `git diff --histogram -M A B` (its time), then a NEW stdio process (or,
       with --one-process, the same one every time) asked git_diff {"base": A, "head": B} once: the time to the reply's
       last byte and to the reply parsed by Python's json (about 1 s for a 37 MB diff, all escapes), and the server's
       peak RSS (VmHWM).
@@ -214,8 +214,8 @@ def ranges(opts, home, log):
                 ok = same(out, text)
                 failed += 0 if ok else 1
                 rows.append((g, r, git_rss, rss, ok, len(out), last))
-                print("  %s round %d: git %.2f s (%d MiB), reviewgate %.2f s to the last byte, %.2f s parsed (peak RSS %d MiB), "
-                      "%.2fx / %.2fx, %s" % (spec, round_ + 1, g, git_rss // 1024, last, r, rss // 1024, last / g, r / g,
+                print("  %s round %d: git %.2f s, reviewgate %.2f s to the last byte, %.2f s parsed (peak RSS %d MiB), "
+                      "%.2fx / %.2fx, %s" % (spec, round_ + 1, g, last, r, rss // 1024, last / g, r / g,
                                              "identical" if ok else "DIFFERENT"), flush=True)
             size = rows[0][5]
             limit = 256 + 3 * size / 2 ** 20
