@@ -68,6 +68,25 @@ class ClusterIT {
     git2 = second.get(120, TimeUnit.SECONDS);
     frontA = a.get(120, TimeUnit.SECONDS);
     frontB = b.get(120, TimeUnit.SECONDS);
+    // A node that did not hear from the first within its join time forms a cluster of its own and merges into the
+    // others a few seconds later (ClusterStartupIT tests that); these tests are about a cluster once it has formed.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+    int members = 0;
+    while (System.nanoTime() < deadline && (members = memberCount(frontA)) < 4) {
+      Thread.sleep(500);
+    }
+    if (members < 4) {
+      throw new IllegalStateException("the four nodes formed no single cluster within 90 s (front A sees " + members + ")");
+    }
+  }
+
+  private static int memberCount(ServeProcess front) {
+    try {
+      JsonObject cluster = health(front).getJsonObject("cluster");
+      return cluster == null ? 0 : cluster.getJsonArray("members", new JsonArray()).size();
+    } catch (Exception notYet) {
+      return 0;
+    }
   }
 
   private static CompletableFuture<ServeProcess> node(Map<String, String> environment, String... arguments) {
