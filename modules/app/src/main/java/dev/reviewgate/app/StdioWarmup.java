@@ -38,8 +38,6 @@ final class StdioWarmup {
   private static final long IDLE_POLL_MS = 2;
   /** How often a running warm-up call checks whether it must give way. */
   private static final long WATCH_MS = 3;
-  /** A warm-up call running longer than this is cancelled: its commit's diff is too large to be worth the time. */
-  private static final long LONGEST_CALL_MS = 250;
 
   private final Vertx vertx;
   private final McpConnection connection;
@@ -47,6 +45,7 @@ final class StdioWarmup {
   private final BooleanSupplier closing;
   private final int calls;
   private final long deadline;
+  private final long longestCallMs;
   private int id;
   /** Calls cancelled because the agent asked something or they ran too long. */
   private int gaveWay;
@@ -59,6 +58,7 @@ final class StdioWarmup {
     this.closing = closing;
     this.calls = calls;
     this.deadline = System.nanoTime() + maxMs * 1_000_000;
+    this.longestCallMs = server.options().warmupCallMaxMs();
   }
 
   /**
@@ -76,7 +76,7 @@ final class StdioWarmup {
     StdioWarmup warmup = new StdioWarmup(vertx, server, agentBusy, closing, calls, server.options().warmupMaxMs());
     return warmup.run()
       .onSuccess(done -> LOG.info(() -> "warm-up: " + done + " calls in " + (System.nanoTime() - started) / 1_000_000 + " ms ("
-        + warmup.gaveWay + " of them gave way to the agent or ran past " + LONGEST_CALL_MS + " ms)"))
+        + warmup.gaveWay + " of them gave way to the agent or ran past " + warmup.longestCallMs + " ms)"))
       .recover(failure -> {
         LOG.log(closing.getAsBoolean() ? Level.FINE : Level.INFO, "warm-up ended early: " + failure.getMessage());
         return Future.succeededFuture(0);
@@ -146,7 +146,7 @@ final class StdioWarmup {
 
   /**
    * A warm-up call that never stands in the agent's way: it is cancelled (its git work stops at the next check) as
-   * soon as the agent sends a request, or once it has run {@value #LONGEST_CALL_MS} ms (a commit with a large diff,
+   * soon as the agent sends a request, or once it has run {@code mcp.warmupCallMaxMs} (a commit with a large diff,
    * whose cost would not be idle time well spent). Completes with whether it ran to the end; a cancelled call moves
    * the warm-up on to the next commit.
    */
@@ -156,7 +156,7 @@ final class StdioWarmup {
     boolean[] cancelled = {false};
     long watch = vertx.setPeriodic(WATCH_MS, timer -> {
       if (!cancelled[0] && (agentBusy.getAsBoolean() || closing.getAsBoolean()
-        || System.nanoTime() - started > LONGEST_CALL_MS * 1_000_000)) {
+        || System.nanoTime() - started > longestCallMs * 1_000_000)) {
         cancelled[0] = true;
         connection.handle(new JsonObject().put("jsonrpc", "2.0").put("method", "notifications/cancelled")
           .put("params", new JsonObject().put("requestId", requestId).put("reason", "the warm-up gives way")), Outbound.NONE);

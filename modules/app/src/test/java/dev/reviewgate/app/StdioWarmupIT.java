@@ -53,6 +53,35 @@ class StdioWarmupIT {
     }
   }
 
+  /**
+   * A warm-up call that runs past mcp.warmupCallMaxMs is cancelled and the warm-up goes on: with 1 ms, the first calls
+   * of a young JVM (interpreted code, far slower than that) all give way, the warm-up still ends after its calls, and
+   * the client's own call is answered as usual.
+   */
+  @Test
+  @Timeout(60)
+  void aWarmupCallRunningPastItsTimeGivesWay(@TempDir Path dir) throws Exception {
+    Path repo = GitFixture.create(dir.resolve("repo"));
+    for (int i = 0; i < 6; i++) {
+      Files.writeString(repo.resolve("file" + i + ".txt"), ("line " + i + "\n").repeat(2_000 * (i + 1)));
+      GitFixture.git(repo, "add", "-A");
+      GitFixture.git(repo, "commit", "-q", "-m", "change " + i);
+    }
+    try (McpProcess mcp = McpProcess.start(repo, Map.of("REVIEWGATE_MCP_WARMUP_CALLS", "4",
+        "REVIEWGATE_MCP_WARMUP_CALL_MAX_MS", "1"))) {
+      assertThat(mcp.request(Messages.initialize(1, "2025-11-25")).getJsonObject("result")).isNotNull();
+      awaitStderr(mcp, "warm-up: 4 calls");
+      java.util.regex.Matcher gaveWay = java.util.regex.Pattern.compile("warm-up: 4 calls in \\d+ ms \\((\\d+) of them gave way")
+        .matcher(mcp.stderr());
+      assertThat(gaveWay.find()).as(mcp.stderr()).isTrue();
+      assertThat(Integer.parseInt(gaveWay.group(1))).as("calls cancelled past 1 ms").isGreaterThanOrEqualTo(1);
+      JsonObject diff = mcp.request(Messages.request(2, "tools/call", Messages.call("git_diff", new JsonObject().put("commit", "HEAD"))));
+      assertThat(diff.getJsonObject("result").getBoolean("isError")).isFalse();
+      assertThat(mcp.queued()).as("no message of the warm-up reached stdout").isZero();
+      assertThat(mcp.pollution()).isEmpty();
+    }
+  }
+
   private static void awaitStderr(McpProcess mcp, String text) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     while (!mcp.stderr().contains(text)) {

@@ -23,6 +23,7 @@ import io.vertx.core.json.JsonObject;
  * @param warmupCalls        stdio: diff-tool calls the process makes on its own once the backends are up, in idle
  *                           time, so that an agent's first calls run compiled code (0 = none)
  * @param warmupMaxMs        stdio: the warm-up ends after this long, whatever it has done
+ * @param warmupCallMaxMs    stdio: a warm-up call running longer than this is cancelled (its commit's diff is large)
  * @param maxTasks           tasks (SEP-2663) this process keeps at once; more are refused until some expire
  * @param taskTtlMs          how long a task of this process stays readable by {@code tasks/get} after it was created
  * @param taskPollIntervalMs {@code pollIntervalMs} suggested to clients polling a task
@@ -34,7 +35,7 @@ import io.vertx.core.json.JsonObject;
 public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSize, long listTtlMs,
                          long progressIntervalMs, ToolTimeouts toolTimeouts,
                          long drainOnEofMs, long startBackendsAfterMs, int stdioEventLoops,
-                         int warmupCalls, long warmupMaxMs, int maxTasks, long taskTtlMs, long taskPollIntervalMs,
+                         int warmupCalls, long warmupMaxMs, long warmupCallMaxMs, int maxTasks, long taskTtlMs, long taskPollIntervalMs,
                          long requestStateTtlMs, long elicitationTimeoutMs) {
 
   public McpOptions {
@@ -49,6 +50,7 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
       throw new IllegalArgumentException("mcp.warmupCalls must be from 0 to 1000 (got " + warmupCalls + ")");
     }
     positive("mcp.warmupMaxMs", warmupMaxMs);
+    positive("mcp.warmupCallMaxMs", warmupCallMaxMs);
     positive("mcp.maxTasks", maxTasks);
     positive("mcp.taskTtlMs", taskTtlMs);
     positive("mcp.taskPollIntervalMs", taskPollIntervalMs);
@@ -71,6 +73,7 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
       (int) number(mcp, "stdioEventLoops", "mcp.stdioEventLoops"),
       (int) number(mcp, "warmupCalls", "mcp.warmupCalls"),
       number(mcp, "warmupMaxMs", "mcp.warmupMaxMs"),
+      number(mcp, "warmupCallMaxMs", "mcp.warmupCallMaxMs"),
       (int) number(mcp, "maxTasks", "mcp.maxTasks"),
       number(mcp, "taskTtlMs", "mcp.taskTtlMs"),
       number(mcp, "taskPollIntervalMs", "mcp.taskPollIntervalMs"),
