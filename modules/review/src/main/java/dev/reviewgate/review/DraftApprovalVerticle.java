@@ -116,16 +116,27 @@ public final class DraftApprovalVerticle extends VerticleBase {
     long decidable = context.acceptsTask() ? window : window - postTimeoutMs();
     DraftApproval created = DraftApproval.create(tool.name(), arguments, draft, body.getBoolean("editable", false), now,
       now.plusMillis(Math.max(1, decidable)));
+    // A held call is registered before its draft is written: the draft is visible (listed) as soon as it is on disk,
+    // and a stop from then on must answer this call rather than leave it waiting for its timeout.
+    PendingWait wait = context.acceptsTask() ? null : new PendingWait(vertx, context, new JsonObject());
+    if (wait != null) {
+      held.put(created.id(), wait);
+    }
     return vertx.executeBlocking(() -> {
       store.create(created);
       return created;
-    }, false).compose(saved -> {
+    }, false).onFailure(failed -> {
+      if (wait != null) {
+        held.remove(created.id());
+      }
+    }).compose(saved -> {
       announce(saved);
-      if (context.acceptsTask()) {
+      if (wait == null) {
         return Future.succeededFuture(new JsonObject().put("task", taskJson(saved)));
       }
-      PendingWait wait = new PendingWait(vertx, context, new JsonObject());
-      held.put(saved.id(), wait);
+      if (wait.future().isComplete()) {
+        return wait.future().map(outcome -> new JsonObject().put("outcome", outcome)); // ended while being written
+      }
       wait.heartbeatEvery(options.heartbeatMs(), waitingText(saved));
       wait.deadline(options.maxWaitMs(), () -> withdraw(saved.id(), "did not decide within "
         + options.maxWaitMs() / 1000 + " s on", false));
