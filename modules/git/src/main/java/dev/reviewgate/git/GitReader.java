@@ -269,14 +269,10 @@ public final class GitReader implements AutoCloseable {
         }
         block.out.copyTo(out, start, block.ends[i]);
         start = block.ends[i];
-        count(change, block.stats[i], counts);
-        if (block.stats[i].binary()) {
-          binarySizes.put(change.path(), sizes(block.stats[i]));
-        }
+        record(change, block.stats[i]);
         if (block.overBlobLimit.contains(change.path())) {
           overBlobLimit.add(change.path());
         }
-        written++;
       }
     }
 
@@ -286,7 +282,11 @@ public final class GitReader implements AutoCloseable {
         omitted.add(change.path());
         return;
       }
-      PatchWriter.Stats stats = writer.write(change, out);
+      record(change, writer.write(change, out));
+    }
+
+    /** A written file's counts, and its two sizes when binary. */
+    private void record(FileChange change, PatchWriter.Stats stats) {
       count(change, stats, counts);
       if (stats.binary()) {
         binarySizes.put(change.path(), sizes(stats));
