@@ -60,6 +60,27 @@ public final class JsonLines {
     }
   }
 
+  /** Whether {@code value} holds a string of more than {@code chars} characters (a big diff), at any depth. */
+  public static boolean holdsStringLongerThan(Object value, int chars) {
+    if (value instanceof JsonObject object) {
+      for (Map.Entry<String, Object> field : object) {
+        if (holdsStringLongerThan(field.getValue(), chars)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (value instanceof JsonArray array) {
+      for (Object item : array) {
+        if (holdsStringLongerThan(item, chars)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return value instanceof String text && text.length() > chars;
+  }
+
   /**
    * Objects and arrays walked here so that a long string (a diff) is written from a Reader: the generator then
    * copies it in blocks of chars, where its String path reads it one {@code charAt} at a time. The rest is Vert.x's

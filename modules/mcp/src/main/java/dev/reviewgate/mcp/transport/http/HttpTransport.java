@@ -61,6 +61,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
   private final SecureRandom random = new SecureRandom();
   private final long sweeper;
   private final long keepAlive;
+  private final JsonBody.Encoders encoders;
 
   public HttpTransport(Vertx vertx, McpServer server, HttpTransportOptions options) {
     this.vertx = vertx;
@@ -68,12 +69,16 @@ public final class HttpTransport implements Handler<RoutingContext> {
     this.options = options;
     this.sweeper = vertx.setPeriodic(Math.max(100, Math.min(options.sessionIdleMs() / 4, 30_000)), id -> expireIdle());
     this.keepAlive = vertx.setPeriodic(options.sseKeepAliveMs(), id -> sessions.values().forEach(HttpSession::keepAlive));
+    // As many encoders as cores: encoding is CPU work, and a client that stops reading holds one only until its stall limit.
+    this.encoders = new JsonBody.Encoders(vertx, Math.max(2, Runtime.getRuntime().availableProcessors()),
+      options.responseWriteStallMs());
   }
 
   /** Stops the timers and closes every session (server shutdown). */
   public void close() {
     vertx.cancelTimer(sweeper);
     vertx.cancelTimer(keepAlive);
+    encoders.close();
     sessions.values().forEach(HttpSession::close);
     sessions.clear();
   }
@@ -157,7 +162,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
     McpConnection connection = server.connect(Outbound.NONE);
     Object id = message.getValue("id");
     HttpServerResponse response = ctx.response();
-    ResponseChannel channel = new ResponseChannel(response, accept, null, 0, false);
+    ResponseChannel channel = new ResponseChannel(response, accept, null, 0, false, encoders);
     CallMetrics.Sample sample = sample(message);
     if (JsonRpc.isRequest(message)) {
       // Closing the response stream is how a 2026-07-28 client cancels.
@@ -235,7 +240,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
       return;
     }
     SseStream stream = session.newStream();
-    ResponseChannel channel = new ResponseChannel(response, accept, stream, options.sseRetryMs(), session.primes());
+    ResponseChannel channel = new ResponseChannel(response, accept, stream, options.sseRetryMs(), session.primes(), encoders);
     CallMetrics.Sample sample = sample(message);
     HttpSession current = session;
     current.started();

@@ -13,9 +13,10 @@ import io.vertx.core.json.JsonObject;
  * @param sseReplayEvents events kept per SSE stream for resumption with {@code Last-Event-ID}
  * @param sseRetryMs      the {@code retry} field of the priming event (how long a client waits to reconnect)
  * @param sseKeepAliveMs  comment lines on idle streams, so proxies and clients do not time them out
+ * @param responseWriteStallMs a response with a long body (a big diff) whose client reads none of it for this long is reset
  */
 public record HttpTransportOptions(long sessionIdleMs, int maxSessions, int sseReplayEvents, long sseRetryMs,
-                                   long sseKeepAliveMs, int maxSessionsPerClient) {
+                                   long sseKeepAliveMs, int maxSessionsPerClient, long responseWriteStallMs) {
 
   public static HttpTransportOptions from(JsonObject http) {
     return new HttpTransportOptions(
@@ -24,22 +25,28 @@ public record HttpTransportOptions(long sessionIdleMs, int maxSessions, int sseR
       (int) positive(http, "sseReplayEvents"),
       positive(http, "sseRetryMs"),
       positive(http, "sseKeepAliveMs"),
-      (int) positive(http, "maxSessionsPerClient"));
+      (int) positive(http, "maxSessionsPerClient"),
+      positive(http, "responseWriteStallMs"));
   }
 
   /** The same options with another session cap (tests). */
   public HttpTransportOptions withMaxSessions(int max) {
-    return new HttpTransportOptions(sessionIdleMs, max, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient);
+    return new HttpTransportOptions(sessionIdleMs, max, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient, responseWriteStallMs);
   }
 
   /** The same options with another per-client session cap (tests). */
   public HttpTransportOptions withMaxSessionsPerClient(int max) {
-    return new HttpTransportOptions(sessionIdleMs, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, max);
+    return new HttpTransportOptions(sessionIdleMs, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, max, responseWriteStallMs);
   }
 
   /** The same options with another idle time (tests). */
   public HttpTransportOptions withSessionIdleMs(long ms) {
-    return new HttpTransportOptions(ms, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient);
+    return new HttpTransportOptions(ms, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient, responseWriteStallMs);
+  }
+
+  /** The same options with another write stall limit (tests). */
+  public HttpTransportOptions withResponseWriteStallMs(long ms) {
+    return new HttpTransportOptions(sessionIdleMs, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient, ms);
   }
 
   private static long positive(JsonObject section, String key) {

@@ -16,11 +16,14 @@ final class ResponseChannel implements Outbound {
   private final SseStream stream;
   private final long retryMs;
   private final boolean prime;
+  private final JsonBody.Encoders encoders;
   private boolean streaming;
   private boolean finished;
 
-  ResponseChannel(HttpServerResponse response, Accept accept, SseStream stream, long retryMs, boolean prime) {
+  ResponseChannel(HttpServerResponse response, Accept accept, SseStream stream, long retryMs, boolean prime,
+                  JsonBody.Encoders encoders) {
     this.response = response;
+    this.encoders = encoders;
     this.accept = accept;
     this.stream = stream;
     this.retryMs = retryMs;
@@ -61,7 +64,7 @@ final class ResponseChannel implements Outbound {
       if (stream != null) {
         stream.finish(reply);
       } else if (open()) {
-        response.end(SseFormat.event(reply));
+        SseFormat.end(response, reply, encoders);
       }
       return;
     }
@@ -70,10 +73,10 @@ final class ResponseChannel implements Outbound {
     }
     boolean error = reply.containsKey("error");
     if (accept.json() || error) {
-      JsonBody.end(response.setStatusCode(status).putHeader("Content-Type", "application/json"), reply);
+      JsonBody.end(response.setStatusCode(status).putHeader("Content-Type", "application/json"), reply, encoders);
     } else {
       SseFormat.head(response);
-      response.end(SseFormat.event(reply));
+      SseFormat.end(response, reply, encoders);
     }
   }
 

@@ -18,6 +18,11 @@ final class SseFormat {
       .putHeader("X-Accel-Buffering", "no");
   }
 
+  /** Ends {@code response} with {@code message} as its last event, encoded as it is written (see {@link JsonBody}). */
+  static void end(HttpServerResponse response, JsonObject message, JsonBody.Encoders encoders) {
+    JsonBody.end(response, message, encoders, "event: message\ndata: ", "\n\n");
+  }
+
   /** An event without id: the request-scoped streams of the stateless era are not resumable. */
   static String event(JsonObject message) {
     return "event: message\ndata: " + message.encode() + "\n\n";

@@ -41,11 +41,13 @@ class HttpTransportIT {
   private HttpTransportOptions options;
   private HttpTransport transport;
   private HttpTransport shortLived;
+  private HttpTransport stalling;
   private HttpClientSupport http;
   private HttpClientSupport shortHttp;
   private final CountDownLatch cancelled = new CountDownLatch(1);
 
   private static final String BIG_DIFF = "+caf\u00e9 \ud83d\ude00 \"quoted\" line\n".repeat(100_000);
+  private static final String HUGE_DIFF = "+a line of a large diff\n".repeat(700_000);
 
   @BeforeEach
   void start() throws Exception {
@@ -70,6 +72,10 @@ class HttpTransportIT {
       .put("inputSchema", new JsonObject().put("type", "object").put("properties", new JsonObject()));
     builder.localTool(ToolCatalog.parseTool(getClass().getClassLoader(), bigTool),
       (args, request) -> io.vertx.core.Future.succeededFuture(ToolResults.success(new JsonObject().put("diff", BIG_DIFF))));
+    JsonObject hugeTool = bigTool.copy().put("name", "test_huge_diff").put("address", "reviewgate.test.huge")
+      .put("description", "Test tool: a diff of about 16 MB, more than loopback socket buffers hold.");
+    builder.localTool(ToolCatalog.parseTool(getClass().getClassLoader(), hugeTool),
+      (args, request) -> io.vertx.core.Future.succeededFuture(ToolResults.success(new JsonObject().put("diff", HUGE_DIFF))));
     server = ConformanceTools.register(builder).build();
     options = HttpTransportOptions.from(ReviewgateConfig.defaults().section("http"));
     transport = new HttpTransport(vertx, server, options);
@@ -78,6 +84,9 @@ class HttpTransportIT {
     Router router = Router.router(vertx);
     router.route("/mcp").handler(BodyHandler.create(false)).handler(transport);
     router.route("/short").handler(BodyHandler.create(false)).handler(shortLived);
+    // Responses reset after 300 ms with nothing read, for the stalled-reader test.
+    stalling = new HttpTransport(vertx, server, options.withResponseWriteStallMs(300));
+    router.route("/stall").handler(BodyHandler.create(false)).handler(stalling);
     httpServer = HttpClientSupport.await(vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1"));
     http = new HttpClientSupport(vertx, httpServer.actualPort(), "/mcp");
     shortHttp = new HttpClientSupport(vertx, httpServer.actualPort(), "/short");
@@ -87,6 +96,7 @@ class HttpTransportIT {
   void stop() throws Exception {
     transport.close();
     shortLived.close();
+    stalling.close();
     HttpClientSupport.await(vertx.close());
   }
 
@@ -280,6 +290,63 @@ class HttpTransportIT {
     assertThat(result.getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo(BIG_DIFF);
     assertThat(result.getJsonObject("structuredContent").getInteger("diff_in_content")).isZero();
     assertThat(reply.body().length()).as("one copy of the diff").isLessThan(BIG_DIFF.length() * 3 / 2);
+  }
+
+  @Test
+  void aLargeStatelessResultGoesOutAsOneEventEncodedAsItIsWritten() throws Exception {
+    Reply reply = http.send(HttpMethod.POST, new HashMap<>(statelessHeaders("tools/call", "test_big_diff")) {{
+        put("Content-Type", "application/json");
+        put("Accept", "text/event-stream");
+      }},
+      request(3, "tools/call", new JsonObject().put("name", "test_big_diff").put("arguments", new JsonObject())
+        .put("_meta", statelessMeta())).encode());
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.headers().get("Content-Type")).isEqualTo("text/event-stream");
+    assertThat(reply.body()).startsWith("event: message\ndata: {").endsWith("}\n\n");
+    String data = reply.body().substring("event: message\ndata: ".length(), reply.body().length() - 2);
+    assertThat(data).doesNotContain("\n");
+    JsonObject message = new JsonObject(data);
+    assertThat(message.getValue("id")).isEqualTo(3);
+    assertThat(message.getJsonObject("result").getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo(BIG_DIFF);
+  }
+
+  @Test
+  void aClientThatStopsReadingALargeResultIsResetAndTheServerGoesOn() throws Exception {
+    String body = request(4, "tools/call", new JsonObject().put("name", "test_huge_diff").put("arguments", new JsonObject())
+      .put("_meta", statelessMeta())).encode();
+    long read = 0;
+    boolean broken = false;
+    try (java.net.Socket socket = new java.net.Socket()) {
+      socket.setReceiveBufferSize(4096); // before connecting, so the window stays small and the server's writes back up
+      socket.connect(new java.net.InetSocketAddress("127.0.0.1", httpServer.actualPort()), 5_000);
+      socket.setSoTimeout(10_000);
+      byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      String head = "POST /stall HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        + "Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: " + STATELESS + "\r\n"
+        + "Mcp-Method: tools/call\r\nMcp-Name: test_huge_diff\r\nContent-Length: " + bytes.length + "\r\n\r\n";
+      socket.getOutputStream().write(head.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      socket.getOutputStream().write(bytes);
+      socket.getOutputStream().flush();
+      Thread.sleep(2_000); // reads nothing for more than the 300 ms stall limit
+      byte[] buffer = new byte[64 * 1024];
+      try {
+        for (int n = socket.getInputStream().read(buffer); n >= 0; n = socket.getInputStream().read(buffer)) {
+          read += n;
+        }
+      } catch (java.net.SocketException e) {
+        broken = true; // the reset
+      }
+    }
+    assertThat(read).as("the response stopped short of its %d characters", HUGE_DIFF.length()).isLessThan(HUGE_DIFF.length());
+    assertThat(broken || read > 0).isTrue();
+    // The encoder it held is free: a reading client gets its large result whole.
+    Reply reply = http.post(new HashMap<>(statelessHeaders("tools/call", "test_big_diff")) {{
+        put("Accept", "application/json");
+      }},
+      request(5, "tools/call", new JsonObject().put("name", "test_big_diff").put("arguments", new JsonObject())
+        .put("_meta", statelessMeta())));
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.json().getJsonObject("result").getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo(BIG_DIFF);
   }
 
   @Test
