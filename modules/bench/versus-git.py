@@ -8,11 +8,12 @@ reviewgate answer is compared with git's output (the diff text must be identical
   versus-git.py firstcalls CLONE [--count 100] [--warmup on|off] [--settle S]
       a NEW `bin/reviewgate stdio` started in CLONE, then the newest COUNT non-merge commits, each asked once with
       git_diff {"commit": SHA}, interleaved with `git diff --histogram -M PARENT SHA`. Prints p50/p90 of both.
-  versus-git.py ranges CLONE A..B [A..B ...] [--rounds 3] [--one-process]
+  versus-git.py ranges CLONE A..B [A..B ...] [--rounds 3] [--one-process] [--http]
       for each range and round: `git diff --histogram -M A B` (its time), then a NEW stdio process (or,
       with --one-process, the same one every time) asked git_diff {"base": A, "head": B} once: the time to the reply's
       last byte and to the reply parsed by Python's json (about 1 s for a 37 MB diff, all escapes), and the server's
-      peak RSS (VmHWM).
+      peak RSS (VmHWM). With --http: a NEW `bin/reviewgate serve` (or one for all, with --one-process) asked over
+      Streamable HTTP MCP, timed from the request to the body's last byte.
   versus-git.py concurrent CLONE [--count 200] [--clients 16] [--rounds 3] [--warm 200]
       `bin/reviewgate serve` on loopback; per round COUNT distinct commits (never asked before, so never cached)
       asked by CLIENTS concurrent HTTP MCP clients (one kept-alive connection and session each) against the same
@@ -195,14 +196,15 @@ def firstcalls(opts, home, log):
 def ranges(opts, home, log):
     env = {} if opts.warmup == "on" else {"REVIEWGATE_MCP_WARMUP_CALLS": "0"}
     failed = 0
-    shared = Stdio(opts.clone, env, log) if opts.one_process else None
+    server_type = HttpServer if opts.http else Stdio
+    shared = server_type(opts.clone, env, log) if opts.one_process else None
     try:
         for spec in opts.range:
             base, head = spec.split("..", 1)
             rows = []
             for round_ in range(opts.rounds):
                 g, out, git_rss = git_diff(opts.clone, git_env(home), base, head)
-                server = shared or Stdio(opts.clone, env, log)
+                server = shared or server_type(opts.clone, env, log)
                 try:
                     time.sleep(opts.settle)
                     r, text = server.diff({"base": base, "head": head})
@@ -230,6 +232,51 @@ def ranges(opts, home, log):
         if shared:
             shared.close()
     return 1 if failed else 0
+
+
+class HttpServer:
+    """One `bin/reviewgate serve` in `clone` on a free loopback port, with a client of its own (ranges --http)."""
+
+    def __init__(self, clone, env_extra, log):
+        token = secrets.token_hex(24)
+        self.proc, self.port = start_serve(clone, dict(os.environ, REVIEWGATE_TOKEN=token, **env_extra), log)
+        self.client = HttpClient(self.port, token)
+
+    def diff(self, args):
+        started = time.perf_counter()
+        body, last_byte = self.client.raw({"name": "git_diff", "arguments": args})
+        result = json.loads(body)["result"]
+        elapsed = time.perf_counter() - started
+        self.to_last_byte = last_byte - started
+        if result.get("isError"):
+            raise SystemExit("git_diff %s: %s" % (args, result["content"][0]["text"]))
+        return elapsed, result["content"][0]["text"]
+
+    def peak_rss_kib(self):
+        with open("/proc/%d/status" % self.proc.pid) as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        return 0
+
+    def close(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+
+
+def start_serve(clone, env, log):
+    """`bin/reviewgate serve --port 0` (the launcher execs java, so its pid is the server's); returns it and its port."""
+    server = subprocess.Popen([LAUNCHER, "serve", "--port", "0"], cwd=clone, stdout=log, stderr=subprocess.PIPE, env=env)
+    port = None
+    deadline = time.time() + 120
+    while port is None and time.time() < deadline:
+        line = server.stderr.readline().decode()
+        if not line:
+            raise SystemExit("reviewgate serve ended before it listened")
+        if "serving http://127.0.0.1:" in line:
+            port = int(line.split("serving http://127.0.0.1:")[1].split("/")[0])
+    threading.Thread(target=lambda: [None for _ in server.stderr], daemon=True).start()
+    return server, port
 
 
 class HttpClient:
@@ -260,6 +307,19 @@ class HttpClient:
             data = [line[5:].strip() for line in body.decode().splitlines() if line.startswith("data:")]
             body = data[-1]
         return json.loads(body), headers
+
+    def raw(self, params):
+        """A tools/call answered as plain JSON: its body (bytes) and the time its last byte arrived."""
+        self.next_id += 1
+        headers = dict(self.headers, Accept="application/json")
+        self.conn.request("POST", "/mcp", body=json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": "tools/call",
+                                                           "params": params}), headers=headers)
+        response = self.conn.getresponse()
+        body = response.read()
+        last_byte = time.perf_counter()
+        if response.status != 200:
+            raise SystemExit("HTTP %d: %s" % (response.status, body[:300]))
+        return body, last_byte
 
     def diff(self, sha):
         self.next_id += 1
@@ -302,18 +362,7 @@ def in_parallel(work, clients, task):
 
 def concurrent(opts, home, log):
     token = secrets.token_hex(24)
-    env = dict(os.environ, REVIEWGATE_TOKEN=token)
-    server = subprocess.Popen([LAUNCHER, "serve", "--port", "0"], cwd=opts.clone, stdout=log, stderr=subprocess.PIPE,
-                              env=env)
-    port = None
-    deadline = time.time() + 120
-    while port is None and time.time() < deadline:
-        line = server.stderr.readline().decode()
-        if not line:
-            raise SystemExit("reviewgate serve ended before it listened")
-        if "serving http://127.0.0.1:" in line:
-            port = int(line.split("serving http://127.0.0.1:")[1].split("/")[0])
-    threading.Thread(target=lambda: [None for _ in server.stderr], daemon=True).start()
+    server, port = start_serve(opts.clone, dict(os.environ, REVIEWGATE_TOKEN=token), log)
     failed = 0
     try:
         clients = [HttpClient(port, token) for _ in range(opts.clients)]
@@ -349,7 +398,8 @@ def main():
     parser.add_argument("--warm", type=int, default=200)
     parser.add_argument("--warmup", choices=["on", "off"], default="on")
     parser.add_argument("--settle", type=float, default=0.0)
-    parser.add_argument("--one-process", action="store_true", help="ranges: every round asks the same stdio process")
+    parser.add_argument("--one-process", action="store_true", help="ranges: every round asks the same server process")
+    parser.add_argument("--http", action="store_true", help="ranges: bin/reviewgate serve over HTTP MCP, not stdio")
     opts = parser.parse_args()
     opts.clone = os.path.abspath(opts.clone)
     if opts.count is None:
