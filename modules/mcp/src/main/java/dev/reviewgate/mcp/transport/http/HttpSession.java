@@ -25,6 +25,8 @@ final class HttpSession {
   private final HttpTransportOptions options;
   private final McpConnection connection;
   private final Map<String, SseStream> streams = new LinkedHashMap<>();
+  private final SseStream.ReplayBudget replayBudget;
+  private final JsonBody.Encoders encoders;
   private SseStream standalone;
   private long streamCounter;
   private volatile long lastUsed = System.nanoTime();
@@ -33,8 +35,10 @@ final class HttpSession {
   private final AtomicInteger inFlight = new AtomicInteger();
   private String version;
 
-  HttpSession(String id, String client, McpServer server, HttpTransportOptions options) {
+  HttpSession(String id, String client, McpServer server, HttpTransportOptions options, JsonBody.Encoders encoders) {
     this.id = id;
+    this.replayBudget = new SseStream.ReplayBudget(options.sseReplayChars());
+    this.encoders = encoders;
     this.client = client;
     this.options = options;
     // Messages not tied to a request go to the GET stream when one is open, else they are kept for it.
@@ -94,8 +98,14 @@ final class HttpSession {
     return "2025-11-25".equals(version);
   }
 
+  /** Characters of events kept for reconnects across this session's streams (tests). */
+  long replayCharsKept() {
+    return replayBudget.used();
+  }
+
   SseStream newStream() {
-    SseStream stream = new SseStream(id.substring(0, 8) + "s" + (++streamCounter), options.sseReplayEvents());
+    SseStream stream = new SseStream(id.substring(0, 8) + "s" + (++streamCounter), options.sseReplayEvents(), replayBudget,
+      encoders);
     streams.put(stream.id(), stream);
     if (streams.size() > MAX_STREAMS) {
       Iterator<SseStream> oldest = streams.values().iterator();
@@ -103,6 +113,7 @@ final class HttpSession {
         SseStream candidate = oldest.next();
         if (candidate.complete() || !candidate.attached()) {
           oldest.remove();
+          candidate.release();
         }
       }
     }
@@ -132,6 +143,7 @@ final class HttpSession {
   void close() {
     connection.close();
     streams.values().forEach(SseStream::close);
+    streams.values().forEach(SseStream::release);
     streams.clear();
   }
 }

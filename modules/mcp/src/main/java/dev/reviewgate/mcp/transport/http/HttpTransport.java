@@ -211,7 +211,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
           "too many open sessions (http.maxSessions), each with a call or stream in progress; retry later", null);
         return;
       }
-      session = new HttpSession(newSessionId(), client, server, options);
+      session = new HttpSession(newSessionId(), client, server, options, encoders);
     } else {
       String sessionId = trim(request.getHeader(SESSION_HEADER));
       if (sessionId == null) {

@@ -13,10 +13,13 @@ import io.vertx.core.json.JsonObject;
  * @param sseReplayEvents events kept per SSE stream for resumption with {@code Last-Event-ID}
  * @param sseRetryMs      the {@code retry} field of the priming event (how long a client waits to reconnect)
  * @param sseKeepAliveMs  comment lines on idle streams, so proxies and clients do not time them out
+ * @param sseReplayChars  characters of events one session keeps for resumption, across its streams; an event beyond
+ *                        them (and any final result holding a long string, such as a big diff) is sent but not kept
  * @param responseWriteStallMs a response with a long body (a big diff) whose client reads none of it for this long is reset
  */
 public record HttpTransportOptions(long sessionIdleMs, int maxSessions, int sseReplayEvents, long sseRetryMs,
-                                   long sseKeepAliveMs, int maxSessionsPerClient, long responseWriteStallMs) {
+                                   long sseKeepAliveMs, int maxSessionsPerClient, long responseWriteStallMs,
+                                   long sseReplayChars) {
 
   public static HttpTransportOptions from(JsonObject http) {
     return new HttpTransportOptions(
@@ -26,27 +29,38 @@ public record HttpTransportOptions(long sessionIdleMs, int maxSessions, int sseR
       positive(http, "sseRetryMs"),
       positive(http, "sseKeepAliveMs"),
       (int) positive(http, "maxSessionsPerClient"),
-      positive(http, "responseWriteStallMs"));
+      positive(http, "responseWriteStallMs"),
+      positive(http, "sseReplayChars"));
   }
 
   /** The same options with another session cap (tests). */
   public HttpTransportOptions withMaxSessions(int max) {
-    return new HttpTransportOptions(sessionIdleMs, max, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient, responseWriteStallMs);
+    return new HttpTransportOptions(sessionIdleMs, max, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient,
+      responseWriteStallMs, sseReplayChars);
   }
 
   /** The same options with another per-client session cap (tests). */
   public HttpTransportOptions withMaxSessionsPerClient(int max) {
-    return new HttpTransportOptions(sessionIdleMs, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, max, responseWriteStallMs);
+    return new HttpTransportOptions(sessionIdleMs, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, max,
+      responseWriteStallMs, sseReplayChars);
   }
 
   /** The same options with another idle time (tests). */
   public HttpTransportOptions withSessionIdleMs(long ms) {
-    return new HttpTransportOptions(ms, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient, responseWriteStallMs);
+    return new HttpTransportOptions(ms, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient,
+      responseWriteStallMs, sseReplayChars);
   }
 
   /** The same options with another write stall limit (tests). */
   public HttpTransportOptions withResponseWriteStallMs(long ms) {
-    return new HttpTransportOptions(sessionIdleMs, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient, ms);
+    return new HttpTransportOptions(sessionIdleMs, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient,
+      ms, sseReplayChars);
+  }
+
+  /** The same options with another replay budget (tests). */
+  public HttpTransportOptions withSseReplayChars(long chars) {
+    return new HttpTransportOptions(sessionIdleMs, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient,
+      responseWriteStallMs, chars);
   }
 
   private static long positive(JsonObject section, String key) {

@@ -76,7 +76,9 @@ final class JsonBody extends OutputStream {
       endHere(response, body, prefix, suffix);
       return;
     }
-    response.setChunked(true);
+    if (!response.isChunked()) {
+      response.setChunked(true); // an SSE stream already is, and may have its head written
+    }
     JsonBody out = new JsonBody(response, context, encoders.stallMs);
     response.exceptionHandler(e -> out.leave());
     encoders.executor.executeBlocking(() -> {

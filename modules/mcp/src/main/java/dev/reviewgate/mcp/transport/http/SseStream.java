@@ -1,5 +1,6 @@
 package dev.reviewgate.mcp.transport.http;
 
+import dev.reviewgate.mcp.transport.JsonLines;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayDeque;
@@ -16,16 +17,52 @@ final class SseStream {
   private record Event(long number, String data) {
   }
 
+  /**
+   * The characters of kept events a session may hold, shared by its streams (used on the session's event loop only):
+   * a client whose calls end in large results must not make the server keep them all for a reconnect that may never
+   * come. An event that does not fit is sent but not kept; a reconnect that would need it is refused.
+   */
+  static final class ReplayBudget {
+    private final long max;
+    private long used;
+
+    ReplayBudget(long max) {
+      this.max = max;
+    }
+
+    boolean take(long chars) {
+      if (used + chars > max) {
+        return false;
+      }
+      used += chars;
+      return true;
+    }
+
+    void give(long chars) {
+      used -= chars;
+    }
+
+    long used() {
+      return used;
+    }
+  }
+
   private final String id;
   private final int keep;
+  private final ReplayBudget budget;
+  private final JsonBody.Encoders encoders;
   private final Deque<Event> events = new ArrayDeque<>();
   private long next = 1;
+  /** The highest number of an event sent but no longer (or never) kept: a replay from before it cannot be whole. */
+  private long lastDropped;
   private HttpServerResponse writer;
   private boolean complete;
 
-  SseStream(String id, int keep) {
+  SseStream(String id, int keep, ReplayBudget budget, JsonBody.Encoders encoders) {
     this.id = id;
     this.keep = keep;
+    this.budget = budget;
+    this.encoders = encoders;
   }
 
   String id() {
@@ -60,7 +97,7 @@ final class SseStream {
   /** Sends the events after {@code lastNumber} (a reconnect); returns false when they are no longer all kept. */
   boolean replayAfter(long lastNumber) {
     Event first = events.peekFirst();
-    if (first != null && first.number() > lastNumber + 1) {
+    if (lastDropped > lastNumber || (first != null && first.number() > lastNumber + 1)) {
       return false;
     }
     for (Event event : events) {
@@ -73,9 +110,13 @@ final class SseStream {
 
   void send(JsonObject message) {
     Event event = new Event(next++, message.encode());
-    events.addLast(event);
-    while (events.size() > keep) {
-      events.removeFirst();
+    if (budget.take(event.data().length())) {
+      events.addLast(event);
+      while (events.size() > keep) {
+        drop(events.removeFirst());
+      }
+    } else {
+      lastDropped = event.number();
     }
     if (writer != null) {
       writer.write(format(event));
@@ -84,10 +125,21 @@ final class SseStream {
 
   /** The last message of the stream (the response): sent, then the stream ends. */
   void finish(JsonObject message) {
-    send(message);
     complete = true;
+    if (!JsonLines.holdsStringLongerThan(message, JsonBody.LONG_BODY_CHARS)) {
+      send(message);
+      if (writer != null) {
+        writer.end();
+        writer = null;
+      }
+      return;
+    }
+    // Too large to keep for a reconnect (a big diff): it goes out as it is encoded, and a replay that needs it is
+    // refused (the client repeats the request).
+    long number = next++;
+    lastDropped = number;
     if (writer != null) {
-      writer.end();
+      JsonBody.end(writer, message, encoders, "id: " + id + "-" + number + "\nevent: message\ndata: ", "\n\n");
       writer = null;
     }
   }
@@ -103,6 +155,18 @@ final class SseStream {
       writer.end();
       writer = null;
     }
+  }
+
+  /** The stream leaves its session: what it kept goes back to the session's budget. */
+  void release() {
+    while (!events.isEmpty()) {
+      drop(events.removeFirst());
+    }
+  }
+
+  private void drop(Event event) {
+    budget.give(event.data().length());
+    lastDropped = Math.max(lastDropped, event.number());
   }
 
   private String format(Event event) {

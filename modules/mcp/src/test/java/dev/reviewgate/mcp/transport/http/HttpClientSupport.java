@@ -33,7 +33,8 @@ final class HttpClientSupport {
     final HttpClientRequest request;
     final HttpClientResponse response;
     final LinkedBlockingQueue<Map<String, String>> events = new LinkedBlockingQueue<>();
-    private final StringBuilder pending = new StringBuilder();
+    /** Bytes not yet parsed: decoded per event, since a chunk may end inside a multi-byte character. */
+    private Buffer pending = Buffer.buffer();
     volatile boolean ended;
 
     Stream(HttpClientRequest request, HttpClientResponse response) {
@@ -44,12 +45,22 @@ final class HttpClientSupport {
       response.exceptionHandler(e -> ended = true);
     }
 
+    /** Where the first blank line ("\n\n") starts in {@code bytes}, or -1. */
+    private static int eventEnd(Buffer bytes) {
+      for (int i = 0; i + 1 < bytes.length(); i++) {
+        if (bytes.getByte(i) == '\n' && bytes.getByte(i + 1) == '\n') {
+          return i;
+        }
+      }
+      return -1;
+    }
+
     private synchronized void onData(Buffer buffer) {
-      pending.append(buffer.toString());
+      pending.appendBuffer(buffer);
       int end;
-      while ((end = pending.indexOf("\n\n")) >= 0) {
-        String block = pending.substring(0, end);
-        pending.delete(0, end + 2);
+      while ((end = eventEnd(pending)) >= 0) {
+        String block = pending.getString(0, end, "UTF-8");
+        pending = pending.getBuffer(end + 2, pending.length());
         Map<String, String> event = new java.util.LinkedHashMap<>();
         for (String line : block.split("\n")) {
           int colon = line.indexOf(':');

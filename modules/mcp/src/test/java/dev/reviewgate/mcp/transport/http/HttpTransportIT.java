@@ -280,6 +280,42 @@ class HttpTransportIT {
   }
 
   @Test
+  void aLargeResultEndsItsSessionStreamWholeButIsNotKeptForAReconnect() throws Exception {
+    String session = openSession("2025-11-25");
+    Map<String, String> headers = Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25");
+    Stream stream = http.stream(HttpMethod.POST, new HashMap<>(headers) {{
+        put("Content-Type", "application/json");
+        put("Accept", HttpClientSupport.ACCEPT_BOTH);
+      }},
+      request(6, "tools/call", new JsonObject().put("name", "test_big_diff").put("arguments", new JsonObject())
+        .put("_meta", new JsonObject().put("progressToken", "p6"))).encode());
+    assertThat(stream.response.getHeader("Content-Type")).startsWith("text/event-stream");
+    String lastId = null;
+    JsonObject message;
+    Map<String, String> event;
+    do {
+      event = stream.next();
+      if (event.get("id") != null) {
+        lastId = event.get("id");
+      }
+      message = event.get("data") == null || event.get("data").isEmpty() ? new JsonObject().put("method", "priming")
+        : new JsonObject(event.get("data"));
+    } while (message.containsKey("method"));
+    assertThat(message.getValue("id")).isEqualTo(6);
+    assertThat(message.getJsonObject("result").getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo(BIG_DIFF);
+    String resultId = lastId;
+    assertThat(resultId).as("the result event has an id").isNotBlank();
+
+    // A reconnect from before the result would need it again: refused (the stream ends without it), not replayed.
+    String before = resultId.substring(0, resultId.lastIndexOf('-') + 1) + "0";
+    Reply resumed = http.send(HttpMethod.GET, new HashMap<>(headers) {{
+        put("Accept", "text/event-stream");
+        put("Last-Event-ID", before);
+      }}, null);
+    assertThat(resumed.body()).doesNotContain("\"id\":6");
+  }
+
+  @Test
   void aLargeResultGoesOutInChunksAndCarriesTheDiffOnce() throws Exception {
     String session = openSession("2025-11-25");
     Reply reply = http.post(Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25", "Accept", "application/json"),
