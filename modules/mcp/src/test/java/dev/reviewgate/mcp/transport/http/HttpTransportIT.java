@@ -247,17 +247,23 @@ class HttpTransportIT {
     assertThat(reply.json().getJsonObject("error").getString("message")).contains("start a new one with initialize");
   }
 
-  @Test
-  void droppedStreamIsResumedWithLastEventIdAndTheCallIsNotCancelled() throws Exception {
-    String session = openSession("2025-11-25");
-    Map<String, String> headers = Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25");
+  /** A session-era tools/call with a progress token, answered as an event stream. */
+  private Stream callWithProgress(Map<String, String> headers, int id, String tool, String token) throws Exception {
     Stream stream = http.stream(HttpMethod.POST, new HashMap<>(headers) {{
         put("Content-Type", "application/json");
         put("Accept", HttpClientSupport.ACCEPT_BOTH);
       }},
-      request(9, "tools/call", new JsonObject().put("name", "test_tool_with_progress").put("arguments", new JsonObject())
-        .put("_meta", new JsonObject().put("progressToken", "p1"))).encode());
+      request(id, "tools/call", new JsonObject().put("name", tool).put("arguments", new JsonObject())
+        .put("_meta", new JsonObject().put("progressToken", token))).encode());
     assertThat(stream.response.getHeader("Content-Type")).startsWith("text/event-stream");
+    return stream;
+  }
+
+  @Test
+  void droppedStreamIsResumedWithLastEventIdAndTheCallIsNotCancelled() throws Exception {
+    String session = openSession("2025-11-25");
+    Map<String, String> headers = Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25");
+    Stream stream = callWithProgress(headers, 9, "test_tool_with_progress", "p1");
     Map<String, String> priming = stream.next();
     assertThat(priming.get("id")).isNotBlank();
     assertThat(priming).containsKey("retry");
@@ -283,13 +289,7 @@ class HttpTransportIT {
   void aLargeResultEndsItsSessionStreamWholeButIsNotKeptForAReconnect() throws Exception {
     String session = openSession("2025-11-25");
     Map<String, String> headers = Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25");
-    Stream stream = http.stream(HttpMethod.POST, new HashMap<>(headers) {{
-        put("Content-Type", "application/json");
-        put("Accept", HttpClientSupport.ACCEPT_BOTH);
-      }},
-      request(6, "tools/call", new JsonObject().put("name", "test_big_diff").put("arguments", new JsonObject())
-        .put("_meta", new JsonObject().put("progressToken", "p6"))).encode());
-    assertThat(stream.response.getHeader("Content-Type")).startsWith("text/event-stream");
+    Stream stream = callWithProgress(headers, 6, "test_big_diff", "p6");
     String lastId = null;
     JsonObject message;
     Map<String, String> event;
