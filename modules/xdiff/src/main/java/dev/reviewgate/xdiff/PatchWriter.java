@@ -6,7 +6,6 @@ import org.eclipse.jgit.diff.DiffAlgorithm;
 import org.eclipse.jgit.diff.Edit;
 import org.eclipse.jgit.diff.EditList;
 import org.eclipse.jgit.diff.HistogramDiff;
-import org.eclipse.jgit.diff.RawText;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
 
@@ -83,8 +82,8 @@ public final class PatchWriter {
     if (change.oldId() != null && change.oldId().equals(change.newId())) {
       return Stats.text(0, 0);
     }
-    Lines a = new Lines(new RawText(sides.oldData));
-    Lines b = new Lines(new RawText(sides.newData));
+    Lines a = new Lines(sides.oldData);
+    Lines b = new Lines(sides.newData);
     // Counting needs no hunks: sliding a group of changed lines (Slider.compact) never changes how many there are.
     boolean[] changedA = new boolean[a.size() + 2];
     boolean[] changedB = new boolean[b.size() + 2];
@@ -170,8 +169,8 @@ public final class PatchWriter {
       forget(change);
       return binary(change);
     }
-    Lines a = new Lines(new RawText(sides.oldData));
-    Lines b = new Lines(new RawText(sides.newData));
+    Lines a = new Lines(sides.oldData);
+    Lines b = new Lines(sides.newData);
     EditList edits = edits(a, b);
     if (edits.isEmpty()) {
       return Stats.text(0, 0);
