@@ -74,15 +74,7 @@ final class FileReader {
   }
 
   private FileContent.Text lines(FileContent.Entry at, long size, boolean symlink, byte[] data, int first, Integer last) {
-    int total = 0;
-    for (byte b : data) {
-      if (b == '\n') {
-        total++;
-      }
-    }
-    if (data.length > 0 && data[data.length - 1] != '\n') {
-      total++;
-    }
+    int total = dev.reviewgate.xdiff.Blobs.lineCount(data);
     if (first > Math.max(total, 1)) {
       throw ToolException.invalid("start_line " + first + " is past the end: the file has " + total + " lines");
     }

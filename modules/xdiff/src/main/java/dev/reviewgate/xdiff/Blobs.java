@@ -41,6 +41,18 @@ public final class Blobs {
   public byte[] bytes(ObjectId id) {
     return contents.computeIfAbsent(id, key -> source.bytes(key, maxBlobBytes));
   }
+
+  /** Lines as git counts them: each LF ends one, and bytes after the last LF make one more. */
+  public static int lineCount(byte[] data) {
+    int lines = 0;
+    for (byte b : data) {
+      if (b == '\n') {
+        lines++;
+      }
+    }
+    return data.length > 0 && data[data.length - 1] != '\n' ? lines + 1 : lines;
+  }
+
   /** git's content rule: a NUL byte within the first 8000 bytes. */
   public static boolean looksBinary(byte[] data) {
     int limit = Math.min(data.length, BINARY_PROBE);

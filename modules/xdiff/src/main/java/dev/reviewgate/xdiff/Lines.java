@@ -17,15 +17,7 @@ final class Lines {
 
   Lines(byte[] raw) {
     this.raw = raw;
-    int n = 0;
-    for (byte b : raw) {
-      if (b == '\n') {
-        n++;
-      }
-    }
-    if (raw.length > 0 && raw[raw.length - 1] != '\n') {
-      n++;
-    }
+    int n = Blobs.lineCount(raw);
     this.starts = new int[n + 1];
     this.hashes = new int[n];
     int line = 0;
