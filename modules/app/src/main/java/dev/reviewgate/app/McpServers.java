@@ -26,9 +26,22 @@ final class McpServers {
 
   /** @param backends starts the backends on first use and returns the same future each time */
   static McpServer create(Vertx vertx, ReviewgateConfig config, Supplier<Future<?>> backends) {
+    return create(vertx, config, backends, null);
+  }
+
+  /**
+   * @param backends starts the backends on first use and returns the same future each time
+   * @param byAddress for a tool's address, the future of the backend serving it, or null to wait for all (see
+   *                  {@link McpServer.Builder#toolReadiness})
+   */
+  static McpServer create(Vertx vertx, ReviewgateConfig config, Supplier<Future<?>> backends,
+                          java.util.function.Function<String, Future<?>> byAddress) {
     McpOptions options = McpOptions.from(config);
     McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(options).readiness(backends)
       .durableTasksOnBus();
+    if (byAddress != null) {
+      builder.toolReadiness(byAddress);
+    }
     if (options.conformanceTools()) {
       // The conformance suite's fixture tools: a separate toolset, off by default, never shown to real users.
       ConformanceTools.register(builder);

@@ -56,6 +56,7 @@ public final class McpServer {
   private final CatalogPrompts prompts;
   private final CatalogCompletions completions;
   private final java.util.function.Supplier<Future<?>> ready;
+  private final java.util.function.Function<String, Future<?>> toolReady;
   private final RequestStates requestStates;
   private final Tasks tasks;
 
@@ -71,6 +72,7 @@ public final class McpServer {
     this.prompts = new CatalogPrompts(catalog, caller, options.pageSize());
     this.completions = new CatalogCompletions(catalog, caller);
     this.ready = builder.ready;
+    this.toolReady = builder.toolReady;
     this.requestStates = RequestStates.withRandomKey(options.requestStateTtlMs());
     this.tasks = new Tasks(options, builder.durableTasksOnBus ? new BusTasks(vertx, options) : DurableTasks.NONE);
   }
@@ -132,7 +134,7 @@ public final class McpServer {
   }
 
   Future<JsonObject> route(McpConnection connection, RequestContext request, JsonObject params) {
-    Future<?> ready = BACKEND_METHODS.contains(request.method()) ? this.ready.get() : Future.succeededFuture();
+    Future<?> ready = BACKEND_METHODS.contains(request.method()) ? readiness(request.method(), params) : Future.succeededFuture();
     if (!ready.isComplete()) {
       // Still starting: the handshake is answered at once, work waits for the backends.
       return ready.transform(started -> started.succeeded() ? dispatch(connection, request, params)
@@ -144,6 +146,17 @@ public final class McpServer {
         "reviewgate could not start its backends: " + ready.cause().getMessage()));
     }
     return dispatch(connection, request, params);
+  }
+
+  /** What a request waits for: for a tools/call, what serves its tool when {@link Builder#toolReadiness} knows. */
+  private Future<?> readiness(String method, JsonObject params) {
+    if (toolReady != null && "tools/call".equals(method) && params != null && params.getValue("name") instanceof String name) {
+      Future<?> served = catalog.byName(name).map(tool -> toolReady.apply(tool.address())).orElse(null);
+      if (served != null) {
+        return served;
+      }
+    }
+    return ready.get();
   }
 
   private Future<JsonObject> dispatch(McpConnection connection, RequestContext request, JsonObject params) {
@@ -251,6 +264,7 @@ public final class McpServer {
     private final Map<String, LocalTool> localTools = new LinkedHashMap<>();
     private final Map<String, List<LocalMethod>> localMethods = new LinkedHashMap<>();
     private java.util.function.Supplier<Future<?>> ready = Future::succeededFuture;
+    private java.util.function.Function<String, Future<?>> toolReady;
     private boolean durableTasksOnBus;
 
     private Builder(Vertx vertx, ToolCatalog catalog) {
@@ -298,6 +312,16 @@ public final class McpServer {
      */
     public Builder readiness(java.util.function.Supplier<Future<?>> ready) {
       this.ready = ready;
+      return this;
+    }
+
+    /**
+     * Lets a {@code tools/call} wait only for the backend that serves its tool: {@code byAddress} gives, for a tool's
+     * bus address, the future of what serves it (and must start the backends, as {@link #readiness(java.util.function.Supplier)}
+     * does), or null to wait for all of them. A git call in a process that is still deploying its forges need not wait.
+     */
+    public Builder toolReadiness(java.util.function.Function<String, Future<?>> byAddress) {
+      this.toolReady = byAddress;
       return this;
     }
 

@@ -294,6 +294,29 @@ class McpServerTest {
       .getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("D");
   }
 
+  @Test
+  void aToolCallWaitsOnlyForTheBackendThatServesIt() throws Exception {
+    Promise<Void> everything = Promise.promise();
+    java.util.List<String> askedFor = new java.util.concurrent.CopyOnWriteArrayList<>();
+    McpServer partly = McpServer.builder(vertx, ToolCatalog.standard()).readiness(everything::future)
+      .toolReadiness(address -> {
+        askedFor.add(address);
+        return address.startsWith("reviewgate.diff.") ? Future.succeededFuture() : null;
+      }).build();
+    McpConnection c = partly.connect(Outbound.NONE);
+    Future<JsonObject> waiting = c.handle(modern(1, "tools/call", new JsonObject().put("name", "git_log")
+      .put("arguments", new JsonObject())).encode());
+    JsonObject parsed = c.handle(modern(2, "tools/call", new JsonObject().put("name", "diff_parse")
+      .put("arguments", new JsonObject().put("diff", "D"))).encode()).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    assertThat(parsed.getJsonObject("result").getJsonArray("content").getJsonObject(0).getString("text"))
+      .as("answered while the other backends are still starting").isEqualTo("D");
+    assertThat(askedFor).contains("reviewgate.diff.parse", "reviewgate.git.log");
+    assertThat(waiting.isComplete()).as("a tool of a backend not yet up waits for all of them").isFalse();
+    everything.fail("stopped");
+    assertThat(waiting.toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).getJsonObject("error")
+      .getString("message")).as("and fails with them").contains("could not start its backends");
+  }
+
   private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
     long deadline = System.currentTimeMillis() + 5000;
     while (!condition.getAsBoolean()) {

@@ -51,8 +51,8 @@ final class JsonBody extends OutputStream {
   private final Semaphore room = new Semaphore(IN_FLIGHT);
   private final long stallMs;
   private volatile boolean gone;
-  /** Chunks written to a full queue whose room comes back at the next drain (touched on the context only). */
-  private int owed;
+  /** Chunks written to a full queue whose room comes back at the next drain. */
+  private final java.util.concurrent.atomic.AtomicInteger owed = new java.util.concurrent.atomic.AtomicInteger();
   private Buffer pending = Buffer.buffer(CHUNK);
 
   private JsonBody(HttpServerResponse response, Context context, long stallMs) {
@@ -176,12 +176,13 @@ final class JsonBody extends OutputStream {
       }
       response.write(chunk);
       if (response.writeQueueFull()) {
-        // One drain handler stands for every chunk written while the queue was full: each gives its room back.
-        owed++;
-        response.drainHandler(d -> {
-          room.release(owed);
-          owed = 0;
-        });
+        // One drain handler stands for every chunk written while the queue was full: each gives its room back. The
+        // handler may run on the connection's own event loop, and the queue may have drained before it was set.
+        owed.incrementAndGet();
+        response.drainHandler(d -> room.release(owed.getAndSet(0)));
+        if (!response.writeQueueFull()) {
+          room.release(owed.getAndSet(0));
+        }
       } else {
         room.release();
       }
