@@ -86,6 +86,15 @@ def collapse(text):
     return re.sub("\ufffd+", "\ufffd", text)
 
 
+def peak_rss_kib(pid):
+    """A process's peak resident memory (VmHWM), in KiB."""
+    with open("/proc/%d/status" % pid) as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+
+
 class Stdio:
     """One `bin/reviewgate stdio` process in `clone`, spoken to over its stdin/stdout."""
 
@@ -139,11 +148,7 @@ class Stdio:
         return self.proc.pid
 
     def peak_rss_kib(self):
-        with open("/proc/%d/status" % self.java_pid()) as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-        return 0
+        return peak_rss_kib(self.java_pid())
 
     def close(self):
         self.proc.stdin.close()
@@ -253,11 +258,7 @@ class HttpServer:
         return elapsed, result["content"][0]["text"]
 
     def peak_rss_kib(self):
-        with open("/proc/%d/status" % self.proc.pid) as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-        return 0
+        return peak_rss_kib(self.proc.pid)
 
     def close(self):
         self.proc.terminate()

@@ -33,36 +33,6 @@ public record HttpTransportOptions(long sessionIdleMs, int maxSessions, int sseR
       positive(http, "sseReplayChars"));
   }
 
-  /** The same options with another session cap (tests). */
-  public HttpTransportOptions withMaxSessions(int max) {
-    return new HttpTransportOptions(sessionIdleMs, max, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient,
-      responseWriteStallMs, sseReplayChars);
-  }
-
-  /** The same options with another per-client session cap (tests). */
-  public HttpTransportOptions withMaxSessionsPerClient(int max) {
-    return new HttpTransportOptions(sessionIdleMs, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, max,
-      responseWriteStallMs, sseReplayChars);
-  }
-
-  /** The same options with another idle time (tests). */
-  public HttpTransportOptions withSessionIdleMs(long ms) {
-    return new HttpTransportOptions(ms, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient,
-      responseWriteStallMs, sseReplayChars);
-  }
-
-  /** The same options with another write stall limit (tests). */
-  public HttpTransportOptions withResponseWriteStallMs(long ms) {
-    return new HttpTransportOptions(sessionIdleMs, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient,
-      ms, sseReplayChars);
-  }
-
-  /** The same options with another replay budget (tests). */
-  public HttpTransportOptions withSseReplayChars(long chars) {
-    return new HttpTransportOptions(sessionIdleMs, maxSessions, sseReplayEvents, sseRetryMs, sseKeepAliveMs, maxSessionsPerClient,
-      responseWriteStallMs, chars);
-  }
-
   private static long positive(JsonObject section, String key) {
     Object value = section.getValue(key);
     if (!(value instanceof Number number) || number.longValue() <= 0) {

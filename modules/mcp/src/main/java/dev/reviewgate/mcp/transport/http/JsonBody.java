@@ -71,8 +71,19 @@ final class JsonBody extends OutputStream {
    * ASCII; status and headers must already be set. Call on the response's context.
    */
   static void end(HttpServerResponse response, JsonObject body, Encoders encoders, String prefix, String suffix) {
+    end(response, body, isLong(body), encoders, prefix, suffix);
+  }
+
+  /** Whether {@code body} holds a string long enough to be encoded on a worker (and not kept for SSE replay). */
+  static boolean isLong(JsonObject body) {
+    return JsonLines.holdsStringLongerThan(body, LONG_BODY_CHARS);
+  }
+
+  /** As {@link #end(HttpServerResponse, JsonObject, Encoders, String, String)}, with {@link #isLong} already known. */
+  static void end(HttpServerResponse response, JsonObject body, boolean isLong, Encoders encoders, String prefix,
+                  String suffix) {
     Context context = Vertx.currentContext();
-    if (encoders == null || context == null || !JsonLines.holdsStringLongerThan(body, LONG_BODY_CHARS)) {
+    if (encoders == null || context == null || !isLong) {
       endHere(response, body, prefix, suffix);
       return;
     }

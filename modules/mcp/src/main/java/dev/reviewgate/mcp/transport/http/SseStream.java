@@ -1,6 +1,5 @@
 package dev.reviewgate.mcp.transport.http;
 
-import dev.reviewgate.mcp.transport.JsonLines;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayDeque;
@@ -126,7 +125,8 @@ final class SseStream {
   /** The last message of the stream (the response): sent, then the stream ends. */
   void finish(JsonObject message) {
     complete = true;
-    if (!JsonLines.holdsStringLongerThan(message, JsonBody.LONG_BODY_CHARS)) {
+    boolean isLong = JsonBody.isLong(message);
+    if (!isLong) {
       send(message);
       if (writer != null) {
         writer.end();
@@ -139,7 +139,7 @@ final class SseStream {
     long number = next++;
     lastDropped = number;
     if (writer != null) {
-      JsonBody.end(writer, message, encoders, "id: " + id + "-" + number + "\nevent: message\ndata: ", "\n\n");
+      JsonBody.end(writer, message, true, encoders, "id: " + id + "-" + number + "\nevent: message\ndata: ", "\n\n");
       writer = null;
     }
   }

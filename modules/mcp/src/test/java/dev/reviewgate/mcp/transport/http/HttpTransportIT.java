@@ -80,12 +80,12 @@ class HttpTransportIT {
     options = HttpTransportOptions.from(ReviewgateConfig.defaults().section("http"));
     transport = new HttpTransport(vertx, server, options);
     // Sessions that expire quickly, on their own endpoint, for the expiry test.
-    shortLived = new HttpTransport(vertx, server, options.withSessionIdleMs(300));
+    shortLived = new HttpTransport(vertx, server, optionsWith("sessionIdleMs", 300));
     Router router = Router.router(vertx);
     router.route("/mcp").handler(BodyHandler.create(false)).handler(transport);
     router.route("/short").handler(BodyHandler.create(false)).handler(shortLived);
     // Responses reset after 300 ms with nothing read, for the stalled-reader test.
-    stalling = new HttpTransport(vertx, server, options.withResponseWriteStallMs(300));
+    stalling = new HttpTransport(vertx, server, optionsWith("responseWriteStallMs", 300));
     router.route("/stall").handler(BodyHandler.create(false)).handler(stalling);
     httpServer = HttpClientSupport.await(vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1"));
     http = new HttpClientSupport(vertx, httpServer.actualPort(), "/mcp");
@@ -98,6 +98,11 @@ class HttpTransportIT {
     shortLived.close();
     stalling.close();
     HttpClientSupport.await(vertx.close());
+  }
+
+  /** The default transport options with one {@code http.*} value changed. */
+  private static HttpTransportOptions optionsWith(String key, long value) {
+    return HttpTransportOptions.from(ReviewgateConfig.defaults().section("http").copy().put(key, value));
   }
 
   private static JsonObject request(Object id, String method, JsonObject params) {
@@ -159,7 +164,7 @@ class HttpTransportIT {
 
   @Test
   void aClientAtItsSessionCapPushesOutOnlyItsOwnSessions() throws Exception {
-    HttpTransport capped = new HttpTransport(vertx, server, options.withMaxSessionsPerClient(2));
+    HttpTransport capped = new HttpTransport(vertx, server, optionsWith("maxSessionsPerClient", 2));
     Router router = Router.router(vertx);
     // Stands in for the HTTP server's limiter, which names each request's client on the routing context.
     router.route("/per-client").handler(BodyHandler.create(false)).handler(ctx -> {
@@ -201,7 +206,7 @@ class HttpTransportIT {
 
   @Test
   void atTheCapUnusedSessionsMakeRoomAndBusyOnesAreKept() throws Exception {
-    HttpTransport capped = new HttpTransport(vertx, server, options.withMaxSessions(2));
+    HttpTransport capped = new HttpTransport(vertx, server, optionsWith("maxSessions", 2));
     Router router = Router.router(vertx);
     router.route("/capped").handler(BodyHandler.create(false)).handler(capped);
     HttpServer cappedServer = HttpClientSupport.await(vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1"));
