@@ -8,12 +8,14 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.ReplyException;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientResponse;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.WebSocketClient;
 import io.vertx.core.http.WebSocketConnectOptions;
 import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -44,7 +46,10 @@ class PersonLoginIT {
     vertx = Vertx.vertx();
     options = TestServer.options();
     port = await(TestServer.start(vertx, options, null));
-    http = vertx.createHttpClient();
+    // The JDK's client, which keeps its connection alive between the GETs as a browser does: twice in CI a Vert.x
+    // client in the server's own Vert.x left the second request on a kept-alive connection unsent (ClientKeysIT,
+    // this test), while this server answers /login synchronously.
+    http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(5)).build();
     ws = vertx.createWebSocketClient();
   }
 
@@ -56,17 +61,17 @@ class PersonLoginIT {
   @Test
   void aLoginCodeWorksOnceAndItsCookieMakesTheSocketThePerson() throws Exception {
     String code = LoginCode.mint(options.loginKey(), Instant.now());
-    HttpClientResponse login = get("/login?code=" + code + "&review=r-1");
+    HttpResponse<String> login = get("/login?code=" + code + "&review=r-1");
     assertThat(login.statusCode()).isEqualTo(302);
-    assertThat(login.getHeader("Location")).isEqualTo("/review/#/reviews/r-1");
-    String setCookie = login.getHeader("Set-Cookie");
+    assertThat(header(login, "Location")).isEqualTo("/review/#/reviews/r-1");
+    String setCookie = header(login, "Set-Cookie");
     assertThat(setCookie).startsWith("reviewgate_session_" + port + "=").containsIgnoringCase("HttpOnly").contains("SameSite=Strict")
       .contains("Path=/").doesNotContain(options.loginKey()).doesNotContain(options.token());
     String cookie = setCookie.substring(0, setCookie.indexOf(';'));
 
-    HttpClientResponse again = get("/login?code=" + code);
+    HttpResponse<String> again = get("/login?code=" + code);
     assertThat(again.statusCode()).as("a code serves once").isEqualTo(403);
-    assertThat(again.getHeader("Set-Cookie")).isNull();
+    assertThat(header(again, "Set-Cookie")).isNull();
 
     BridgeIT.Socket person = socket(new WebSocketConnectOptions().addHeader("Cookie", cookie));
     JsonObject reply = await(sendWithHeaders(person, PERSON_TOOL,
@@ -82,9 +87,9 @@ class PersonLoginIT {
   void codesThatAreForgedExpiredOrMalformedOpenNoSession() throws Exception {
     for (String code : List.of(LoginCode.mint("another user's secret", Instant.now()),
       LoginCode.mint(options.loginKey(), Instant.now().minus(LoginCode.LIFETIME).minusSeconds(1)), "1.2.3", "")) {
-      HttpClientResponse login = get("/login?code=" + code);
+      HttpResponse<String> login = get("/login?code=" + code);
       assertThat(login.statusCode()).as(code).isEqualTo(403);
-      assertThat(login.getHeader("Set-Cookie")).isNull();
+      assertThat(header(login, "Set-Cookie")).isNull();
     }
     assertThat(await(upgradeStatus(new WebSocketConnectOptions().addHeader("Cookie", "reviewgate_session_" + port + "=guess"))))
       .isEqualTo(401);
@@ -203,13 +208,17 @@ class PersonLoginIT {
   }
 
   private String personCookie() throws Exception {
-    String setCookie = get("/login?code=" + LoginCode.mint(options.loginKey(), Instant.now())).getHeader("Set-Cookie");
+    String setCookie = header(get("/login?code=" + LoginCode.mint(options.loginKey(), Instant.now())), "Set-Cookie");
     return setCookie.substring(0, setCookie.indexOf(';'));
   }
 
-  private HttpClientResponse get(String uri) throws Exception {
-    return await(http.request(HttpMethod.GET, port, "127.0.0.1", uri).compose(request -> request.send())
-      .compose(response -> response.body().map(body -> response)));
+  private HttpResponse<String> get(String uri) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + uri)).timeout(Duration.ofSeconds(10)).build(),
+      HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static String header(HttpResponse<String> response, String name) {
+    return response.headers().firstValue(name).orElse(null);
   }
 
   private BridgeIT.Socket socket(WebSocketConnectOptions connect) throws Exception {
