@@ -1,6 +1,7 @@
 package dev.reviewgate.git;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.json.Utf8Text;
 import dev.reviewgate.diff.model.BinarySizes;
 import dev.reviewgate.diff.model.ChangeType;
 import dev.reviewgate.diff.shape.Shaper;
@@ -141,9 +142,12 @@ public final class GitReader implements AutoCloseable {
       return text.toByteArray();
     }
 
-    /** The unified text, taken once: the buffer is emptied so the patch is not held twice. */
-    public String takeText() {
-      return text.takeUtf8();
+    /**
+     * The unified text as its UTF-8 bytes, taken once: the buffer is emptied so the patch is not held twice, and an
+     * empty diff is the empty String (a JSON value every caller knows).
+     */
+    public Object takeText() {
+      return text.size() == 0 ? "" : Utf8Text.of(text.takeChunks());
     }
   }
 

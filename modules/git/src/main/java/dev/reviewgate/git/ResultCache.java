@@ -1,6 +1,7 @@
 package dev.reviewgate.git;
 
 import dev.reviewgate.core.BoundedLru;
+import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.json.JsonObject;
 import java.util.regex.Pattern;
 
@@ -42,13 +43,15 @@ public final class ResultCache {
   }
 
   /**
-   * A copy of the cached result, or null. Only the look-up holds the cache's lock: a stored value is never changed,
-   * so copying it needs none, and the event loop never waits while a worker sizes a large result.
+   * About the encoded size of a JSON value: strings by length (UTF-16 units, or UTF-8 bytes for a diff's
+   * {@link Utf8Text}; escapes not counted).
    */
-  /** About the encoded size of a JSON value: strings by length (UTF-16 units; escapes and non-ASCII not counted). */
   static long estimate(Object value) {
     if (value instanceof String text) {
       return text.length() + 2L;
+    }
+    if (value instanceof Utf8Text text) {
+      return text.size() + 2L;
     }
     if (value instanceof JsonObject object) {
       long size = 2;
@@ -67,6 +70,10 @@ public final class ResultCache {
     return 8;
   }
 
+  /**
+   * A copy of the cached result, or null. Only the look-up holds the cache's lock: a stored value is never changed,
+   * so copying it needs none, and the event loop never waits while a worker sizes a large result.
+   */
   public JsonObject get(String key) {
     JsonObject value = entries.get(key);
     return value == null ? null : value.copy();

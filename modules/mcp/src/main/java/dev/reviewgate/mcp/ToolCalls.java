@@ -12,6 +12,7 @@ import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.TaskSupport;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -102,7 +103,9 @@ final class ToolCalls {
     CallContext call = new CallContext(callId, progressAddress,
       tool.taskSupport() != TaskSupport.FORBIDDEN && request.tasksNegotiated());
     // MCP's callers are agents, over stdio or HTTP with the token (see Caller).
-    DeliveryOptions delivery = Caller.AGENT.stamp(call.applyTo(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name()))));
+    DeliveryOptions delivery = Caller.AGENT.stamp(call.applyTo(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name()))))
+      // The transports write a diff's UTF-8 bytes as they are (JsonLines): no String of it is built.
+      .addHeader(Utf8Text.ACCEPT, "1");
     request.onCancel(() -> CancelSignals.abandon(vertx, callId));
     if (progressAddress == null) {
       return ReadOnlyResend.request(vertx, tool, arguments, delivery).map(ToolCalls::result);

@@ -2,6 +2,7 @@ package dev.reviewgate.mcp;
 
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -30,7 +31,8 @@ public final class ToolResults {
     JsonObject structured = reply;
     if (lead != null || "".equals(reply.getValue("diff"))) {
       String field = lead != null ? lead : "diff";
-      content.add(text(lead != null ? reply.getString(lead) : EMPTY_DIFF));
+      // The lead as it came: a String, or a diff's Utf8Text, which the transports write without making it a String.
+      content.add(new JsonObject().put("type", "text").put("text", lead != null ? reply.getValue(lead) : EMPTY_DIFF));
       JsonObject rest = reply.copy();
       rest.remove(field);
       if ("diff".equals(lead)) {
@@ -66,7 +68,8 @@ public final class ToolResults {
 
   private static String firstText(JsonObject reply, String... fields) {
     for (String field : fields) {
-      if (reply.getValue(field) instanceof String value && !value.isEmpty()) {
+      Object value = reply.getValue(field);
+      if (value instanceof String text ? !text.isEmpty() : value instanceof Utf8Text bytes && !bytes.isEmpty()) {
         return field;
       }
     }

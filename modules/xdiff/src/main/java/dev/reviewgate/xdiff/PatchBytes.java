@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * Where {@link PatchWriter} writes: a byte buffer in chunks, unsynchronized. A growing array would copy the whole
  * patch at every doubling and hold two of it at the last one; chunks are written once, and the patch is copied
- * once more only when it is taken ({@link #takeUtf8}, {@link #toByteArray}). Not thread-safe.
+ * once more only when it is taken as text or as one array ({@link #takeUtf8}, {@link #toByteArray}), not as its chunks
+ * ({@link #takeChunks}). Not thread-safe.
  */
 public final class PatchBytes {
 
@@ -81,6 +82,19 @@ public final class PatchBytes {
     }
     System.arraycopy(current, 0, all, at, used);
     return all;
+  }
+
+  /** The patch's bytes as its chunks in order (the last one cut to size), emptying this buffer: nothing is copied whole. */
+  public List<byte[]> takeChunks() {
+    List<byte[]> chunks = new ArrayList<>(full);
+    if (used > 0) {
+      chunks.add(java.util.Arrays.copyOf(current, used));
+    }
+    full.clear();
+    current = new byte[0];
+    used = 0;
+    size = 0;
+    return chunks;
   }
 
   /**

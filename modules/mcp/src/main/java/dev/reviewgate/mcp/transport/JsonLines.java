@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.json.jackson.JacksonCodec;
@@ -56,8 +57,19 @@ public final class JsonLines {
   /** {@code message} as JSON (UTF-8) into {@code out}, through a small buffer; the stream is neither flushed nor closed. */
   public static void encode(JsonObject message, OutputStream out) throws IOException {
     try (JsonGenerator generator = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-      write(message, generator);
+      write(message, generator, out);
     }
+  }
+
+  /** {@code message} as a JSON String, for what is kept or framed whole (small messages, SSE events). */
+  public static String encode(JsonObject message) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try {
+      encode(message, out);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e); // a byte array does not fail
+    }
+    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /** Whether {@code value} holds a string of more than {@code chars} characters (a big diff), at any depth. */
@@ -78,28 +90,35 @@ public final class JsonLines {
       }
       return false;
     }
-    return value instanceof String text && text.length() > chars;
+    return value instanceof String text ? text.length() > chars : value instanceof Utf8Text bytes && bytes.size() > chars;
   }
 
   /**
    * Objects and arrays walked here so that a long string (a diff) is written from a Reader: the generator then
-   * copies it in blocks of chars, where its String path reads it one {@code charAt} at a time. The rest is Vert.x's
-   * own encoding of a value.
+   * copies it in blocks of chars, where its String path reads it one {@code charAt} at a time. A diff held as its
+   * UTF-8 bytes ({@link Utf8Text}) is written by itself, straight into {@code out} after what the generator holds.
+   * The rest is Vert.x's own encoding of a value.
    */
-  private static void write(Object value, JsonGenerator generator) throws IOException {
+  private static void write(Object value, JsonGenerator generator, OutputStream out) throws IOException {
     if (value instanceof JsonObject object) {
       generator.writeStartObject();
       for (Map.Entry<String, Object> field : object) {
         generator.writeFieldName(field.getKey());
-        write(field.getValue(), generator);
+        write(field.getValue(), generator, out);
       }
       generator.writeEndObject();
     } else if (value instanceof JsonArray array) {
       generator.writeStartArray();
       for (Object item : array) {
-        write(item, generator);
+        write(item, generator, out);
       }
       generator.writeEndArray();
+    } else if (value instanceof Utf8Text text) {
+      // An empty raw value makes the generator write its separator and count a value; then its buffer goes out
+      // first, and the string follows in place.
+      generator.writeRawValue("");
+      generator.flush();
+      text.writeJson(out);
     } else if (value instanceof String text && text.length() > LONG_STRING) {
       generator.writeString(new WholeCharacters(text), text.length());
     } else {

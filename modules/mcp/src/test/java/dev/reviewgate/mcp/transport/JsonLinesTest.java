@@ -2,6 +2,7 @@ package dev.reviewgate.mcp.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
@@ -35,6 +36,22 @@ class JsonLinesTest {
     }
     assertThat(differ).as("the same text as Vert.x's own encoding; differs at %s: %s", differ,
       line.substring(Math.max(0, differ - 20), Math.min(line.length(), differ + 20))).isEqualTo(vertx.length());
+  }
+
+  @Test
+  void aDiffHeldAsUtf8BytesIsWrittenAsTheSameJsonAsItsString() throws Exception {
+    String diff = "diff --git a/\"q\".txt b/\"q\".txt\n+caf\u00e9 \u20ac \ud83d\ude00\t\\ \u0001\n".repeat(5_000);
+    // Where a value may stand: first and not first in an object, and in an array between others.
+    java.util.function.Function<Object, JsonObject> message = text -> new JsonObject().put("jsonrpc", "2.0").put("id", 7)
+      .put("result", new JsonObject().put("content", new JsonArray().add(new JsonObject().put("text", text).put("type", "text"))
+        .add(new JsonObject().put("type", "text").put("text", text)).add(new JsonArray().add(1).add(text).add(text)))
+        .put("isError", false));
+    JsonObject bytes = message.apply(Utf8Text.of(diff));
+    String expected = line(message.apply(diff));
+    assertThat(line(bytes)).isEqualTo(expected);
+    assertThat(JsonLines.encode(bytes) + "\n").isEqualTo(expected);
+    assertThat(JsonLines.holdsStringLongerThan(bytes, 100_000)).isTrue();
+    assertThat(JsonLines.holdsStringLongerThan(message.apply(Utf8Text.of("short")), 100)).isFalse();
   }
 
   @Test

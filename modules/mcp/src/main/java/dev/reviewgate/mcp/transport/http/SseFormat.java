@@ -1,5 +1,6 @@
 package dev.reviewgate.mcp.transport.http;
 
+import dev.reviewgate.mcp.transport.JsonLines;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 
@@ -25,6 +26,6 @@ final class SseFormat {
 
   /** An event without id: the request-scoped streams of the stateless era are not resumable. */
   static String event(JsonObject message) {
-    return "event: message\ndata: " + message.encode() + "\n\n";
+    return "event: message\ndata: " + JsonLines.encode(message) + "\n\n";
   }
 }

@@ -1,5 +1,6 @@
 package dev.reviewgate.mcp.transport.http;
 
+import dev.reviewgate.mcp.transport.JsonLines;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayDeque;
@@ -108,7 +109,7 @@ final class SseStream {
   }
 
   void send(JsonObject message) {
-    Event event = new Event(next++, message.encode());
+    Event event = new Event(next++, JsonLines.encode(message));
     if (budget.take(event.data().length())) {
       events.addLast(event);
       while (events.size() > keep) {

@@ -1,0 +1,161 @@
+package dev.reviewgate.core.json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class Utf8TextTest {
+
+  private static final JsonFactory JACKSON = JsonFactory.builder()
+    .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8).build();
+
+  @Test
+  void itsJsonIsJacksonsJsonOfTheSameStringForEveryAsciiByteAndMultiByteCharacters() throws IOException {
+    StringBuilder text = new StringBuilder();
+    for (char c = 0; c < 128; c++) {
+      text.append(c);
+    }
+    text.append("é € 😀 中文 \u2028 end");
+    assertJsonLikeJackson(text.toString(), 1);
+    assertJsonLikeJackson(text.toString(), 3); // chunks that cut every multi-byte character somewhere
+  }
+
+  @Test
+  void longRunsAndManyEscapesAcrossTheOutputBufferComeOutWhole() throws IOException {
+    Random random = new Random(7);
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 60_000; i++) {
+      int kind = random.nextInt(20);
+      text.append(kind == 0 ? "\n" : kind == 1 ? "\"" : kind == 2 ? "\t\\" : kind == 3 ? "ü" : kind == 4 ? "\u0001" : "x");
+      if (i % 10_000 == 0) {
+        text.append("y".repeat(20_000)); // a run longer than the writer's buffer
+      }
+    }
+    assertJsonLikeJackson(text.toString(), 4096);
+    assertJsonLikeJackson(text.toString(), 1 << 20);
+  }
+
+  @Test
+  void bytesThatAreNotUtf8BecomeWhatStringDecodingMakesOfThem() {
+    byte[][] samples = {
+      {'a', (byte) 0xFF, 'b'}, // never a UTF-8 byte
+      {'c', 'a', 'f', (byte) 0xE9, '\n'}, // Latin-1
+      {(byte) 0xC0, (byte) 0xAF}, // overlong
+      {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, // a surrogate
+      {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, // past U+10FFFF
+      {'x', (byte) 0xE2, (byte) 0x82}, // cut short at the end
+    };
+    for (byte[] sample : samples) {
+      Utf8Text text = Utf8Text.of(List.of(sample));
+      String decoded = new String(sample, StandardCharsets.UTF_8);
+      assertThat(text.toString()).as(Arrays.toString(sample)).isEqualTo(decoded).contains("\ufffd");
+      assertThat(text.size()).isEqualTo(decoded.getBytes(StandardCharsets.UTF_8).length);
+    }
+  }
+
+  @Test
+  void malformedStretchesAnywhereInManyChunksComeOutAsOneStringDecodingMakesThem() {
+    Random random = new Random(5);
+    for (int round = 0; round < 2_000; round++) {
+      byte[] bytes = new byte[1 + random.nextInt(200)];
+      for (int i = 0; i < bytes.length; i++) {
+        int kind = random.nextInt(6);
+        bytes[i] = (byte) (kind == 0 ? '\n' : kind == 1 ? 'a' : 0x80 + random.nextInt(128));
+      }
+      List<byte[]> chunks = new ArrayList<>();
+      for (int at = 0; at < bytes.length; ) {
+        int next = Math.min(bytes.length, at + 1 + random.nextInt(40));
+        chunks.add(Arrays.copyOfRange(bytes, at, next));
+        at = next;
+      }
+      String whole = new String(bytes, StandardCharsets.UTF_8);
+      Utf8Text text = Utf8Text.of(chunks);
+      assertThat(text.toString()).as(Arrays.toString(bytes)).isEqualTo(whole);
+      assertThat(text.size()).isEqualTo(whole.getBytes(StandardCharsets.UTF_8).length);
+    }
+  }
+
+  @Test
+  void wellFormedAgreesWithTheJdksStrictDecoderOnRandomBytesSplitAnywhere() {
+    Random random = new Random(11);
+    int malformed = 0;
+    for (int round = 0; round < 20_000; round++) {
+      // A few characters of every length, then, half the time, one byte changed to one that starts or continues
+      // sequences, where the rules are.
+      StringBuilder text = new StringBuilder();
+      for (int i = 1 + random.nextInt(4); i > 0; i--) {
+        int kind = random.nextInt(4);
+        text.appendCodePoint(kind == 0 ? random.nextInt(0x80) : kind == 1 ? 0x80 + random.nextInt(0x780)
+          : kind == 2 ? 0xE000 + random.nextInt(0x2000) : 0x10000 + random.nextInt(0x100000));
+      }
+      byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+      if (random.nextBoolean()) {
+        bytes[random.nextInt(bytes.length)] = (byte) (0x80 + random.nextInt(128));
+      }
+      boolean strict = strictlyDecodes(bytes);
+      malformed += strict ? 0 : 1;
+      int cut = random.nextInt(bytes.length + 1);
+      List<byte[]> chunks = List.of(Arrays.copyOf(bytes, cut), Arrays.copyOfRange(bytes, cut, bytes.length));
+      assertThat(Utf8Text.wellFormed(chunks)).as(Arrays.toString(bytes) + " cut at " + cut).isEqualTo(strict);
+    }
+    assertThat(malformed).as("both kinds were tried").isBetween(2_000, 18_000);
+  }
+
+  @Test
+  void aJsonObjectCopySharesItAndStringsTurnsItIntoStringsAtAnyDepth() {
+    Utf8Text diff = Utf8Text.of("diff --git a/x b/x\n+é\n");
+    JsonObject reply = new JsonObject().put("diff", diff)
+      .put("content", new JsonArray().add(new JsonObject().put("text", diff)).add(new JsonArray().add(diff)));
+    JsonObject copy = reply.copy();
+    assertThat(copy.getValue("diff")).isSameAs(diff);
+    assertThat(copy.getString("diff")).isEqualTo("diff --git a/x b/x\n+é\n");
+
+    Utf8Text.strings(copy);
+    assertThat(copy.getValue("diff")).isEqualTo("diff --git a/x b/x\n+é\n");
+    assertThat(copy.getJsonArray("content").getJsonObject(0).getValue("text")).isInstanceOf(String.class);
+    assertThat(copy.getJsonArray("content").getJsonArray(1).getValue(0)).isInstanceOf(String.class);
+    assertThat(copy.encode()).contains("+é");
+    assertThat(reply.getValue("diff")).as("the original keeps its bytes").isSameAs(diff);
+
+    JsonObject immutable = new JsonObject(java.util.Map.of("list", java.util.List.of("a", java.util.Map.of("b", 1)), "n", 2));
+    assertThat(Utf8Text.strings(immutable).encode()).as("nothing to replace: nothing written").contains("\"b\":1");
+  }
+
+  private static void assertJsonLikeJackson(String text, int chunkSize) throws IOException {
+    byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+    List<byte[]> chunks = new ArrayList<>();
+    for (int at = 0; at < utf8.length; at += chunkSize) {
+      chunks.add(Arrays.copyOfRange(utf8, at, Math.min(utf8.length, at + chunkSize)));
+    }
+    ByteArrayOutputStream ours = new ByteArrayOutputStream();
+    Utf8Text.of(chunks).writeJson(ours);
+    ByteArrayOutputStream jackson = new ByteArrayOutputStream();
+    try (JsonGenerator generator = JACKSON.createGenerator(jackson)) {
+      generator.writeString(text);
+    }
+    assertThat(ours.toByteArray()).as("chunks of " + chunkSize).isEqualTo(jackson.toByteArray());
+  }
+
+  private static boolean strictlyDecodes(byte[] bytes) {
+    try {
+      StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes));
+      return true;
+    } catch (CharacterCodingException e) {
+      return false;
+    }
+  }
+}
