@@ -4,44 +4,55 @@ import java.util.Arrays;
 
 /**
  * Line identity and indentation over one side's bytes, as xdiff sees its records (newline included): a line is
- * the bytes up to and including its LF, the last one possibly without. A count of the lines, then one pass that
- * records their starts and hashes (through JGit's RawText these were a scan for its line map and another to hash,
- * with a list lookup per line; together 40% of a large range's diff time).
+ * the bytes up to and including its LF, the last one possibly without. One pass records their starts and hashes
+ * (through JGit's RawText these were a scan for its line map and another to hash, with a list lookup per line;
+ * together 40% of a large range's diff time).
  */
 final class Lines {
 
   private final byte[] raw;
+  private final int size;
   private final int[] hashes;
-  private final int[] indents;
+  /** Each line's indent plus two once known (0: not yet), made at the first use: most files never ask. */
+  private int[] indents;
   private final int[] starts;
 
+  /**
+   * One pass over the bytes: the arrays are sized from a guess of a line per 32 bytes and grown when the guess is
+   * short (counting the lines first was a second pass over every blob of a diff).
+   */
   Lines(byte[] raw) {
     this.raw = raw;
-    int n = Blobs.lineCount(raw);
-    this.starts = new int[n + 1];
-    this.hashes = new int[n];
+    int capacity = raw.length / 32 + 16;
+    int[] lineStarts = new int[capacity + 1];
+    int[] lineHashes = new int[capacity];
     int line = 0;
     int hash = 5381;
     for (int i = 0; i < raw.length; i++) {
       byte b = raw[i];
       if (b == '\n') {
-        hashes[line] = hash;
-        starts[++line] = i + 1;
+        if (line + 1 >= lineHashes.length) {
+          lineHashes = Arrays.copyOf(lineHashes, lineHashes.length * 2);
+          lineStarts = Arrays.copyOf(lineStarts, lineHashes.length + 1);
+        }
+        lineHashes[line] = hash;
+        lineStarts[++line] = i + 1;
         hash = 5381;
       } else {
         hash = (hash << 5) + hash + (b & 0xff);
       }
     }
-    if (line < n) {
-      hashes[line] = hash; // the last line, without a newline
+    if (raw.length > 0 && raw[raw.length - 1] != '\n') {
+      lineHashes[line++] = hash; // the last line, without a newline
     }
-    starts[n] = raw.length;
-    this.indents = new int[n];
-    Arrays.fill(indents, Integer.MIN_VALUE);
+    lineStarts[line] = raw.length;
+    this.size = line;
+    this.hashes = lineHashes;
+    this.starts = lineStarts;
   }
 
   int size() {
-    return hashes.length;
+    return size;
   }
 
   boolean same(int i, int j) {
@@ -60,9 +71,12 @@ final class Lines {
 
   /** git's get_indent: columns of leading space/tab (tab to the next multiple of 8), -1 for a blank line. */
   int indent(int line, int max) {
+    if (indents == null) {
+      indents = new int[size];
+    }
     int cached = indents[line];
-    if (cached != Integer.MIN_VALUE) {
-      return cached;
+    if (cached != 0) {
+      return cached - 2;
     }
     int start = starts[line];
     int end = starts[line + 1];
@@ -84,7 +98,7 @@ final class Lines {
         break;
       }
     }
-    indents[line] = result;
+    indents[line] = result + 2;
     return result;
   }
 

@@ -3,23 +3,24 @@ package dev.reviewgate.core.json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.shareddata.Shareable;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * A JSON string value held as UTF-8 bytes: a large diff goes from the diff writer to an MCP client's stream as the
- * bytes git wrote, never as a Java String (UTF-16 as soon as one character is outside Latin-1, so twice the bytes,
- * and built through a second copy of that size: 146 MB of heap for a 37 MB diff). Always well-formed: bytes that are
- * not UTF-8 become U+FFFD, as decoding them into a String does.
+ * A JSON string value held as the UTF-8 bytes it was written in: a large diff goes from the diff writer to an MCP
+ * client's stream as the bytes git wrote, never as a Java String (UTF-16 as soon as one character is outside Latin-1,
+ * so twice the bytes, and built through a second copy of that size: 146 MB of heap for a 37 MB diff). The text it
+ * stands for is what decoding the bytes into a String gives ({@link #toString()}): bytes that are not UTF-8 (a Latin-1
+ * file) are U+FFFD, and {@link #writeJson} writes exactly that text, replacing them as it goes.
  *
  * <p>Vert.x's own JSON encoding does not know this type, so only a caller that encodes with the MCP transports'
  * writer asks for it ({@link #ACCEPT} on its event-bus request) and {@link dev.reviewgate.core.bus.ToolEndpoint} turns
  * it into a String for every other caller and whenever the bus is clustered. Immutable: a {@code JsonObject} copy
- * (local delivery, the result cache) shares it; {@link #toString()} decodes it.
+ * (local delivery, the result cache) shares it.
  */
 public final class Utf8Text implements Shareable {
 
@@ -41,20 +42,16 @@ public final class Utf8Text implements Shareable {
     this.size = total;
   }
 
-  /**
-   * The text these bytes hold, each chunk used whole and owned from now on. Bytes that are not well-formed UTF-8 (a
-   * Latin-1 file in a diff) are replaced as {@code new String(bytes, UTF_8)} replaces them.
-   */
+  /** The text these bytes (in order) hold; the arrays are used as they are and must not change from now on. */
   public static Utf8Text of(List<byte[]> chunks) {
-    List<byte[]> own = new ArrayList<>(chunks);
-    return new Utf8Text(wellFormed(own) ? own : replaced(own));
+    return new Utf8Text(List.copyOf(chunks));
   }
 
   public static Utf8Text of(String text) {
     return new Utf8Text(List.of(text.getBytes(StandardCharsets.UTF_8)));
   }
 
-  /** Its length in UTF-8 bytes. */
+  /** Its length in bytes as held (the UTF-8 of the text, bar the few bytes a malformed stretch changes by). */
   public long size() {
     return size;
   }
@@ -84,74 +81,191 @@ public final class Utf8Text implements Shareable {
   }
 
   /**
-   * The text as a JSON string (quoted) into {@code out}, escaped as Jackson escapes a String: {@code \" \\ \b \t \n
-   * \f \r}, other control characters as {@code \\u00XX}, everything else as its UTF-8 bytes.
+   * The text as a JSON string (quoted) into {@code out}, in one pass: as Jackson writes {@link #toString()}, i.e.
+   * {@code \" \\ \b \t \n \f \r} and {@code \\u00XX} for the other control characters, well-formed UTF-8 as it is, and
+   * each malformed stretch as the String decoder replaces it. The text is read in windows that start at a character
+   * boundary and end with an ASCII byte (the decoder never takes one into a malformed sequence, so it starts afresh
+   * after each): a window decodes alone exactly as within the whole. A chunk's non-ASCII tail and the next chunk's
+   * non-ASCII head form a small window of their own.
    */
   public void writeJson(OutputStream out) throws IOException {
-    byte[] buffer = new byte[OUT_BUFFER];
-    int used = 0;
-    buffer[used++] = '"';
-    for (byte[] chunk : chunks) {
-      int i = 0;
-      while (i < chunk.length) {
-        int start = i;
-        while (i < chunk.length && plain(chunk[i])) {
-          i++;
-        }
-        int run = i - start;
-        if (run > buffer.length - used) {
-          out.write(buffer, 0, used);
-          used = 0;
-          if (run > buffer.length) {
-            out.write(chunk, start, run);
-            run = 0;
+    Escaper escaper = new Escaper(out);
+    escaper.put((byte) '"');
+    int start = 0;
+    for (int c = 0; c < chunks.size(); c++) {
+      byte[] chunk = chunks.get(c);
+      boolean last = c == chunks.size() - 1;
+      int end = last ? chunk.length : afterLastAscii(chunk, start);
+      escaper.window(chunk, start, end);
+      start = 0;
+      if (end < chunk.length) {
+        // The tail joined with the heads of the next chunks up to their first ASCII byte.
+        ByteArrayOutputStream across = new ByteArrayOutputStream();
+        across.write(chunk, end, chunk.length - end);
+        while (c + 1 < chunks.size()) {
+          byte[] next = chunks.get(c + 1);
+          int head = 0;
+          while (head < next.length && next[head] < 0) {
+            head++;
           }
-        }
-        System.arraycopy(chunk, start, buffer, used, run);
-        used += run;
-        if (i < chunk.length) {
-          if (buffer.length - used < 6) {
-            out.write(buffer, 0, used);
-            used = 0;
+          across.write(next, 0, head);
+          if (head < next.length) {
+            start = head;
+            break;
           }
-          used = escape(chunk[i++], buffer, used);
+          c++; // no ASCII byte in it: all of it belongs to the window
         }
+        byte[] bytes = across.toByteArray();
+        escaper.window(bytes, 0, bytes.length);
       }
     }
-    if (used == buffer.length) {
+    escaper.put((byte) '"');
+    escaper.flush();
+  }
+
+  private static int afterLastAscii(byte[] chunk, int from) {
+    int at = chunk.length;
+    while (at > from && chunk[at - 1] < 0) {
+      at--;
+    }
+    return at;
+  }
+
+  /** Writes windows of bytes as JSON string content through a small buffer. */
+  private static final class Escaper {
+    private final OutputStream out;
+    private final byte[] buffer = new byte[OUT_BUFFER];
+    private int used;
+
+    Escaper(OutputStream out) {
+      this.out = out;
+    }
+
+    /** Bytes {@code from}..{@code to} of {@code bytes}: a window that starts at a boundary and ends before ASCII or the end. */
+    void window(byte[] bytes, int from, int to) throws IOException {
+      int i = from;
+      while (i < to) {
+        int start = i;
+        while (i < to && plain(bytes[i])) {
+          i++;
+        }
+        put(bytes, start, i - start);
+        if (i == to) {
+          return;
+        }
+        byte b = bytes[i];
+        if (b >= 0) {
+          escape(b);
+          i++;
+          continue;
+        }
+        int length = sequenceLength(bytes, i, to);
+        if (length > 0) {
+          put(bytes, i, length);
+          i += length;
+          continue;
+        }
+        // Malformed: the stretch up to the next ASCII byte as the String decoder makes it (no escapes: none is ASCII).
+        int stretch = i;
+        while (stretch < to && bytes[stretch] < 0) {
+          stretch++;
+        }
+        byte[] decoded = new String(bytes, i, stretch - i, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
+        put(decoded, 0, decoded.length);
+        i = stretch;
+      }
+    }
+
+    void put(byte b) throws IOException {
+      if (used == buffer.length) {
+        flush();
+      }
+      buffer[used++] = b;
+    }
+
+    void put(byte[] bytes, int from, int length) throws IOException {
+      if (length > buffer.length - used) {
+        flush();
+        if (length > buffer.length) {
+          out.write(bytes, from, length);
+          return;
+        }
+      }
+      System.arraycopy(bytes, from, buffer, used, length);
+      used += length;
+    }
+
+    void flush() throws IOException {
       out.write(buffer, 0, used);
       used = 0;
     }
-    buffer[used++] = '"';
-    out.write(buffer, 0, used);
-  }
 
-  private static boolean plain(byte b) {
-    return (b >= 0x20 || b < 0) && b != '"' && b != '\\';
-  }
-
-  private static int escape(byte b, byte[] out, int at) {
-    out[at++] = '\\';
-    char shortForm = switch (b) {
-      case '"' -> '"';
-      case '\\' -> '\\';
-      case '\b' -> 'b';
-      case '\t' -> 't';
-      case '\n' -> 'n';
-      case '\f' -> 'f';
-      case '\r' -> 'r';
-      default -> 0;
-    };
-    if (shortForm != 0) {
-      out[at++] = (byte) shortForm;
-      return at;
+    private void escape(byte b) throws IOException {
+      if (buffer.length - used < 6) {
+        flush();
+      }
+      buffer[used++] = '\\';
+      char shortForm = switch (b) {
+        case '"' -> '"';
+        case '\\' -> '\\';
+        case '\b' -> 'b';
+        case '\t' -> 't';
+        case '\n' -> 'n';
+        case '\f' -> 'f';
+        case '\r' -> 'r';
+        default -> 0;
+      };
+      if (shortForm != 0) {
+        buffer[used++] = (byte) shortForm;
+        return;
+      }
+      buffer[used++] = 'u';
+      buffer[used++] = '0';
+      buffer[used++] = '0';
+      buffer[used++] = HEX[(b >> 4) & 0xF];
+      buffer[used++] = HEX[b & 0xF];
     }
-    out[at++] = 'u';
-    out[at++] = '0';
-    out[at++] = '0';
-    out[at++] = HEX[(b >> 4) & 0xF];
-    out[at++] = HEX[b & 0xF];
-    return at;
+
+    /** Printable ASCII that JSON takes as it is. */
+    private static boolean plain(byte b) {
+      return b >= 0x20 && b != '"' && b != '\\';
+    }
+  }
+
+  /**
+   * The length of the well-formed UTF-8 sequence (the Unicode standard's table 3-7, as strict as the JDK's decoder)
+   * that starts at {@code at} and ends before {@code to}, or 0 when none does.
+   */
+  static int sequenceLength(byte[] bytes, int at, int to) {
+    int lead = bytes[at] & 0xFF;
+    int need;
+    int low = 0x80;
+    int high = 0xBF;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+      need = 1;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      need = 2;
+      low = lead == 0xE0 ? 0xA0 : 0x80;
+      high = lead == 0xED ? 0x9F : 0xBF;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      need = 3;
+      low = lead == 0xF0 ? 0x90 : 0x80;
+      high = lead == 0xF4 ? 0x8F : 0xBF;
+    } else {
+      return 0;
+    }
+    if (at + need >= to) {
+      return 0;
+    }
+    for (int k = 1; k <= need; k++) {
+      int next = bytes[at + k] & 0xFF;
+      if (next < low || next > high) {
+        return 0;
+      }
+      low = 0x80;
+      high = 0xBF;
+    }
+    return need + 1;
   }
 
   /**
@@ -186,99 +300,14 @@ public final class Utf8Text implements Shareable {
     }
   }
 
+  /** Equal when the texts are (two byte sequences with the same malformed stretches replaced alike are). */
   @Override
   public boolean equals(Object other) {
-    if (!(other instanceof Utf8Text that) || that.size != size) {
-      return false;
-    }
-    return Arrays.equals(joined(), that.joined());
+    return other instanceof Utf8Text that && toString().equals(that.toString());
   }
 
   @Override
   public int hashCode() {
-    return Arrays.hashCode(joined());
-  }
-
-  private byte[] joined() {
-    return toString().getBytes(StandardCharsets.UTF_8);
-  }
-
-  /** Whether the chunks, read as one sequence, are well-formed UTF-8 (the Unicode standard's table 3-7). */
-  static boolean wellFormed(List<byte[]> chunks) {
-    int need = 0;
-    int low = 0x80;
-    int high = 0xBF;
-    for (byte[] chunk : chunks) {
-      int i = 0;
-      while (i < chunk.length) {
-        if (need == 0) {
-          while (i < chunk.length && chunk[i] >= 0) {
-            i++;
-          }
-          if (i == chunk.length) {
-            break;
-          }
-          int lead = chunk[i++] & 0xFF;
-          if (lead >= 0xC2 && lead <= 0xDF) {
-            need = 1;
-          } else if (lead >= 0xE0 && lead <= 0xEF) {
-            need = 2;
-            low = lead == 0xE0 ? 0xA0 : 0x80;
-            high = lead == 0xED ? 0x9F : 0xBF;
-          } else if (lead >= 0xF0 && lead <= 0xF4) {
-            need = 3;
-            low = lead == 0xF0 ? 0x90 : 0x80;
-            high = lead == 0xF4 ? 0x8F : 0xBF;
-          } else {
-            return false;
-          }
-        } else {
-          int next = chunk[i++] & 0xFF;
-          if (next < low || next > high) {
-            return false;
-          }
-          low = 0x80;
-          high = 0xBF;
-          need--;
-        }
-      }
-    }
-    return need == 0;
-  }
-
-  /**
-   * The chunks with each malformed stretch replaced as decoding the whole into a String would replace it, without
-   * doing that: the text is cut right after ASCII bytes (the JDK's decoder never takes one into a malformed sequence,
-   * so it starts afresh after each), and only the pieces that are not well-formed go through a String.
-   */
-  private static List<byte[]> replaced(List<byte[]> chunks) {
-    List<byte[]> out = new ArrayList<>(chunks.size() + 1);
-    byte[] carry = new byte[0];
-    for (int i = 0; i < chunks.size(); i++) {
-      byte[] chunk = chunks.get(i);
-      chunks.set(i, null);
-      byte[] bytes = carry.length == 0 ? chunk : concat(carry, chunk);
-      int end = i == chunks.size() - 1 ? bytes.length : afterLastAscii(bytes);
-      byte[] piece = end == bytes.length ? bytes : Arrays.copyOf(bytes, end);
-      if (piece.length > 0) {
-        out.add(wellFormed(List.of(piece)) ? piece : new String(piece, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8));
-      }
-      carry = Arrays.copyOfRange(bytes, end, bytes.length);
-    }
-    return out;
-  }
-
-  private static int afterLastAscii(byte[] bytes) {
-    int at = bytes.length;
-    while (at > 0 && bytes[at - 1] < 0) {
-      at--;
-    }
-    return at;
-  }
-
-  private static byte[] concat(byte[] a, byte[] b) {
-    byte[] both = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, both, a.length, b.length);
-    return both;
+    return toString().hashCode();
   }
 }

@@ -50,7 +50,7 @@ class Utf8TextTest {
   }
 
   @Test
-  void bytesThatAreNotUtf8BecomeWhatStringDecodingMakesOfThem() {
+  void bytesThatAreNotUtf8BecomeWhatStringDecodingMakesOfThem() throws IOException {
     byte[][] samples = {
       {'a', (byte) 0xFF, 'b'}, // never a UTF-8 byte
       {'c', 'a', 'f', (byte) 0xE9, '\n'}, // Latin-1
@@ -63,21 +63,30 @@ class Utf8TextTest {
       Utf8Text text = Utf8Text.of(List.of(sample));
       String decoded = new String(sample, StandardCharsets.UTF_8);
       assertThat(text.toString()).as(Arrays.toString(sample)).isEqualTo(decoded).contains("\ufffd");
-      assertThat(text.size()).isEqualTo(decoded.getBytes(StandardCharsets.UTF_8).length);
+      assertThat(json(text)).as(Arrays.toString(sample)).isEqualTo(jackson(decoded));
     }
   }
 
   @Test
   void malformedStretchesAnywhereInManyChunksComeOutAsOneStringDecodingMakesThem() {
     Random random = new Random(5);
-    for (int round = 0; round < 2_000; round++) {
-      byte[] bytes = new byte[1 + random.nextInt(200)];
-      for (int i = 0; i < bytes.length; i++) {
-        int kind = random.nextInt(6);
-        bytes[i] = (byte) (kind == 0 ? '\n' : kind == 1 ? 'a' : 0x80 + random.nextInt(128));
+    for (int round = 0; round < 5_000; round++) {
+      ByteArrayOutputStream written = new ByteArrayOutputStream();
+      for (int i = 1 + random.nextInt(200); i > 0; i--) {
+        int kind = random.nextInt(7);
+        if (kind == 6) { // a whole character of two, three or four bytes
+          written.writeBytes(new String(Character.toChars(new int[] {0xE9, 0x20AC, 0x1F600}[random.nextInt(3)]))
+            .getBytes(StandardCharsets.UTF_8));
+        } else {
+          written.write(kind == 0 ? '\n' : kind == 1 ? 'a' : 0x80 + random.nextInt(128));
+        }
       }
+      byte[] bytes = written.toByteArray();
       List<byte[]> chunks = new ArrayList<>();
       for (int at = 0; at < bytes.length; ) {
+        if (random.nextInt(10) == 0) {
+          chunks.add(new byte[0]);
+        }
         int next = Math.min(bytes.length, at + 1 + random.nextInt(40));
         chunks.add(Arrays.copyOfRange(bytes, at, next));
         at = next;
@@ -85,12 +94,12 @@ class Utf8TextTest {
       String whole = new String(bytes, StandardCharsets.UTF_8);
       Utf8Text text = Utf8Text.of(chunks);
       assertThat(text.toString()).as(Arrays.toString(bytes)).isEqualTo(whole);
-      assertThat(text.size()).isEqualTo(whole.getBytes(StandardCharsets.UTF_8).length);
+      assertThat(json(text)).as(Arrays.toString(bytes)).isEqualTo(jackson(whole));
     }
   }
 
   @Test
-  void wellFormedAgreesWithTheJdksStrictDecoderOnRandomBytesSplitAnywhere() {
+  void theSequenceCheckIsAsStrictAsTheJdksDecoderAndTextCutAnywhereWritesTheSameJson() {
     Random random = new Random(11);
     int malformed = 0;
     for (int round = 0; round < 20_000; round++) {
@@ -110,7 +119,9 @@ class Utf8TextTest {
       malformed += strict ? 0 : 1;
       int cut = random.nextInt(bytes.length + 1);
       List<byte[]> chunks = List.of(Arrays.copyOf(bytes, cut), Arrays.copyOfRange(bytes, cut, bytes.length));
-      assertThat(Utf8Text.wellFormed(chunks)).as(Arrays.toString(bytes) + " cut at " + cut).isEqualTo(strict);
+      assertThat(wellFormed(bytes)).as(Arrays.toString(bytes)).isEqualTo(strict);
+      String whole = new String(bytes, StandardCharsets.UTF_8);
+      assertThat(json(Utf8Text.of(chunks))).as(Arrays.toString(bytes) + " cut at " + cut).isEqualTo(jackson(whole));
     }
     assertThat(malformed).as("both kinds were tried").isBetween(2_000, 18_000);
   }
@@ -135,19 +146,46 @@ class Utf8TextTest {
     assertThat(Utf8Text.strings(immutable).encode()).as("nothing to replace: nothing written").contains("\"b\":1");
   }
 
+  /** Whether walking {@code bytes} by ASCII bytes and {@link Utf8Text#sequenceLength} takes all of them. */
+  private static boolean wellFormed(byte[] bytes) {
+    int i = 0;
+    while (i < bytes.length) {
+      int length = bytes[i] >= 0 ? 1 : Utf8Text.sequenceLength(bytes, i, bytes.length);
+      if (length == 0) {
+        return false;
+      }
+      i += length;
+    }
+    return true;
+  }
+
+  private static byte[] json(Utf8Text text) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      text.writeJson(out);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  private static byte[] jackson(String text) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (JsonGenerator generator = JACKSON.createGenerator(out)) {
+      generator.writeString(text);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
   private static void assertJsonLikeJackson(String text, int chunkSize) throws IOException {
     byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
     List<byte[]> chunks = new ArrayList<>();
     for (int at = 0; at < utf8.length; at += chunkSize) {
       chunks.add(Arrays.copyOfRange(utf8, at, Math.min(utf8.length, at + chunkSize)));
     }
-    ByteArrayOutputStream ours = new ByteArrayOutputStream();
-    Utf8Text.of(chunks).writeJson(ours);
-    ByteArrayOutputStream jackson = new ByteArrayOutputStream();
-    try (JsonGenerator generator = JACKSON.createGenerator(jackson)) {
-      generator.writeString(text);
-    }
-    assertThat(ours.toByteArray()).as("chunks of " + chunkSize).isEqualTo(jackson.toByteArray());
+    assertThat(json(Utf8Text.of(chunks))).as("chunks of " + chunkSize).isEqualTo(jackson(text));
   }
 
   private static boolean strictlyDecodes(byte[] bytes) {
