@@ -58,7 +58,12 @@ class ReviewLoopIT {
       var driver = chromium.driver;
       // The person signs in with a one-time link, as 'reviewgate open' makes one; it leads to the dashboard.
       driver.get(SignIn.loginUrl(java.net.URI.create(dashboard).getPort(), null));
-      chromium.until(WAIT, "the review in the list", () -> driver.findElement(By.cssSelector(".review-link"))).click();
+      // Found and clicked in one attempt: the list is drawn again as review events arrive, so an element found a
+      // moment before may be gone by the click (a stale element reference); the next attempt finds the new one.
+      chromium.until(WAIT, "the review in the list", () -> {
+        driver.findElement(By.cssSelector(".review-link")).click();
+        return true;
+      });
       WebElement line = chromium.until(WAIT, "line 9 of src/App.java", () -> driver.findElement(
         By.cssSelector("button.line-no[data-file='src/App.java'][data-line='9'][data-side='new']")));
       ((JavascriptExecutor) driver).executeScript("window.__noReload = true;");

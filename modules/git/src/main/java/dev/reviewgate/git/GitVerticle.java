@@ -1,9 +1,11 @@
 package dev.reviewgate.git;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.bus.CancelSignals;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.json.Utf8Text;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.shape.ShapeOptions;
 import dev.reviewgate.diff.shape.Shaper;
@@ -91,10 +93,11 @@ public final class GitVerticle extends VerticleBase {
   private Future<Void> serve(String tool, BiFunction<JsonObject, Cancellation, JsonObject> operation) {
     return routing.serve(tool, (args, call) -> {
       String key = cacheKey(tool, args);
+      boolean bytesTaken = call.acceptsUtf8Text() && !vertx.isClustered();
       if (key != null) {
         JsonObject hit = cache.get(key);
         if (hit != null) {
-          return Future.succeededFuture(hit);
+          return bytesTaken || !heldAsBytes(hit) ? Future.succeededFuture(hit) : workers.submit(c -> asString(hit));
         }
       }
       Cancellation cancellation = new Cancellation();
@@ -112,13 +115,26 @@ public final class GitVerticle extends VerticleBase {
         if (key != null) {
           cache.put(key, result);
         }
-        return result;
+        return bytesTaken ? result : asString(result);
       }).andThen(done -> {
         if (callId != null) {
           running.remove(callId);
         }
       });
     });
+  }
+
+  /**
+   * Whether {@code result} holds git_diff's text as its bytes ({@link Utf8Text}: kept so, also in the cache, for the
+   * MCP transports that write it as it is). Only callers that say they take it get it ({@link CallContext}), and
+   * none when clustered (a reply may be encoded for another node): the others get a String, decoded on a worker.
+   */
+  private static boolean heldAsBytes(JsonObject result) {
+    return result.getValue("diff") instanceof Utf8Text;
+  }
+
+  private static JsonObject asString(JsonObject result) {
+    return heldAsBytes(result) ? result.put("diff", result.getValue("diff").toString()) : result;
   }
 
   /** A caller abandoned a call: stop its git work at the next check (the reply goes nowhere anyway). */

@@ -3,8 +3,11 @@ package dev.reviewgate.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,6 +65,27 @@ class UnshapedDiffTest {
   private JsonObject diff(JsonObject args) throws Exception {
     return BusRequests.request(vertx.eventBus(), "reviewgate.git.diff", args.put("repo", "demo"), 10_000)
       .toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void theTextGoesAsItsBytesOnlyToCallersThatAskAndAsAStringToTheOthersAlsoFromTheCache() throws Exception {
+    JsonObject range = new JsonObject().put("commit", commits.get(1)).put("repo", "demo");
+    String git = repo.git("diff", "--histogram", commits.get(0), commits.get(1));
+    JsonObject asked = BusRequests.request(vertx.eventBus(), "reviewgate.git.diff", range.copy(),
+        new CallContext(null, null, false, 0, true).applyTo(new DeliveryOptions().setSendTimeout(10_000)))
+      .toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    assertThat(asked.getValue("diff")).as("asked for").isInstanceOf(Utf8Text.class);
+    assertThat(asked.getString("diff")).isEqualTo(git);
+    // The same SHAs again: answered from the cache, which keeps the bytes.
+    JsonObject plain = diff(range.copy());
+    assertThat(plain.getValue("diff")).as("not asked for: a String, which any encoder knows").isEqualTo(git);
+    assertThat(plain.encode()).contains("diff --git");
+    JsonObject askedAgain = BusRequests.request(vertx.eventBus(), "reviewgate.git.diff", range.copy(),
+        new CallContext(null, null, false, 0, true).applyTo(new DeliveryOptions().setSendTimeout(10_000)))
+      .toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    assertThat(askedAgain.getValue("diff")).as("the cache kept the bytes").isInstanceOf(Utf8Text.class);
+    JsonObject first = diff(new JsonObject().put("commit", commits.get(2)));
+    assertThat(first.getValue("diff")).as("not asked for, computed: a String").isInstanceOf(String.class);
   }
 
   @Test

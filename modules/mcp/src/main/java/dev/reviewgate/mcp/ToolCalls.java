@@ -12,7 +12,6 @@ import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.TaskSupport;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -100,12 +99,11 @@ final class ToolCalls {
     // this call listens on, when the client asked for progress; see CallContext.
     String progressAddress = request.wantsProgress() ? Addresses.PREFIX + "progress." + callId : null;
     // A client that negotiated tasks may get a durable task at once instead of a held call (a wait for a person).
+    // The transports write a diff's UTF-8 bytes as they are (JsonLines): no String of it need be built.
     CallContext call = new CallContext(callId, progressAddress,
-      tool.taskSupport() != TaskSupport.FORBIDDEN && request.tasksNegotiated());
+      tool.taskSupport() != TaskSupport.FORBIDDEN && request.tasksNegotiated(), 0, true);
     // MCP's callers are agents, over stdio or HTTP with the token (see Caller).
-    DeliveryOptions delivery = Caller.AGENT.stamp(call.applyTo(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name()))))
-      // The transports write a diff's UTF-8 bytes as they are (JsonLines): no String of it is built.
-      .addHeader(Utf8Text.ACCEPT, "1");
+    DeliveryOptions delivery = Caller.AGENT.stamp(call.applyTo(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name()))));
     request.onCancel(() -> CancelSignals.abandon(vertx, callId));
     if (progressAddress == null) {
       return ReadOnlyResend.request(vertx, tool, arguments, delivery).map(ToolCalls::result);

@@ -32,7 +32,7 @@ public final class ToolResults {
     if (lead != null || "".equals(reply.getValue("diff"))) {
       String field = lead != null ? lead : "diff";
       // The lead as it came: a String, or a diff's Utf8Text, which the transports write without making it a String.
-      content.add(new JsonObject().put("type", "text").put("text", lead != null ? reply.getValue(lead) : EMPTY_DIFF));
+      content.add(block(lead != null ? reply.getValue(lead) : EMPTY_DIFF));
       JsonObject rest = reply.copy();
       rest.remove(field);
       if ("diff".equals(lead)) {
@@ -86,6 +86,11 @@ public final class ToolResults {
   }
 
   public static JsonObject text(String text) {
+    return block(text);
+  }
+
+  /** A text content block whose text is a String or a {@link Utf8Text}. */
+  private static JsonObject block(Object text) {
     return new JsonObject().put("type", "text").put("text", text);
   }
 }

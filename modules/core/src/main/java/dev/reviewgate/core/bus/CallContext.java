@@ -22,17 +22,21 @@ import io.vertx.core.json.JsonObject;
  * {@value #REPLY_BY_HEADER} ({@code replyBy}, epoch ms, 0 when unknown): when the caller stops listening (its send
  * timeout); a reply after that is lost, so a backend holding something it must not lose (queued feedback) ends the
  * call before then instead of handing it out.
+ * {@value #UTF8_TEXT_HEADER} ({@code acceptsUtf8Text}): the caller writes replies with the MCP transports' encoder,
+ * which knows {@link dev.reviewgate.core.json.Utf8Text}; a backend may then answer a large text as its bytes.
  */
-public record CallContext(String callId, String progressAddress, boolean acceptsTask, long replyBy) {
+public record CallContext(String callId, String progressAddress, boolean acceptsTask, long replyBy, boolean acceptsUtf8Text) {
 
   public static final String REPLY_BY_HEADER = "reviewgate-reply-by";
 
+  public static final String UTF8_TEXT_HEADER = "reviewgate-utf8-text";
+
   public CallContext(String callId, String progressAddress) {
-    this(callId, progressAddress, false, 0);
+    this(callId, progressAddress, false);
   }
 
   public CallContext(String callId, String progressAddress, boolean acceptsTask) {
-    this(callId, progressAddress, acceptsTask, 0);
+    this(callId, progressAddress, acceptsTask, 0, false);
   }
 
   public static final String PROGRESS_HEADER = "reviewgate-progress-address";
@@ -50,7 +54,7 @@ public record CallContext(String callId, String progressAddress, boolean accepts
       replyBy = 0;
     }
     return new CallContext(headers.get(Addresses.CALL_ID_HEADER), headers.get(PROGRESS_HEADER),
-      "true".equals(headers.get(Addresses.TASK_HEADER)), replyBy);
+      "true".equals(headers.get(Addresses.TASK_HEADER)), replyBy, "true".equals(headers.get(UTF8_TEXT_HEADER)));
   }
 
   /** Adds this context's headers to delivery options (for callers), and when the caller stops listening. */
@@ -64,6 +68,9 @@ public record CallContext(String callId, String progressAddress, boolean accepts
     }
     if (acceptsTask) {
       options.addHeader(Addresses.TASK_HEADER, "true");
+    }
+    if (acceptsUtf8Text) {
+      options.addHeader(UTF8_TEXT_HEADER, "true");
     }
     return options;
   }

@@ -4,7 +4,6 @@ import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.json.Utf8Text;
 import dev.reviewgate.core.security.Caller;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -96,12 +95,8 @@ public final class ToolEndpoint {
       if (done.succeeded()) {
         JsonObject reply = done.result() == null ? new JsonObject() : done.result();
         try {
-          if (vertx.isClustered() || message.headers().get(Utf8Text.ACCEPT) == null) {
-            // Only the MCP transports' writer knows the type; clustered, a reply may be encoded for another node.
-            Utf8Text.strings(reply);
-          }
           ReplyLimit.check(vertx, toolName, reply);
-        } catch (RuntimeException unfit) { // too large (a ToolException), or a bug: the caller is answered either way
+        } catch (RuntimeException unfit) { // too large (a ToolException), or not encodable (a bug): answered either way
           fail(toolName, message, unfit);
           return;
         }

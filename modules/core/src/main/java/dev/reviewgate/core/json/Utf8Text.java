@@ -1,13 +1,10 @@
 package dev.reviewgate.core.json;
 
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import io.vertx.core.shareddata.Shareable;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,14 +15,11 @@ import java.util.List;
  * file) are U+FFFD, and {@link #writeJson} writes exactly that text, replacing them as it goes.
  *
  * <p>Vert.x's own JSON encoding does not know this type, so only a caller that encodes with the MCP transports'
- * writer asks for it ({@link #ACCEPT} on its event-bus request) and {@link dev.reviewgate.core.bus.ToolEndpoint} turns
- * it into a String for every other caller and whenever the bus is clustered. Immutable: a {@code JsonObject} copy
- * (local delivery, the result cache) shares it.
+ * writer asks for it ({@link dev.reviewgate.core.bus.CallContext#acceptsUtf8Text}), and the backend that makes one
+ * gives every other caller, and every caller when the bus is clustered, its String. Immutable: a {@code JsonObject}
+ * copy (local delivery, the result cache) shares it.
  */
 public final class Utf8Text implements Shareable {
-
-  /** The request header by which a caller says it encodes replies that carry this type (see the class comment). */
-  public static final String ACCEPT = "reviewgate-utf8-text";
 
   private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
   private static final int OUT_BUFFER = 8 * 1024;
@@ -266,38 +260,6 @@ public final class Utf8Text implements Shareable {
       high = 0xBF;
     }
     return need + 1;
-  }
-
-  /**
-   * {@code value} with every {@code Utf8Text} in it, at any depth, replaced by its String, in place: for a reply that
-   * leaves the transports that know the type.
-   */
-  public static JsonObject strings(JsonObject value) {
-    for (String name : new ArrayList<>(value.fieldNames())) {
-      Object item = value.getValue(name);
-      if (item instanceof Utf8Text text) {
-        value.put(name, text.toString());
-      } else {
-        stringsIn(item);
-      }
-    }
-    return value;
-  }
-
-  /** Only what holds a Utf8Text is written to: a reply may be built of immutable maps and lists. */
-  private static void stringsIn(Object item) {
-    if (item instanceof JsonObject object) {
-      strings(object);
-    } else if (item instanceof JsonArray array) {
-      for (int i = 0; i < array.size(); i++) {
-        Object inner = array.getValue(i);
-        if (inner instanceof Utf8Text text) {
-          array.set(i, text.toString());
-        } else {
-          stringsIn(inner);
-        }
-      }
-    }
   }
 
   /** Equal when the texts are (two byte sequences with the same malformed stretches replaced alike are). */

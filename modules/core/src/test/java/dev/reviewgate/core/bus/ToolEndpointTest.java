@@ -6,7 +6,6 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -29,22 +28,6 @@ class ToolEndpointTest {
       .compose(v -> BusRequests.request(vertx.eventBus(), Addresses.DIFF_PARSE, new JsonObject().put("diff", "x"), 5_000))
       .onComplete(test.succeeding(reply -> test.verify(() -> {
         assertThat(reply.getString("echo")).isEqualTo("x");
-        test.completeNow();
-      })));
-  }
-
-  @Test
-  void aReplysUtf8TextReachesOnlyCallersThatAskForItAndStringsReachTheOthers(Vertx vertx, VertxTestContext test) {
-    Utf8Text diff = Utf8Text.of("+é\n");
-    ToolEndpoint.serve(vertx, catalog, "diff_parse", args -> Future.succeededFuture(new JsonObject().put("diff", diff)))
-      .compose(v -> BusRequests.request(vertx.eventBus(), Addresses.DIFF_PARSE, new JsonObject().put("diff", "x"),
-        new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(5_000).addHeader(Utf8Text.ACCEPT, "1")))
-      .compose(asked -> BusRequests.request(vertx.eventBus(), Addresses.DIFF_PARSE, new JsonObject().put("diff", "x"), 5_000)
-        .map(plain -> new JsonObject[] {asked, plain}))
-      .onComplete(test.succeeding(replies -> test.verify(() -> {
-        assertThat(replies[0].getValue("diff")).as("asked for").isSameAs(diff);
-        assertThat(replies[1].getValue("diff")).as("not asked for: a String, which any encoder knows").isEqualTo("+é\n");
-        assertThat(replies[1].encode()).isEqualTo("{\"diff\":\"+é\\n\"}");
         test.completeNow();
       })));
   }

@@ -142,8 +142,10 @@ final class HttpSession {
 
   void close() {
     connection.close();
-    streams.values().forEach(SseStream::close);
-    streams.values().forEach(SseStream::release);
+    streams.values().forEach(stream -> {
+      stream.close();
+      stream.release();
+    });
     streams.clear();
   }
 }

@@ -140,7 +140,7 @@ final class SseStream {
     long number = next++;
     lastDropped = number;
     if (writer != null) {
-      JsonBody.end(writer, message, true, encoders, "id: " + id + "-" + number + "\nevent: message\ndata: ", "\n\n");
+      JsonBody.end(writer, message, true, encoders, head(number), "\n\n");
       writer = null;
     }
   }
@@ -171,6 +171,11 @@ final class SseStream {
   }
 
   private String format(Event event) {
-    return "id: " + id + "-" + event.number() + "\nevent: message\ndata: " + event.data() + "\n\n";
+    return head(event.number()) + event.data() + "\n\n";
+  }
+
+  /** An event's frame up to its data. */
+  private String head(long number) {
+    return "id: " + id + "-" + number + "\nevent: message\ndata: ";
   }
 }
