@@ -49,6 +49,8 @@ final class StdioWarmup {
   private int id;
   /** Calls cancelled because the agent asked something or they ran too long. */
   private int gaveWay;
+  /** Requests sent while the agent had one in flight: only a race of a few microseconds can make one. */
+  private int madeWhileBusy;
 
   private StdioWarmup(Vertx vertx, McpServer server, BooleanSupplier agentBusy, BooleanSupplier closing, int calls,
                       long maxMs) {
@@ -76,7 +78,8 @@ final class StdioWarmup {
     StdioWarmup warmup = new StdioWarmup(vertx, server, agentBusy, closing, calls, server.options().warmupMaxMs());
     return warmup.run()
       .onSuccess(done -> LOG.info(() -> "warm-up: " + done + " calls in " + (System.nanoTime() - started) / 1_000_000 + " ms ("
-        + warmup.gaveWay + " of them gave way to the agent or ran past " + warmup.longestCallMs + " ms)"))
+        + warmup.gaveWay + " of them gave way to the agent or ran past " + warmup.longestCallMs + " ms; "
+        + warmup.madeWhileBusy + " requests sent while the agent had one in flight)"))
       .recover(failure -> {
         LOG.log(closing.getAsBoolean() ? Level.FINE : Level.INFO, "warm-up ended early: " + failure.getMessage());
         return Future.succeededFuture(0);
@@ -90,17 +93,24 @@ final class StdioWarmup {
   private Future<Integer> run() {
     JsonObject initialize = new JsonObject().put("protocolVersion", "2025-11-25").put("capabilities", new JsonObject())
       .put("clientInfo", new JsonObject().put("name", "reviewgate-warmup").put("version", "1"));
-    return request("initialize", initialize)
-      .compose(ready -> call("git_repos", new JsonObject()))
+    // Every step waits for idle time, the first ones too: a fresh process's first git_log (cold code and caches) held
+    // the CPU and the git worker while an agent's first call, sent right after its handshake, waited behind it.
+    return whenIdle(() -> request("initialize", initialize))
+      .compose(ready -> whenIdle(() -> call("git_repos", new JsonObject())))
       .compose(repos -> {
         String repo = repos.getString("default");
         if (repo == null) {
           return Future.succeededFuture(0); // no default repository: nothing an agent would diff without naming one
         }
         int limit = Math.min(1000, calls + SPARED);
-        return call("git_log", new JsonObject().put("repo", repo).put("limit", limit))
+        return whenIdle(() -> call("git_log", new JsonObject().put("repo", repo).put("limit", limit)))
           .compose(log -> diffs(repo, oldest(log.getJsonArray("commits", new JsonArray()), limit)));
       });
+  }
+
+  /** Runs {@code step} once the agent has nothing in flight; fails (ending the warm-up) if its time ends first. */
+  private <T> Future<T> whenIdle(java.util.function.Supplier<Future<T>> step) {
+    return whenIdle().compose(go -> go ? step.get() : Future.failedFuture("its time ended while the agent was busy"));
   }
 
   /**
@@ -139,8 +149,16 @@ final class StdioWarmup {
     if (!agentBusy.getAsBoolean()) {
       return Future.succeededFuture(true);
     }
+    // One promise and one periodic check: a timer chaining a new future per poll nested one completion in the next,
+    // and an agent call of a few seconds (thousands of polls) overflowed the stack when they unwound.
     Promise<Boolean> idle = Promise.promise();
-    vertx.setTimer(IDLE_POLL_MS, timer -> whenIdle().onComplete(idle));
+    vertx.setPeriodic(IDLE_POLL_MS, timer -> {
+      boolean over = System.nanoTime() > deadline || closing.getAsBoolean();
+      if (over || !agentBusy.getAsBoolean()) {
+        vertx.cancelTimer(timer);
+        idle.tryComplete(!over);
+      }
+    });
     return idle.future();
   }
 
@@ -185,6 +203,9 @@ final class StdioWarmup {
   private Future<JsonObject> request(String method, JsonObject params) {
     if (closing.getAsBoolean()) {
       return Future.failedFuture("the client's input ended");
+    }
+    if (agentBusy.getAsBoolean()) {
+      madeWhileBusy++;
     }
     JsonObject message = new JsonObject().put("jsonrpc", "2.0").put("id", "warmup-" + ++id).put("method", method)
       .put("params", params);

@@ -82,6 +82,40 @@ class StdioWarmupIT {
     }
   }
 
+  /**
+   * The warm-up sends nothing while the agent has a request in flight, its first steps included (git_log of a young
+   * process once held the CPU and the git worker while an agent's first call waited). The agent's call here is held
+   * by a GitHub that accepts the connection and never answers, until the test closes it.
+   */
+  @Test
+  @Timeout(60)
+  void nothingOfTheWarmupRunsWhileTheAgentsFirstCallIsInFlight(@TempDir Path dir) throws Exception {
+    Path repo = GitFixture.create(dir.resolve("repo"));
+    for (int i = 0; i < 4; i++) {
+      Files.writeString(repo.resolve("file.txt"), "line " + i + "\n");
+      GitFixture.git(repo, "add", "-A");
+      GitFixture.git(repo, "commit", "-q", "-m", "change " + i);
+    }
+    try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+         McpProcess mcp = McpProcess.start(repo, Map.of("REVIEWGATE_MCP_WARMUP_CALLS", "3",
+           "GITHUB_API_URL", "http://127.0.0.1:" + silent.getLocalPort(), "GITHUB_TOKEN", "ghp_warmupIt0123456789"))) {
+      assertThat(mcp.request(Messages.initialize(1, "2025-11-25")).getJsonObject("result")).isNotNull();
+      mcp.send(Messages.request(2, "tools/call", Messages.call("github_get_pull_request",
+        new JsonObject().put("owner", "octo").put("repo", "shop").put("pr_number", 5))));
+      silent.setSoTimeout(20_000);
+      try (java.net.Socket held = silent.accept()) {
+        Thread.sleep(3_000); // the backends are up well within this, and the warm-up would have begun
+        assertThat(mcp.stderr()).as("the warm-up has not ended while the agent waits").doesNotContain("warm-up: ");
+      }
+      silent.close(); // the client's retry is refused: the agent's call fails and the agent is idle
+      JsonObject answer = mcp.response();
+      assertThat(answer.getValue("id")).isEqualTo(2);
+      awaitStderr(mcp, "warm-up: 3 calls");
+      assertThat(mcp.stderr()).contains("0 requests sent while the agent had one in flight");
+      assertThat(mcp.queued()).isZero();
+    }
+  }
+
   private static void awaitStderr(McpProcess mcp, String text) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     while (!mcp.stderr().contains(text)) {

@@ -263,16 +263,28 @@ public final class GitReader implements AutoCloseable {
       return out.size() >= options.maxDiffBytes();
     }
 
+    /**
+     * Takes the block's files up to the cut: a file is written when the patch before it is still under the limit.
+     * A block wholly under it hands over its chunks (no copy); only the block at the cut is copied in part.
+     */
     void add(Block block) {
-      long start = 0;
-      for (int i = 0; i < block.changes.size(); i++) {
+      int count = block.changes.size();
+      long before = out.size();
+      int taken = 0;
+      while (taken < count && before + (taken == 0 ? 0 : block.ends[taken - 1]) < options.maxDiffBytes()) {
+        taken++;
+      }
+      if (taken == count) {
+        out.moveFrom(block.out);
+      } else if (taken > 0) {
+        block.out.copyTo(out, 0, block.ends[taken - 1]);
+      }
+      for (int i = 0; i < count; i++) {
         FileChange change = block.changes.get(i);
-        if (full()) {
+        if (i >= taken) {
           omitted.add(change.path());
           continue;
         }
-        block.out.copyTo(out, start, block.ends[i]);
-        start = block.ends[i];
         record(change, block.stats[i]);
         if (block.overBlobLimit.contains(change.path())) {
           overBlobLimit.add(change.path());

@@ -26,10 +26,15 @@ public final class Blobs {
   }
 
   public long size(ObjectId id) {
-    return sizes.computeIfAbsent(id, key -> {
-      byte[] loaded = contents.get(key);
-      return loaded != null ? (long) loaded.length : source.size(key);
-    });
+    // No computeIfAbsent: rename detection asks for sizes once per pair of files, and its capturing function was an
+    // object per call.
+    Long known = sizes.get(id);
+    if (known == null) {
+      byte[] loaded = contents.get(id);
+      known = loaded != null ? (long) loaded.length : source.size(id);
+      sizes.put(id, known);
+    }
+    return known;
   }
 
   /** Whether the blob is too big to load; such blobs are treated as binary. */
@@ -64,16 +69,18 @@ public final class Blobs {
     return false;
   }
 
+  /** The blob's fingerprint for rename detection when it has been made, else null: see {@link #spans(ObjectId, boolean)}. */
+  SpanHash knownSpans(ObjectId id) {
+    return spans.get(id);
+  }
+
   /**
-   * @param text asked only when the blob's fingerprint is not known yet: rename detection compares each candidate with
-   *             many others, and deciding text-ness (attributes, a scan for NUL) every time cost more than the compare
+   * Makes and keeps the blob's fingerprint. Rename detection compares each candidate with many others, so it asks
+   * {@link #knownSpans} first and decides text-ness (attributes, a scan for NUL) only when making one.
    */
-  SpanHash spans(ObjectId id, java.util.function.BooleanSupplier text) {
-    SpanHash hash = spans.get(id);
-    if (hash == null) {
-      hash = SpanHash.of(bytes(id), text.getAsBoolean());
-      spans.put(id, hash);
-    }
+  SpanHash spans(ObjectId id, boolean text) {
+    SpanHash hash = SpanHash.of(bytes(id), text);
+    spans.put(id, hash);
     return hash;
   }
 

@@ -10,14 +10,14 @@ final class FuncName {
   private static final int MAX_BYTES = 80;
 
   private final Lines old;
-  private final FuncPattern pattern;
+  private final FuncPattern.Matching pattern;
   private int searchedDownTo = -1;
   private byte[] found = new byte[0];
 
   /** @param pattern a built-in driver's rules, or null for git's default rule */
   FuncName(Lines old, FuncPattern pattern) {
     this.old = old;
-    this.pattern = pattern;
+    this.pattern = pattern == null ? null : pattern.matching();
   }
 
   /** Updates the remembered line for a hunk whose old side starts at 0-based line {@code first}. */

@@ -22,24 +22,6 @@ final class FuncPattern {
     Rule(Pattern pattern, boolean negate) {
       this(pattern, null, negate);
     }
-
-    /** [start, end) of group 1 when it took part in the match, else of the whole match; null without a match. */
-    int[] find(String line) {
-      if (configured != null) {
-        com.google.re2j.Matcher m = configured.matcher(line);
-        if (!m.find()) {
-          return null;
-        }
-        boolean group = m.groupCount() >= 1 && m.start(1) >= 0;
-        return group ? new int[] {m.start(1), m.end(1)} : new int[] {m.start(), m.end()};
-      }
-      Matcher m = pattern.matcher(line);
-      if (!m.find()) {
-        return null;
-      }
-      boolean group = m.groupCount() >= 1 && m.start(1) >= 0;
-      return group ? new int[] {m.start(1), m.end(1)} : new int[] {m.start(), m.end()};
-    }
   }
 
   /**
@@ -242,34 +224,122 @@ final class FuncPattern {
     return new FuncPattern(rules);
   }
 
-  /** The heading text of the line at [start, end) (newline included), or null when it is not a heading. */
-  byte[] match(byte[] raw, int start, int end, int maxBytes) {
-    if (end - start > MAX_LINE || !mayMatch(raw, start, end)) {
+  /** A matcher of these rules for the lines of one file: one per file written, used from one thread. */
+  Matching matching() {
+    return new Matching();
+  }
+
+  /**
+   * The rules' matchers, each made once and reset for every line tried, over a view of the line's bytes: a file
+   * whose hunks are far below their heading tries thousands of lines, and a String and a matcher per line were a
+   * tenth of a large diff's garbage.
+   */
+  final class Matching {
+
+    private final ByteLine line = new ByteLine();
+    private final Object[] matchers = new Object[rules.size()];
+    private int from;
+    private int to;
+
+    /** The heading text of the line at [start, end) (newline included), or null when it is not a heading. */
+    byte[] match(byte[] raw, int start, int end, int maxBytes) {
+      if (end - start > MAX_LINE || !mayMatch(raw, start, end)) {
+        return null;
+      }
+      int length = end - start;
+      if (length > 0 && raw[start + length - 1] == '\n') {
+        length -= (length > 1 && raw[start + length - 2] == '\r') ? 2 : 1;
+      }
+      line.set(raw, start, length);
+      for (int i = 0; i < rules.size(); i++) {
+        Rule rule = rules.get(i);
+        if (find(i, rule)) {
+          if (rule.negate) {
+            return null;
+          }
+          int size = Math.min(to - from, maxBytes);
+          while (size > 0 && Lines.isSpace(raw[start + from + size - 1])) {
+            size--;
+          }
+          byte[] out = new byte[size];
+          System.arraycopy(raw, start + from, out, 0, size);
+          return out;
+        }
+      }
       return null;
     }
-    int length = end - start;
-    if (length > 0 && raw[start + length - 1] == '\n') {
-      length -= (length > 1 && raw[start + length - 2] == '\r') ? 2 : 1;
-    }
-    // ISO-8859-1 keeps one char per byte, so offsets map back to bytes exactly.
-    String line = new String(raw, start, length, StandardCharsets.ISO_8859_1);
-    for (Rule rule : rules) {
-      int[] found = rule.find(line);
-      if (found != null) {
-        if (rule.negate) {
-          return null;
-        }
-        int from = found[0];
-        int to = found[1];
-        int size = Math.min(to - from, maxBytes);
-        while (size > 0 && Lines.isSpace(raw[start + from + size - 1])) {
-          size--;
-        }
-        byte[] out = new byte[size];
-        System.arraycopy(raw, start + from, out, 0, size);
-        return out;
+
+    /** Whether rule {@code i} matches the line; [from, to) is then group 1 when it took part, else the whole match. */
+    private boolean find(int i, Rule rule) {
+      Object m = matcher(i, rule);
+      if (m instanceof Matcher jdk) {
+        return jdk.find() && take(jdk.groupCount() >= 1 ? jdk.start(1) : -1, jdk.groupCount() >= 1 ? jdk.end(1) : -1,
+          jdk.start(), jdk.end());
       }
+      com.google.re2j.Matcher re2 = (com.google.re2j.Matcher) m;
+      return re2.find() && take(re2.groupCount() >= 1 ? re2.start(1) : -1, re2.groupCount() >= 1 ? re2.end(1) : -1,
+        re2.start(), re2.end());
     }
-    return null;
+
+    private boolean take(int groupStart, int groupEnd, int start, int end) {
+      boolean group = groupStart >= 0;
+      from = group ? groupStart : start;
+      to = group ? groupEnd : end;
+      return true;
+    }
+
+    /** Rule {@code i}'s matcher over the current line: made at its first use, reset after that. */
+    private Object matcher(int i, Rule rule) {
+      Object m = matchers[i];
+      if (m == null) {
+        m = rule.configured != null ? rule.configured.matcher(line) : rule.pattern.matcher(line);
+        matchers[i] = m;
+      } else if (m instanceof Matcher jdk) {
+        jdk.reset(line);
+      } else {
+        ((com.google.re2j.Matcher) m).reset(line);
+      }
+      return m;
+    }
+  }
+
+  /**
+   * One line's bytes as characters, one per byte (ISO-8859-1, as the String this replaces: offsets map back to bytes
+   * exactly), pointed at the next line instead of copied.
+   */
+  private static final class ByteLine implements CharSequence {
+
+    private byte[] raw = new byte[0];
+    private int start;
+    private int length;
+
+    void set(byte[] raw, int start, int length) {
+      this.raw = raw;
+      this.start = start;
+      this.length = length;
+    }
+
+    @Override
+    public int length() {
+      return length;
+    }
+
+    @Override
+    public char charAt(int index) {
+      if (index < 0 || index >= length) {
+        throw new IndexOutOfBoundsException(index);
+      }
+      return (char) (raw[start + index] & 0xff);
+    }
+
+    @Override
+    public CharSequence subSequence(int from, int to) {
+      return toString().substring(from, to);
+    }
+
+    @Override
+    public String toString() {
+      return new String(raw, start, length, StandardCharsets.ISO_8859_1);
+    }
   }
 }

@@ -34,6 +34,7 @@ final class GitHistogram {
     this.classPtr = new int[classes.count() + 1];
     this.classCount = new int[classes.count() + 1];
     this.classStamp = new int[classes.count() + 1];
+    this.nextPtr = new int[classA.length + 1];
   }
 
   /**
@@ -53,8 +54,12 @@ final class GitHistogram {
   private int lcsEnd2;
   private int bestCount;
   private boolean hasCommon;
-  private int[] nextPtr;
-  private int shift;
+  /**
+   * Per old line: the next line of its class in the current region (0: none). One array for the whole file, indexed
+   * by line: each region's search fills the entries of its own lines before it reads them (an array per region
+   * searched was most of this class's garbage).
+   */
+  private final int[] nextPtr;
 
   private void histogram(int line1, int count1, int line2, int count2) {
     while (true) {
@@ -107,16 +112,15 @@ final class GitHistogram {
     lcsBegin1 = lcsEnd1 = lcsBegin2 = lcsEnd2 = 0;
     hasCommon = false;
     stamp++;
-    nextPtr = new int[count1];
-    shift = line1;
     int last1 = line1 + count1 - 1;
     for (int ptr = last1; ptr >= line1; ptr--) {
       int c = classA[ptr];
       if (classStamp[c] == stamp) {
-        nextPtr[ptr - shift] = classPtr[c];
+        nextPtr[ptr] = classPtr[c];
         classPtr[c] = ptr;
         classCount[c]++;
       } else {
+        nextPtr[ptr] = 0;
         classStamp[c] = stamp;
         classPtr[c] = ptr;
         classCount[c] = 1;
@@ -143,7 +147,7 @@ final class GitHistogram {
     int as = classPtr[c];
     hasCommon = true;
     while (true) {
-      int np = nextPtr[as - shift];
+      int np = nextPtr[as];
       int bs = bPtr;
       int ae = as;
       int be = bs;
@@ -176,7 +180,7 @@ final class GitHistogram {
         break;
       }
       while (np <= ae) {
-        np = nextPtr[np - shift];
+        np = nextPtr[np];
         if (np == 0) {
           return bNext;
         }

@@ -49,6 +49,27 @@ public final class PatchBytes {
     used = 0;
   }
 
+  /**
+   * Moves all of {@code other}'s bytes to the end of this buffer and empties it: its chunks become this buffer's, so
+   * joining the blocks of a parallel diff copies at most one partly filled chunk per block, not the whole patch.
+   */
+  public void moveFrom(PatchBytes other) {
+    if (other.size == 0) {
+      return;
+    }
+    if (used > 0) {
+      full.add(used == current.length ? current : java.util.Arrays.copyOf(current, used));
+    }
+    full.addAll(other.full);
+    current = other.current;
+    used = other.used;
+    size += other.size;
+    other.full.clear();
+    other.current = new byte[0];
+    other.used = 0;
+    other.size = 0;
+  }
+
   /** Appends bytes {@code from} (inclusive) to {@code to} (exclusive) of this buffer to {@code target}. */
   public void copyTo(PatchBytes target, long from, long to) {
     long chunkStart = 0;

@@ -205,16 +205,18 @@ public final class Renames {
       for (int j = 0; j < sources.size(); j++) {
         int s = sources.get(j);
         cancellation.check();
-        Candidate candidate = new Candidate(d, s, similarity(changes.get(s), changes.get(d), minimumScore),
-          sourceNames[j].equals(destinationName) ? 1 : 0);
+        int score = similarity(changes.get(s), changes.get(d), minimumScore);
+        int nameScore = sourceNames[j].equals(destinationName) ? 1 : 0;
         int worst = 0;
         for (int k = 1; k < slots.length; k++) {
           if (compare(slots[k], slots[worst]) > 0) {
             worst = k;
           }
         }
-        if (compare(slots[worst], candidate) > 0) {
-          slots[worst] = candidate;
+        // compare(slots[worst], this pair) > 0 without making the pair's Candidate: most pairs are not kept.
+        Candidate kept = slots[worst];
+        if (kept.destination < 0 || (kept.score == score ? nameScore > kept.nameScore : score > kept.score)) {
+          slots[worst] = new Candidate(d, s, score, nameScore);
         }
       }
       System.arraycopy(slots, 0, all, i * CANDIDATES_PER_DESTINATION, CANDIDATES_PER_DESTINATION);
@@ -249,12 +251,17 @@ public final class Renames {
     if (blobs.tooBig(source.oldId()) || blobs.tooBig(destination.newId())) {
       return 0;
     }
-    SpanHash from = blobs.spans(source.oldId(), () -> isText(source.oldPath(), source.oldMode(), source.oldId()));
-    SpanHash to = blobs.spans(destination.newId(), () -> isText(destination.newPath(), destination.newMode(), destination.newId()));
+    SpanHash from = spans(source.oldId(), source.oldPath(), source.oldMode());
+    SpanHash to = spans(destination.newId(), destination.newPath(), destination.newMode());
     if (destinationSize == 0) {
       return 0;
     }
     return (int) (from.copiedTo(to) * (double) MAX_SCORE / max);
+  }
+
+  private SpanHash spans(org.eclipse.jgit.lib.ObjectId id, String path, int mode) {
+    SpanHash known = blobs.knownSpans(id);
+    return known != null ? known : blobs.spans(id, isText(path, mode, id));
   }
 
   private boolean isText(String path, int mode, org.eclipse.jgit.lib.ObjectId id) {

@@ -30,6 +30,30 @@ class PatchBytesTest {
   }
 
   @Test
+  void movedBuffersJoinInOrderAndLeaveTheSourceEmpty() {
+    byte[] utf8 = TEXT.getBytes(StandardCharsets.UTF_8);
+    PatchBytes joined = new PatchBytes();
+    java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+    int at = 0;
+    // Parts of odd sizes: some fill chunks exactly, most leave a partly filled one on either side of the join.
+    for (int part : new int[] {0, 1, 8 * 1024, 5, 3_000_000, 70_000, 1 << 20, 12_345}) {
+      PatchBytes block = new PatchBytes();
+      block.write(utf8, at, part);
+      expected.write(utf8, at, part);
+      at += part;
+      joined.moveFrom(block);
+      assertThat(block.size()).as("moved out").isZero();
+      joined.write('|');
+      expected.write('|');
+    }
+    assertThat(joined.size()).isEqualTo(expected.size());
+    assertThat(joined.toByteArray()).isEqualTo(expected.toByteArray());
+    PatchBytes copy = new PatchBytes();
+    joined.copyTo(copy, 7, expected.size() - 3);
+    assertThat(copy.toByteArray()).isEqualTo(java.util.Arrays.copyOfRange(expected.toByteArray(), 7, expected.size() - 3));
+  }
+
+  @Test
   void bytesThatAreNotUtf8BecomeReplacementCharacters() {
     PatchBytes out = new PatchBytes();
     byte[] latin1 = "+caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1);
