@@ -14,11 +14,11 @@ import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import io.vertx.core.eventbus.MessageConsumer;
 import java.util.function.BiFunction;
 import java.util.logging.Logger;
 
@@ -30,20 +30,52 @@ import java.util.logging.Logger;
  * answers from two histories, and a cluster whose git nodes serve different repositories answers for all of them
  * wherever a call lands. A call without {@code repo} means the cluster's default repository.
  *
- * @param served        the names this node answers for
- * @param defaultName   the name a call without {@code repo} means in the cluster (null: none, or not clustered)
- * @param claims        the cluster's claims (null alone: nothing is passed on)
- * @param timeoutMs     the time a passed-on call gets when its caller did not say when it stops listening
- * @param renewTimer    the timer renewing this node's withdrawals, -1 when there are none
+ * <p>The claims are checked again every {@link #RECHECK_MS}: a node that found none of its listed members at start
+ * forms a cluster alone and claims its names there, and when the two sides merge one claim per name is kept. The
+ * node whose claim was not kept withdraws the name then (its routed addresses are unregistered, /health lists it),
+ * so two histories answer for one name only while the cluster is split, never after it has merged.
  */
-record RepoRouting(Vertx vertx, ToolCatalog catalog, Set<String> served, String defaultName, RepoClaims claims,
-                   long timeoutMs, long renewTimer) {
+final class RepoRouting {
 
   private static final Logger LOG = Logger.getLogger(RepoRouting.class.getName());
+  /** How often a clustered node checks its claims and the cluster's default again. */
+  static final long RECHECK_MS = 2_000;
+
+  private final Vertx vertx;
+  private final ToolCatalog catalog;
+  /** The names this node answers for, with each one's history. */
+  private final Map<String, RepoIdentity> served;
+  /** The name a call without {@code repo} means in the cluster (null: none, or not clustered). */
+  private volatile String defaultName;
+  private final String localDefault;
+  /** The cluster's claims (null alone: nothing is passed on). */
+  private final RepoClaims claims;
+  /** The time a passed-on call gets when its caller did not say when it stops listening. */
+  private final long timeoutMs;
+  /** Names withdrawn from this node, with why; listed (and renewed) for every node's /health. */
+  private final Map<String, String> withdrawn = new ConcurrentHashMap<>();
+  /** The consumers of each served name's routed addresses, unregistered if the name is withdrawn. */
+  private final Map<String, List<MessageConsumer<Object>>> routed = new ConcurrentHashMap<>();
+  private long timer = -1;
+  private boolean checking;
+
+  private RepoRouting(Vertx vertx, ToolCatalog catalog, Map<String, RepoIdentity> served, String defaultName,
+                      String localDefault, RepoClaims claims, long timeoutMs) {
+    this.vertx = vertx;
+    this.catalog = catalog;
+    this.served = served;
+    this.defaultName = defaultName;
+    this.localDefault = localDefault;
+    this.claims = claims;
+    this.timeoutMs = timeoutMs;
+  }
 
   /** Alone: this node answers every call itself, as before there were clusters. */
   static RepoRouting alone(Vertx vertx, ToolCatalog catalog, RepoRegistry registry, long timeoutMs) {
-    return new RepoRouting(vertx, catalog, new LinkedHashSet<>(registry.names()), null, null, timeoutMs, -1);
+    Map<String, RepoIdentity> served = new ConcurrentHashMap<>();
+    // The identity is never compared: alone, nothing is claimed.
+    registry.names().forEach(name -> served.put(name, new RepoIdentity(List.of(), null)));
+    return new RepoRouting(vertx, catalog, served, null, null, null, timeoutMs);
   }
 
   /**
@@ -52,52 +84,87 @@ record RepoRouting(Vertx vertx, ToolCatalog catalog, Set<String> served, String 
    */
   static Future<RepoRouting> claimed(Vertx vertx, ToolCatalog catalog, RepoRegistry registry, long timeoutMs) {
     RepoClaims claims = new RepoClaims(vertx);
-    Map<String, String> withdrawn = new TreeMap<>();
-    Set<String> served = new LinkedHashSet<>();
     return vertx.executeBlocking(() -> {
         Map<String, RepoIdentity> identities = new LinkedHashMap<>();
         registry.names().forEach(name -> identities.put(name, RepoIdentity.of(registry.reader(name).repository())));
         return identities;
       }, false)
       .compose(identities -> {
-        Future<Void> chain = Future.succeededFuture();
-        for (Map.Entry<String, RepoIdentity> entry : identities.entrySet()) {
-          chain = chain.compose(v -> claims.claim(entry.getKey(), entry.getValue()).map(reason -> {
-            if (reason == null) {
-              served.add(entry.getKey());
-            } else {
-              withdrawn.put(entry.getKey(), reason);
-              LOG.warning(reason);
-            }
-            return null;
-          }));
+        RepoRouting routing = new RepoRouting(vertx, catalog, new ConcurrentHashMap<>(identities), null,
+          registry.defaultName().orElse(null), claims, timeoutMs);
+        return routing.check().map(v -> {
+          routing.timer = vertx.setPeriodic(RECHECK_MS, id -> routing.check());
+          return routing;
+        });
+      });
+  }
+
+  /**
+   * Claims (again) every name still served and withdraws those the cluster gives another history, renews the
+   * withdrawals' listing, and learns the cluster's default. One check at a time; a failed one is logged and the next
+   * tries again.
+   */
+  private Future<Void> check() {
+    if (checking) {
+      return Future.succeededFuture();
+    }
+    checking = true;
+    Future<Void> chain = Future.succeededFuture();
+    for (Map.Entry<String, RepoIdentity> entry : List.copyOf(served.entrySet())) {
+      chain = chain.compose(v -> claims.claim(entry.getKey(), entry.getValue()).map(reason -> {
+        if (reason != null) {
+          withdraw(entry.getKey(), reason);
         }
-        return chain;
+        return null;
+      }));
+    }
+    return chain
+      .compose(v -> localDefault != null && served.containsKey(localDefault) ? claims.claimDefault(localDefault)
+        : claims.clusterDefault())
+      .compose(name -> {
+        defaultName = name;
+        return Future.all(withdrawn.entrySet().stream().map(e -> claims.publishWithdrawn(e.getKey(), e.getValue())).toList());
       })
-      .compose(v -> {
-        String local = registry.defaultName().orElse(null);
-        return local != null && served.contains(local) ? claims.claimDefault(local) : claims.clusterDefault();
-      })
-      .compose(defaultName -> publish(claims, withdrawn)
-        .map(v -> new RepoRouting(vertx, catalog, Set.copyOf(served), defaultName, claims, timeoutMs,
-          withdrawn.isEmpty() ? -1 : vertx.setPeriodic(RepoClaims.WITHDRAWN_TTL_MS / 3,
-            id -> withdrawn.forEach(claims::publishWithdrawn)))));
+      .<Void>mapEmpty()
+      .onFailure(failure -> LOG.warning("could not check this node's repository claims: " + failure.getMessage()))
+      .eventually(() -> {
+        checking = false;
+        return Future.succeededFuture();
+      });
   }
 
-  private static Future<Void> publish(RepoClaims claims, Map<String, String> withdrawn) {
-    return Future.all(withdrawn.entrySet().stream().map(e -> claims.publishWithdrawn(e.getKey(), e.getValue())).toList())
-      .mapEmpty();
+  /** Stops answering for {@code name}: calls for it are passed on to the nodes that serve the cluster's history. */
+  private void withdraw(String name, String reason) {
+    if (served.remove(name) == null) {
+      return;
+    }
+    withdrawn.put(name, reason);
+    LOG.warning(reason);
+    List<MessageConsumer<Object>> consumers = routed.remove(name);
+    if (consumers != null) {
+      consumers.forEach(MessageConsumer::unregister);
+    }
   }
 
-  /** Stops renewing this node's withdrawals (they expire from /health). */
+  /** Stops checking the claims and renewing this node's withdrawals (they expire from /health). */
   void close() {
-    if (renewTimer >= 0) {
-      vertx.cancelTimer(renewTimer);
+    if (timer >= 0) {
+      vertx.cancelTimer(timer);
     }
   }
 
   boolean clustered() {
     return claims != null;
+  }
+
+  /** The names this node answers for now. */
+  Set<String> served() {
+    return java.util.Collections.unmodifiableSet(served.keySet());
+  }
+
+  /** The name a call without {@code repo} means in the cluster (null: none, or not clustered). */
+  String defaultName() {
+    return defaultName;
   }
 
   /** The internal address of {@code tool} for repository {@code name}; never exposed to a bridge. */
@@ -112,8 +179,10 @@ record RepoRouting(Vertx vertx, ToolCatalog catalog, Set<String> served, String 
     }
     List<Future<Void>> registered = new ArrayList<>();
     registered.add(ToolEndpoint.serve(vertx, catalog, tool, (args, call) -> route(tool, args, call, local)));
-    for (String name : served) {
-      registered.add(ToolEndpoint.serveRouted(vertx, address(name, tool), tool, local));
+    for (String name : served.keySet()) {
+      MessageConsumer<Object> consumer = ToolEndpoint.routedConsumer(vertx, address(name, tool), tool, local);
+      routed.computeIfAbsent(name, n -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(consumer);
+      registered.add(consumer.completion());
     }
     return Future.all(registered).mapEmpty();
   }
@@ -128,7 +197,7 @@ record RepoRouting(Vertx vertx, ToolCatalog catalog, Set<String> served, String 
         : route(tool, args.copy().put("repo", later), call, local));
     }
     JsonObject named = args.copy().put("repo", name);
-    if (served.contains(name)) {
+    if (served.containsKey(name)) {
       return local.apply(named, call);
     }
     long remaining = call.replyBy() > 0 ? call.replyBy() - System.currentTimeMillis() : timeoutMs;

@@ -71,9 +71,13 @@ public final class ToolEndpoint {
   /** As {@link #serveRouted(Vertx, String, String, Function)}, the handler also getting the call's {@link CallContext}. */
   public static Future<Void> serveRouted(Vertx vertx, String address, String toolName,
                                          BiFunction<JsonObject, CallContext, Future<JsonObject>> handler) {
-    MessageConsumer<Object> consumer = vertx.eventBus().consumer(address,
-      message -> handle(vertx, toolName, arguments -> { }, handler, message));
-    return consumer.completion();
+    return routedConsumer(vertx, address, toolName, handler).completion();
+  }
+
+  /** As {@link #serveRouted(Vertx, String, String, BiFunction)}, giving the consumer, for a serving that may end. */
+  public static MessageConsumer<Object> routedConsumer(Vertx vertx, String address, String toolName,
+                                                       BiFunction<JsonObject, CallContext, Future<JsonObject>> handler) {
+    return vertx.eventBus().consumer(address, message -> handle(vertx, toolName, arguments -> { }, handler, message));
   }
 
   private static void handle(Vertx vertx, String toolName, java.util.function.Consumer<JsonObject> validate,
