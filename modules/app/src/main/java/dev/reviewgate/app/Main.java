@@ -24,7 +24,11 @@ public final class Main {
     }
   }
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws Exception {
+    if (Boolean.getBoolean("reviewgate.archiveTraining")) {
+      ArchiveTraining.main(args); // the build's class-data sharing run, not a command (modules/app/pom.xml)
+      return;
+    }
     // Before anything can print: in stdio mode stdout belongs to the protocol alone.
     boolean stdio = args.length > 0 && args[0].equals("stdio");
     OutputStream protocolOut = stdio ? StdioCommand.claimStdout() : null;

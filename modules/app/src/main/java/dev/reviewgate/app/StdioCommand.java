@@ -39,6 +39,11 @@ final class StdioCommand {
    *                    messages can reach this stream
    */
   static int run(ReviewgateConfig config, OutputStream protocolOut) throws Exception {
+    return run(config, System.in, protocolOut);
+  }
+
+  /** As {@link #run(ReviewgateConfig, OutputStream)}, reading the client's messages from {@code protocolIn}. */
+  static int run(ReviewgateConfig config, java.io.InputStream protocolIn, OutputStream protocolOut) throws Exception {
     // The handshake comes first: the backends (and the person's dashboard door) start once the first answer has
     // been written, when the first request that needs them arrives, or mcp.startBackendsAfterMs after start,
     // whichever is soonest. On a 2-core machine they would otherwise compete with the first answer for the CPU.
@@ -133,7 +138,7 @@ final class StdioCommand {
         startBackends.get();
       }
     };
-    transport.set(new StdioTransport(server, System.in, out));
+    transport.set(new StdioTransport(server, protocolIn, out));
     Future<Void> inputEnded = transport.get().start();
     // Until the input ends, or the backends refuse their configuration (then the client sees the process exit).
     Future.any(inputEnded, refused.future()).toCompletionStage().toCompletableFuture().join();
