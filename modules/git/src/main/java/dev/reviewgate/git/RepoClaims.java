@@ -42,7 +42,11 @@ public final class RepoClaims {
    */
   Future<String> claim(String name, RepoIdentity identity) {
     JsonObject mine = identity.toJson().put("process", process);
-    return claims().compose(map -> map.putIfAbsent(name, mine)).map(existing -> {
+    // A read first: the claim is checked again every few seconds, and a read asks one owner of the entry without a
+    // lock where a putIfAbsent is a locked write to every owner; only a name nobody holds is written (putIfAbsent
+    // still settles a race between two nodes).
+    return claims().compose(map -> map.get(name).compose(held -> held != null ? Future.succeededFuture(held)
+      : map.putIfAbsent(name, mine))).map(existing -> {
       if (existing == null) {
         return null;
       }
@@ -57,7 +61,8 @@ public final class RepoClaims {
 
   /** Claims the cluster's default repository name; completes with the name that is the default (maybe another's). */
   Future<String> claimDefault(String name) {
-    return claims().compose(map -> map.putIfAbsent(DEFAULT_KEY, new JsonObject().put("name", name)))
+    return claims().compose(map -> map.get(DEFAULT_KEY).compose(held -> held != null ? Future.succeededFuture(held)
+        : map.putIfAbsent(DEFAULT_KEY, new JsonObject().put("name", name))))
       .map(existing -> existing == null ? name : existing.getString("name"));
   }
 

@@ -58,6 +58,9 @@ final class RepoRouting {
   private final Map<String, List<MessageConsumer<Object>>> routed = new ConcurrentHashMap<>();
   private long timer = -1;
   private boolean checking;
+  /** When the withdrawals were last listed, and how many there were then. */
+  private long publishedAt;
+  private int published;
 
   private RepoRouting(Vertx vertx, ToolCatalog catalog, Map<String, RepoIdentity> served, String defaultName,
                       String localDefault, RepoClaims claims, long timeoutMs) {
@@ -123,6 +126,13 @@ final class RepoRouting {
         : claims.clusterDefault())
       .compose(name -> {
         defaultName = name;
+        // Renewed a few times per time to live, not at every check: each is a write to every node.
+        long now = System.currentTimeMillis();
+        if (withdrawn.isEmpty() || (published == withdrawn.size() && now - publishedAt < RepoClaims.WITHDRAWN_TTL_MS / 3)) {
+          return Future.succeededFuture();
+        }
+        publishedAt = now;
+        published = withdrawn.size();
         return Future.all(withdrawn.entrySet().stream().map(e -> claims.publishWithdrawn(e.getKey(), e.getValue())).toList());
       })
       .<Void>mapEmpty()
