@@ -154,15 +154,20 @@ final class ArchiveTraining {
       messages.add(e);
     }
 
+    /** The next response; notifications on the way are passed over. */
     JsonObject next() throws Exception {
-      Object message = messages.poll(ANSWER_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-      if (message instanceof Throwable e) {
-        throw new IllegalStateException("the stdio server failed", e);
+      while (true) {
+        Object message = messages.poll(ANSWER_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        if (message instanceof Throwable e) {
+          throw new IllegalStateException("the stdio server failed", e);
+        }
+        if (message == null) {
+          throw new IllegalStateException("no answer within " + ANSWER_TIMEOUT_MS + " ms");
+        }
+        if (((JsonObject) message).containsKey("id")) {
+          return (JsonObject) message;
+        }
       }
-      if (message == null) {
-        throw new IllegalStateException("no answer within " + ANSWER_TIMEOUT_MS + " ms");
-      }
-      return (JsonObject) message;
     }
   }
 

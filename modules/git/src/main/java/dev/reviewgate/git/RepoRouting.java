@@ -11,6 +11,7 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import io.vertx.core.eventbus.MessageConsumer;
 import java.util.function.BiFunction;
 import java.util.logging.Logger;
 
