@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,13 +47,35 @@ final class ArchiveTraining {
   }
 
   public static void main(String[] args) throws Exception {
-    Path dir = Files.createTempDirectory("reviewgate-archive-training");
-    int failures;
+    // The server's start-up lines (the dashboard's address, each backend's) mean nothing in a build: they are kept
+    // and shown only if the training fails. Set before anything logs, so the log's console handler writes here too.
+    PrintStream console = System.err;
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+    int failures = -1;
+    Throwable error = null;
+    Path dir = null;
     try {
+      dir = Files.createTempDirectory("reviewgate-archive-training");
       failures = serve(dir.resolve("repo"), makeRepository(dir.resolve("repo")));
-    } finally {
       delete(dir);
+    } catch (Exception | Error e) {
+      error = e;
+      if (dir != null) {
+        try {
+          delete(dir);
+        } catch (IOException ignored) {
+          // the failure above is the one to report
+        }
+      }
     }
+    if (failures != 0) {
+      console.print(log.toString(StandardCharsets.UTF_8));
+      if (error != null) {
+        error.printStackTrace(console);
+      }
+    }
+    console.println("reviewgate: class-data archive training " + (failures == 0 ? "done" : "FAILED"));
     // The archive is written as the JVM exits; a call that failed would leave its code out of it.
     System.exit(failures == 0 ? 0 : 1);
   }
