@@ -58,14 +58,14 @@ final class ArchiveTraining {
     try {
       dir = Files.createTempDirectory("reviewgate-archive-training");
       failures = serve(dir.resolve("repo"), makeRepository(dir.resolve("repo")));
-      delete(dir);
     } catch (Exception | Error e) {
       error = e;
+    } finally {
       if (dir != null) {
         try {
           delete(dir);
-        } catch (IOException ignored) {
-          // the failure above is the one to report
+        } catch (IOException leftBehind) {
+          // a temporary directory: the training's outcome is what this run reports
         }
       }
     }
@@ -205,7 +205,7 @@ final class ArchiveTraining {
     try (Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
       write(dir, ".gitattributes", "*.c diff=cpp\n*.java diff=java\n*.py diff=python\n");
       for (int i = 0; i < C_FILES; i++) {
-        write(dir, "src/file" + two(i) + ".c", cSource(i, "old"));
+        write(dir, "src/file%02d.c".formatted(i), cSource(i, "old"));
       }
       write(dir, "lib/Main.java", "class Main {\n" + "  int value() {\n    return 1;\n  }\n".repeat(12) + "}\n");
       write(dir, "tool.py", "def main():\n" + "    print('step')\n".repeat(20));
@@ -214,7 +214,7 @@ final class ArchiveTraining {
       Files.write(dir.resolve("data.bin"), new byte[] {0, 1, 2, 3, 0, 5});
       commits.add(commit(git, who, "base"));
       for (int i = 0; i < C_FILES; i++) {
-        write(dir, "src/file" + two(i) + ".c", cSource(i, "new"));
+        write(dir, "src/file%02d.c".formatted(i), cSource(i, "new"));
       }
       write(dir, "lib/Main.java", "class Main {\n" + "  int value() {\n    return 2;\n  }\n".repeat(12) + "}\n");
       write(dir, "tool.py", "def main():\n" + "    print('step')\n".repeat(19) + "    print('done')\n");
@@ -240,10 +240,6 @@ final class ArchiveTraining {
       text.append(f == 2 ? "\treturn x; /* " + version + " */\n" : "\treturn x;\n").append("}\n\n");
     }
     return text.toString();
-  }
-
-  private static String two(int i) {
-    return i < 10 ? "0" + i : Integer.toString(i);
   }
 
   private static String commit(Git git, PersonIdent who, String message) throws Exception {

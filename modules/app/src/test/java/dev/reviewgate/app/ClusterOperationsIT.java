@@ -76,7 +76,7 @@ class ClusterOperationsIT {
   /**
    * Until both nodes with an HTTP front see the four members and B's node has withdrawn the name. Nodes starting together on a loaded
    * machine may not find the listed member at once: such a node forms a cluster alone, claims its names there, and
-   * merges with the others seconds later, when its claims are checked again (RepoRouting.RECHECK_MS). Two histories
+   * merges with the others seconds later, when its claims are checked again (git.claimCheckMs). Two histories
    * can answer for one name only while the cluster is split; the tests below are about the merged cluster.
    */
   private static void settle() throws Exception {

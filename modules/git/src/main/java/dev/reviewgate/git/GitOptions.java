@@ -26,7 +26,8 @@ public record GitOptions(
   int renameLimit,
   int defaultContextLines,
   long packCacheBytes,
-  long deltaCacheBytes) {
+  long deltaCacheBytes,
+  long claimCheckMs) {
 
   public static GitOptions from(JsonObject section) {
     return new GitOptions(
@@ -49,7 +50,16 @@ public record GitOptions(
       integer(section, "renameLimit"),
       integer(section, "defaultContextLines"),
       number(section, "packCacheBytes"),
-      number(section, "deltaCacheBytes"));
+      number(section, "deltaCacheBytes"),
+      positive(section, "claimCheckMs"));
+  }
+
+  private static long positive(JsonObject section, String key) {
+    long value = number(section, key);
+    if (value == 0) {
+      throw new IllegalArgumentException("configuration git." + key + " must be at least 1");
+    }
+    return value;
   }
 
   private static long number(JsonObject section, String key) {

@@ -51,7 +51,7 @@ public final class GitVerticle extends VerticleBase {
     return vertx.executeBlocking(() -> RepoRegistry.create(backend.repos(), backend.workingDirectory(), options), false)
       .compose(created -> {
         registry = created;
-        return vertx.isClustered() ? RepoRouting.claimed(vertx, catalog, registry, options.timeoutMs())
+        return vertx.isClustered() ? RepoRouting.claimed(vertx, catalog, registry, options.timeoutMs(), options.claimCheckMs())
           : Future.succeededFuture(RepoRouting.alone(vertx, catalog, registry, options.timeoutMs()));
       })
       .compose(routed -> {

@@ -30,7 +30,7 @@ import java.util.logging.Logger;
  * answers from two histories, and a cluster whose git nodes serve different repositories answers for all of them
  * wherever a call lands. A call without {@code repo} means the cluster's default repository.
  *
- * <p>The claims are checked again every {@link #RECHECK_MS}: a node that found none of its listed members at start
+ * <p>The claims are checked again every {@code git.claimCheckMs}: a node that found none of its listed members at start
  * forms a cluster alone and claims its names there, and when the two sides merge one claim per name is kept. The
  * node whose claim was not kept withdraws the name then (its routed addresses are unregistered, /health lists it),
  * so two histories answer for one name only while the cluster is split, never after it has merged.
@@ -38,13 +38,13 @@ import java.util.logging.Logger;
 final class RepoRouting {
 
   private static final Logger LOG = Logger.getLogger(RepoRouting.class.getName());
-  /** How often a clustered node checks its claims and the cluster's default again. */
-  static final long RECHECK_MS = 2_000;
 
   private final Vertx vertx;
   private final ToolCatalog catalog;
-  /** The names this node answers for, with each one's history. */
-  private final Map<String, RepoIdentity> served;
+  /** Each configured name's history, claimed in the cluster (empty alone: nothing is claimed). */
+  private final Map<String, RepoIdentity> identities;
+  /** The names this node answers for now: all of them alone; clustered, those not withdrawn. */
+  private final Set<String> served = ConcurrentHashMap.newKeySet();
   /** The name a call without {@code repo} means in the cluster (null: none, or not clustered). */
   private volatile String defaultName;
   private final String localDefault;
@@ -56,18 +56,15 @@ final class RepoRouting {
   private final Map<String, String> withdrawn = new ConcurrentHashMap<>();
   /** The consumers of each served name's routed addresses, unregistered if the name is withdrawn. */
   private final Map<String, List<MessageConsumer<Object>>> routed = new ConcurrentHashMap<>();
-  private long timer = -1;
+  private final List<Long> timers = new ArrayList<>();
   private boolean checking;
-  /** When the withdrawals were last listed, and how many there were then. */
-  private long publishedAt;
-  private int published;
 
-  private RepoRouting(Vertx vertx, ToolCatalog catalog, Map<String, RepoIdentity> served, String defaultName,
+  private RepoRouting(Vertx vertx, ToolCatalog catalog, java.util.Collection<String> names, Map<String, RepoIdentity> identities,
                       String localDefault, RepoClaims claims, long timeoutMs) {
     this.vertx = vertx;
     this.catalog = catalog;
-    this.served = served;
-    this.defaultName = defaultName;
+    this.served.addAll(names);
+    this.identities = identities;
     this.localDefault = localDefault;
     this.claims = claims;
     this.timeoutMs = timeoutMs;
@@ -75,17 +72,16 @@ final class RepoRouting {
 
   /** Alone: this node answers every call itself, as before there were clusters. */
   static RepoRouting alone(Vertx vertx, ToolCatalog catalog, RepoRegistry registry, long timeoutMs) {
-    Map<String, RepoIdentity> served = new ConcurrentHashMap<>();
-    // The identity is never compared: alone, nothing is claimed.
-    registry.names().forEach(name -> served.put(name, new RepoIdentity(List.of(), null)));
-    return new RepoRouting(vertx, catalog, served, null, null, null, timeoutMs);
+    return new RepoRouting(vertx, catalog, registry.names(), Map.of(), null, null, timeoutMs);
   }
 
   /**
    * In a cluster: claims each repository's name for its history ({@link RepoClaims}); a name the cluster already
    * gives another history is withdrawn from this node, logged, and listed on every node's /health while it runs.
+   * The claims are checked again every {@code checkMs} ({@code git.claimCheckMs}).
    */
-  static Future<RepoRouting> claimed(Vertx vertx, ToolCatalog catalog, RepoRegistry registry, long timeoutMs) {
+  static Future<RepoRouting> claimed(Vertx vertx, ToolCatalog catalog, RepoRegistry registry, long timeoutMs,
+                                     long checkMs) {
     RepoClaims claims = new RepoClaims(vertx);
     return vertx.executeBlocking(() -> {
         Map<String, RepoIdentity> identities = new LinkedHashMap<>();
@@ -93,19 +89,21 @@ final class RepoRouting {
         return identities;
       }, false)
       .compose(identities -> {
-        RepoRouting routing = new RepoRouting(vertx, catalog, new ConcurrentHashMap<>(identities), null,
+        RepoRouting routing = new RepoRouting(vertx, catalog, identities.keySet(), identities,
           registry.defaultName().orElse(null), claims, timeoutMs);
         return routing.check().map(v -> {
-          routing.timer = vertx.setPeriodic(RECHECK_MS, id -> routing.check());
+          routing.timers.add(vertx.setPeriodic(checkMs, id -> routing.check()));
+          // Renewed a few times per time to live: each listing is a write to the cluster.
+          routing.timers.add(vertx.setPeriodic(RepoClaims.WITHDRAWN_TTL_MS / 3, id -> routing.withdrawn.forEach(
+            (name, reason) -> routing.list(name, reason))));
           return routing;
         });
       });
   }
 
   /**
-   * Claims (again) every name still served and withdraws those the cluster gives another history, renews the
-   * withdrawals' listing, and learns the cluster's default. One check at a time; a failed one is logged and the next
-   * tries again.
+   * Claims (again) every name still served and withdraws those the cluster gives another history, and learns the
+   * cluster's default. One check at a time; a failed one is logged and the next tries again.
    */
   private Future<Void> check() {
     if (checking) {
@@ -113,29 +111,21 @@ final class RepoRouting {
     }
     checking = true;
     Future<Void> chain = Future.succeededFuture();
-    for (Map.Entry<String, RepoIdentity> entry : List.copyOf(served.entrySet())) {
-      chain = chain.compose(v -> claims.claim(entry.getKey(), entry.getValue()).map(reason -> {
+    for (String name : List.copyOf(served)) {
+      chain = chain.compose(v -> claims.claim(name, identities.get(name)).map(reason -> {
         if (reason != null) {
-          withdraw(entry.getKey(), reason);
+          withdraw(name, reason);
         }
         return null;
       }));
     }
     return chain
-      .compose(v -> localDefault != null && served.containsKey(localDefault) ? claims.claimDefault(localDefault)
+      .compose(v -> localDefault != null && served.contains(localDefault) ? claims.claimDefault(localDefault)
         : claims.clusterDefault())
-      .compose(name -> {
+      .<Void>map(name -> {
         defaultName = name;
-        // Renewed a few times per time to live, not at every check: each is a write to every node.
-        long now = System.currentTimeMillis();
-        if (withdrawn.isEmpty() || (published == withdrawn.size() && now - publishedAt < RepoClaims.WITHDRAWN_TTL_MS / 3)) {
-          return Future.succeededFuture();
-        }
-        publishedAt = now;
-        published = withdrawn.size();
-        return Future.all(withdrawn.entrySet().stream().map(e -> claims.publishWithdrawn(e.getKey(), e.getValue())).toList());
+        return null;
       })
-      .<Void>mapEmpty()
       .onFailure(failure -> LOG.warning("could not check this node's repository claims: " + failure.getMessage()))
       .eventually(() -> {
         checking = false;
@@ -145,7 +135,7 @@ final class RepoRouting {
 
   /** Stops answering for {@code name}: calls for it are passed on to the nodes that serve the cluster's history. */
   private void withdraw(String name, String reason) {
-    if (served.remove(name) == null) {
+    if (!served.remove(name)) {
       return;
     }
     withdrawn.put(name, reason);
@@ -154,13 +144,18 @@ final class RepoRouting {
     if (consumers != null) {
       consumers.forEach(MessageConsumer::unregister);
     }
+    list(name, reason);
+  }
+
+  /** Lists a withdrawal for every node's /health (a failure is logged; the next renewal tries again). */
+  private void list(String name, String reason) {
+    claims.publishWithdrawn(name, reason)
+      .onFailure(failure -> LOG.warning("could not list the withdrawal of '" + name + "': " + failure.getMessage()));
   }
 
   /** Stops checking the claims and renewing this node's withdrawals (they expire from /health). */
   void close() {
-    if (timer >= 0) {
-      vertx.cancelTimer(timer);
-    }
+    timers.forEach(vertx::cancelTimer);
   }
 
   boolean clustered() {
@@ -169,7 +164,7 @@ final class RepoRouting {
 
   /** The names this node answers for now. */
   Set<String> served() {
-    return java.util.Collections.unmodifiableSet(served.keySet());
+    return java.util.Collections.unmodifiableSet(served);
   }
 
   /** The name a call without {@code repo} means in the cluster (null: none, or not clustered). */
@@ -189,7 +184,7 @@ final class RepoRouting {
     }
     List<Future<Void>> registered = new ArrayList<>();
     registered.add(ToolEndpoint.serve(vertx, catalog, tool, (args, call) -> route(tool, args, call, local)));
-    for (String name : served.keySet()) {
+    for (String name : served) {
       MessageConsumer<Object> consumer = ToolEndpoint.routedConsumer(vertx, address(name, tool), tool, local);
       routed.computeIfAbsent(name, n -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(consumer);
       registered.add(consumer.completion());
@@ -207,7 +202,7 @@ final class RepoRouting {
         : route(tool, args.copy().put("repo", later), call, local));
     }
     JsonObject named = args.copy().put("repo", name);
-    if (served.containsKey(name)) {
+    if (served.contains(name)) {
       return local.apply(named, call);
     }
     long remaining = call.replyBy() > 0 ? call.replyBy() - System.currentTimeMillis() : timeoutMs;

@@ -27,6 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RepoRoutingTest {
 
+  /** git.claimCheckMs for these tests: short, so that they wait little. */
+  private static final long CHECK_MS = 200;
+
   @TempDir
   Path tmp;
   private Vertx vertx;
@@ -49,7 +52,7 @@ class RepoRoutingTest {
   @Timeout(60)
   void aNameTheClusterNowGivesAnotherHistoryIsWithdrawnAndItsRoutedAddressesLeave() throws Exception {
     RepoRegistry registry = registry();
-    routing = await(RepoRouting.claimed(vertx, ToolCatalog.standard(), registry, 5_000));
+    routing = await(RepoRouting.claimed(vertx, ToolCatalog.standard(), registry, 5_000, CHECK_MS));
     await(routing.serve("git_resolve", (args, call) -> Future.succeededFuture(new JsonObject().put("answeredBy", "here"))));
     String routed = RepoRouting.address("shared", "git_resolve");
     assertThat(routing.served()).containsExactly("shared");
@@ -64,6 +67,7 @@ class RepoRoutingTest {
 
     // Unregistering a consumer completes on its event loop: the routed address is gone soon after, not at once.
     awaitTrue(() -> noHandlers(routed), "the routed address has no consumer");
+    awaitTrue(() -> !await(RepoClaims.report(vertx)).getJsonArray("withdrawn").isEmpty(), "the withdrawal is listed");
     JsonObject report = await(RepoClaims.report(vertx));
     assertThat(report.getJsonArray("withdrawn")).hasSize(1);
     assertThat(report.getJsonArray("withdrawn").getJsonObject(0).getString("reason"))
@@ -73,7 +77,7 @@ class RepoRoutingTest {
   @Test
   @Timeout(60)
   void aClaimTheMergeDidNotKeepIsMadeAgain() throws Exception {
-    routing = await(RepoRouting.claimed(vertx, ToolCatalog.standard(), registry(), 5_000));
+    routing = await(RepoRouting.claimed(vertx, ToolCatalog.standard(), registry(), 5_000, CHECK_MS));
     JsonObject mine = await(claims().compose(map -> map.get("shared")));
     assertThat(mine).isNotNull();
     await(claims().compose(map -> map.remove("shared")));
@@ -94,9 +98,9 @@ class RepoRoutingTest {
   }
 
   private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofMillis(RepoRouting.RECHECK_MS * 5).toNanos();
+    long deadline = System.nanoTime() + Duration.ofMillis(CHECK_MS * 25).toNanos();
     while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as(what + " within " + RepoRouting.RECHECK_MS * 5 + " ms").isLessThan(deadline);
+      assertThat(System.nanoTime()).as(what + " within " + CHECK_MS * 25 + " ms").isLessThan(deadline);
       Thread.sleep(50);
     }
   }

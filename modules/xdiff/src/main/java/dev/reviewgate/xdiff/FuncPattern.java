@@ -237,7 +237,9 @@ final class FuncPattern {
   final class Matching {
 
     private final ByteLine line = new ByteLine();
-    private final Object[] matchers = new Object[rules.size()];
+    /** Rule i's matcher, in the array of its kind (a built-in rule's or a configured one's). */
+    private final Matcher[] builtIn = new Matcher[rules.size()];
+    private final com.google.re2j.Matcher[] configured = new com.google.re2j.Matcher[rules.size()];
     private int from;
     private int to;
 
@@ -271,14 +273,16 @@ final class FuncPattern {
 
     /** Whether rule {@code i} matches the line; [from, to) is then group 1 when it took part, else the whole match. */
     private boolean find(int i, Rule rule) {
-      Object m = matcher(i, rule);
-      if (m instanceof Matcher jdk) {
-        return jdk.find() && take(jdk.groupCount() >= 1 ? jdk.start(1) : -1, jdk.groupCount() >= 1 ? jdk.end(1) : -1,
-          jdk.start(), jdk.end());
+      // Each matcher is made at its rule's first use and reset for every line after that.
+      if (rule.configured == null) {
+        Matcher m = builtIn[i] == null ? (builtIn[i] = rule.pattern.matcher(line)) : builtIn[i].reset(line);
+        return m.find() && take(m.groupCount() >= 1 ? m.start(1) : -1, m.groupCount() >= 1 ? m.end(1) : -1,
+          m.start(), m.end());
       }
-      com.google.re2j.Matcher re2 = (com.google.re2j.Matcher) m;
-      return re2.find() && take(re2.groupCount() >= 1 ? re2.start(1) : -1, re2.groupCount() >= 1 ? re2.end(1) : -1,
-        re2.start(), re2.end());
+      com.google.re2j.Matcher m = configured[i] == null ? (configured[i] = rule.configured.matcher(line))
+        : configured[i].reset(line);
+      return m.find() && take(m.groupCount() >= 1 ? m.start(1) : -1, m.groupCount() >= 1 ? m.end(1) : -1,
+        m.start(), m.end());
     }
 
     private boolean take(int groupStart, int groupEnd, int start, int end) {
@@ -286,20 +290,6 @@ final class FuncPattern {
       from = group ? groupStart : start;
       to = group ? groupEnd : end;
       return true;
-    }
-
-    /** Rule {@code i}'s matcher over the current line: made at its first use, reset after that. */
-    private Object matcher(int i, Rule rule) {
-      Object m = matchers[i];
-      if (m == null) {
-        m = rule.configured != null ? rule.configured.matcher(line) : rule.pattern.matcher(line);
-        matchers[i] = m;
-      } else if (m instanceof Matcher jdk) {
-        jdk.reset(line);
-      } else {
-        ((com.google.re2j.Matcher) m).reset(line);
-      }
-      return m;
     }
   }
 

@@ -65,16 +65,13 @@ public final class ToolEndpoint {
    */
   public static Future<Void> serveRouted(Vertx vertx, String address, String toolName,
                                          Function<JsonObject, Future<JsonObject>> handler) {
-    return serveRouted(vertx, address, toolName, (arguments, context) -> handler.apply(arguments));
+    return routedConsumer(vertx, address, toolName, (arguments, context) -> handler.apply(arguments)).completion();
   }
 
-  /** As {@link #serveRouted(Vertx, String, String, Function)}, the handler also getting the call's {@link CallContext}. */
-  public static Future<Void> serveRouted(Vertx vertx, String address, String toolName,
-                                         BiFunction<JsonObject, CallContext, Future<JsonObject>> handler) {
-    return routedConsumer(vertx, address, toolName, handler).completion();
-  }
-
-  /** As {@link #serveRouted(Vertx, String, String, BiFunction)}, giving the consumer, for a serving that may end. */
+  /**
+   * As {@link #serveRouted}, the handler also getting the call's {@link CallContext}, and the consumer given back for
+   * a serving that may end (a git node's repository withdrawn from it).
+   */
   public static MessageConsumer<Object> routedConsumer(Vertx vertx, String address, String toolName,
                                                        BiFunction<JsonObject, CallContext, Future<JsonObject>> handler) {
     return vertx.eventBus().consumer(address, message -> handle(vertx, toolName, arguments -> { }, handler, message));
