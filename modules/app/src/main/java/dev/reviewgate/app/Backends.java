@@ -31,6 +31,7 @@ import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The backend verticles every front-end talks to, deployed into one Vert.x: the one table that says which backends
@@ -67,6 +68,9 @@ final class Backends {
     return new Backend<>(roles, name, options, o -> true, verticle);
   }
 
+  /** The roles of the rows deployed before {@code rest} is asked (they come first in {@link #ALL}). */
+  private static final Set<String> GIT_FIRST = Set.of("diff", "git");
+
   private static final List<Backend<?>> ALL = List.of(
     row(Set.of("diff"), "DiffVerticle", config -> DiffOptions.from(config.section("diff")), DiffVerticle::new),
     row(Set.of("git"), "GitVerticle", config -> GitBackendOptions.from(config, workingDirectory()), GitVerticle::new),
@@ -89,7 +93,16 @@ final class Backends {
    * id); clustered, then records in the cluster which addresses this node serves.
    */
   static Future<Void> deploy(Node node, ReviewgateConfig config, BiConsumer<String, Future<String>> observer) {
-    Future<Void> deployed = deploy(node.vertx(), config, node.backendRoles(), observer);
+    return deploy(node, config, observer, Future::succeededFuture);
+  }
+
+  /**
+   * As {@link #deploy(Node, ReviewgateConfig, BiConsumer)}; the backends after git's and the diff engine's (reviews,
+   * forges) wait for {@code rest} (asked once, when their turn comes).
+   */
+  static Future<Void> deploy(Node node, ReviewgateConfig config, BiConsumer<String, Future<String>> observer,
+                             Supplier<Future<?>> rest) {
+    Future<Void> deployed = deploy(node.vertx(), config, node.backendRoles(), observer, rest);
     return node.clustered()
       ? deployed.compose(v -> node.cluster().register(addresses(ToolCatalog.standard(), node.backendRoles())))
       : deployed;
@@ -115,8 +128,18 @@ final class Backends {
   /** Deploys the backends of the given roles (a node's share of the table). */
   static Future<Void> deploy(Vertx vertx, ReviewgateConfig config, Set<String> roles,
                              BiConsumer<String, Future<String>> observer) {
+    return deploy(vertx, config, roles, observer, Future::succeededFuture);
+  }
+
+  private static Future<Void> deploy(Vertx vertx, ReviewgateConfig config, Set<String> roles,
+                                     BiConsumer<String, Future<String>> observer, Supplier<Future<?>> rest) {
     Future<Void> chain = Future.succeededFuture();
+    boolean gated = false;
     for (Backend<?> backend : rows(roles)) {
+      if (!gated && !GIT_FIRST.containsAll(backend.roles())) {
+        gated = true;
+        chain = chain.compose(v -> rest.get().mapEmpty());
+      }
       chain = chain.compose(v -> deploy(vertx, config, backend, observer)
         .recover(failure -> Future.failedFuture(new IllegalStateException(backend.name() + " did not start: " + failure.getMessage(), failure)))
         .mapEmpty());

@@ -6,6 +6,7 @@ import dev.reviewgate.core.StartupFailure;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.RepoPaths;
+import dev.reviewgate.git.ReposAhead;
 import dev.reviewgate.mcp.McpOptions;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.review.ReviewOptions;
@@ -30,6 +31,8 @@ import java.util.logging.Logger;
 final class StdioCommand {
 
   private static final Logger LOG = Logger.getLogger(StdioCommand.class.getName());
+  /** How often, once git is up, whether the client still has a request in flight is looked at (see restMayStart). */
+  private static final long REST_POLL_MS = 5;
 
   private StdioCommand() {
   }
@@ -57,7 +60,9 @@ final class StdioCommand {
     }
     if (cluster.serves("git")) {
       // Before the handshake: a client must see a mistyped --repo as a process that refused to start.
-      RepoPaths.check(GitBackendOptions.from(config, Backends.workingDirectory()).repos());
+      GitBackendOptions git = GitBackendOptions.from(config, Backends.workingDirectory());
+      RepoPaths.check(git.repos());
+      ReposAhead.open(git);
     }
     Node node = VertxRuntime.create(config, reviews, McpOptions.from(config).stdioEventLoops());
     Vertx vertx = node.vertx();
@@ -71,6 +76,21 @@ final class StdioCommand {
     // Git tools wait only for the git backend (deployed second, after the diff backend), not for the reviews and
     // forges deployed after it: a fresh process's first git_diff, 4 interleaved runs, median 370 -> 341 ms.
     Promise<Void> gitServed = Promise.promise();
+    // Where git is served here, unclustered, the rest (reviews, forges, the dashboard door) start once git is up and
+    // the client has nothing in flight, or as soon as a request needs them: started at once, the review backend's
+    // start held the one event loop ~45 ms while a fresh process's first git call waited to reach the git backend.
+    boolean gitFirst = !node.clustered() && node.backendRoles().contains("git");
+    Promise<Void> restMayStart = Promise.promise();
+    if (!gitFirst) {
+      restMayStart.complete();
+    }
+    gitServed.future().onComplete(up -> vertx.setPeriodic(REST_POLL_MS, timer -> {
+      StdioTransport door = transport.get();
+      if (closing.get() || door == null || !door.busy() || restMayStart.future().isComplete()) {
+        vertx.cancelTimer(timer);
+        restMayStart.tryComplete();
+      }
+    }));
     Supplier<Future<?>> startBackends = () -> {
       Future<Void> started = backends.get();
       if (started != null) {
@@ -84,7 +104,7 @@ final class StdioCommand {
         if ("GitVerticle".equals(name)) {
           deployment.onSuccess(id -> gitServed.tryComplete());
         }
-      })
+      }, restMayStart::future)
         .andThen(done -> {
           if (done.succeeded()) {
             gitServed.tryComplete();
@@ -110,20 +130,27 @@ final class StdioCommand {
           () -> closing.get() || transport.get() == null || transport.get().inputEnded()) : skipWarmup())
           .onComplete(warmedUp))
         .onFailure(failed -> warmedUp.tryComplete(0));
-      Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, built.get().catalog(), System.err).onComplete(doorSettled),
-        "reviewgate-dashboard-door");
-      door.setDaemon(true);
-      door.start();
+      restMayStart.future().onComplete(go -> {
+        Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, built.get().catalog(), System.err).onComplete(doorSettled),
+          "reviewgate-dashboard-door");
+        door.setDaemon(true);
+        door.start();
+      });
       return promise.future();
     };
     // Only where git is served here, unclustered: a cluster's nodes register their addresses once all are deployed.
-    java.util.function.Function<String, Future<?>> byAddress = node.clustered() || !node.backendRoles().contains("git") ? null
+    // A request that needs the rest lets them start at once.
+    Supplier<Future<?>> allBackends = () -> {
+      restMayStart.tryComplete();
+      return startBackends.get();
+    };
+    java.util.function.Function<String, Future<?>> byAddress = !gitFirst ? null
       : address -> {
-        Future<?> all = startBackends.get();
         boolean git = address.startsWith(Addresses.PREFIX + "git.") || address.startsWith(Addresses.PREFIX + "diff.");
+        Future<?> all = git ? startBackends.get() : allBackends.get();
         return git && !all.failed() ? gitServed.future() : all;
       };
-    McpServer server = McpServers.create(vertx, config, startBackends, byAddress);
+    McpServer server = McpServers.create(vertx, config, allBackends, byAddress);
     built.set(server);
     vertx.setTimer(server.options().startBackendsAfterMs(), timer -> startBackends.get());
     OutputStream out = new FilterOutputStream(protocolOut) {
@@ -143,6 +170,7 @@ final class StdioCommand {
     // Until the input ends, or the backends refuse their configuration (then the client sees the process exit).
     Future.any(inputEnded, refused.future()).toCompletionStage().toCompletableFuture().join();
     closing.set(true);
+    restMayStart.tryComplete();
     // Input ended, perhaps while the backends or the dashboard door were still starting: let that settle first,
     // so that closing never races a half-done deployment (which Vert.x reports as errors nobody can act on).
     Future<Void> starting = backends.get();

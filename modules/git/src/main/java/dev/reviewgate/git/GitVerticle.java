@@ -48,7 +48,8 @@ public final class GitVerticle extends VerticleBase {
   public Future<?> start() {
     cache = new ResultCache(options.cacheEntries(), options.cacheMaxBytes());
     workers = new GitWorkers(vertx, options.workerThreads(), options.maxQueued(), options.timeoutMs());
-    return vertx.executeBlocking(() -> RepoRegistry.create(backend.repos(), backend.workingDirectory(), options), false)
+    RepoRegistry opened = ReposAhead.takeIfOpened(backend);
+    return (opened != null ? Future.succeededFuture(opened) : vertx.executeBlocking(() -> ReposAhead.take(backend), false))
       .compose(created -> {
         registry = created;
         return vertx.isClustered() ? RepoRouting.claimed(vertx, catalog, registry, options.timeoutMs(), options.claimCheckMs())

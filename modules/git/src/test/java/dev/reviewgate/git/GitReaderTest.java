@@ -124,4 +124,50 @@ class GitReaderTest {
     assertThat(text.length()).isGreaterThanOrEqualTo(5_000 - 2_000);
     assertThat(patch.bytes()[cut.bytes().length]).as("the cut falls before a file's header").isEqualTo((byte) 'd');
   }
+  /**
+   * Rename detection runs while the blocks are written: deletions in the first blocks pair with additions in the last
+   * (edited, under other names, so the similarity matrix decides), others stay unpaired, and the joined bytes, the
+   * counts and the names of the files past a cut are git's.
+   */
+  @Test
+  void renamesAcrossBlocksDetectedWhileTheOtherBlocksAreWrittenAreGits() {
+    TestRepo repo = new TestRepo(tmp);
+    for (int i = 0; i < 60; i++) {
+      repo.write(String.format("m/f%02d.txt", i), ("line of file " + i + "\n").repeat(30 + i));
+    }
+    for (int i = 0; i < 6; i++) {
+      repo.write("a/gone" + i + ".txt", ("moved line " + i + "\n").repeat(40));
+      repo.write("a/dropped" + i + ".txt", ("only here " + i + "\n").repeat(10 + i));
+    }
+    String base = repo.commit("base");
+    for (int i = 0; i < 60; i += 3) {
+      repo.write(String.format("m/f%02d.txt", i), ("line of file " + i + "\n").repeat(10) + "edited\n" + ("tail\n").repeat(5));
+    }
+    for (int i = 0; i < 6; i++) {
+      repo.delete("a/gone" + i + ".txt").write("z/kept" + i + ".txt", ("moved line " + i + "\n").repeat(38) + "one edit\n");
+      repo.write("z/new" + i + ".txt", ("brand new " + i + "\n").repeat(3));
+      if (i % 2 == 0) {
+        repo.delete("a/dropped" + i + ".txt");
+      }
+    }
+    String head = repo.commit("head");
+    GitReader reader = repo.reader();
+    GitReader.Pair pair = reader.pair(new DiffTarget(base, head, null, null));
+    GitReader.DiffOptions histogram = new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 3, List.of());
+
+    GitReader.Patch patch = reader.diff(pair, histogram, Cancellation.NONE);
+    List<String> gitNames = List.of(repo.git("diff", "--name-only", "-M", base, head).split("\n"));
+    assertThat(new String(patch.bytes(), java.nio.charset.StandardCharsets.UTF_8))
+      .isEqualTo(repo.git("diff", "--histogram", "-M", base, head))
+      .contains("rename from a/gone0.txt\nrename to z/kept0.txt");
+    assertThat(patch.files()).isEqualTo(gitNames.size()).isEqualTo(20 + 6 + 6 + 3);
+    assertThat(patch.counts()).hasSize(patch.files());
+
+    GitReader small = RepoRegistry.create(new JsonObject().put("t", repo.dir().toString()), null,
+      TestRepo.options(new JsonObject().put("maxDiffBytes", 3_000))).reader("t");
+    GitReader.Patch cut = small.diff(pair, histogram, Cancellation.NONE);
+    assertThat(cut.files()).isBetween(1, gitNames.size() - 1);
+    assertThat(cut.omitted()).as("the files past the cut, renames named by their new path")
+      .isEqualTo(gitNames.subList(cut.files(), gitNames.size()));
+  }
 }

@@ -40,6 +40,28 @@ public final class Renames {
 
   /** Pairs deletions with additions; the result keeps git's order (a rename sits where its new path was). */
   public List<FileChange> detect(List<FileChange> changes) {
+    FileChange[] aligned = aligned(changes);
+    List<FileChange> out = new ArrayList<>(changes.size());
+    for (FileChange change : aligned) {
+      if (change != null) {
+        out.add(change);
+      }
+    }
+    return out;
+  }
+
+  /** Whether rename detection may change or drop {@code change}: only additions and deletions are paired. */
+  public static boolean mayPair(FileChange change) {
+    return change.status() == FileChange.Status.ADDED || change.status() == FileChange.Status.DELETED;
+  }
+
+  /**
+   * As {@link #detect}, one element per element of {@code changes}: the change itself, the rename an addition
+   * became, or null for a deletion that became part of a rename. Lets a caller cut the list before the renames are
+   * known and write every change that {@link #mayPair} says is unaffected meanwhile.
+   */
+  public FileChange[] aligned(List<FileChange> changes) {
+    FileChange[] out = changes.toArray(new FileChange[0]);
     List<Integer> sources = new ArrayList<>();
     List<Integer> destinations = new ArrayList<>();
     for (int i = 0; i < changes.size(); i++) {
@@ -51,7 +73,7 @@ public final class Renames {
       }
     }
     if (sources.isEmpty() || destinations.isEmpty()) {
-      return changes;
+      return out;
     }
     int[] sourceOf = new int[changes.size()];
     int[] scoreOf = new int[changes.size()];
@@ -73,16 +95,12 @@ public final class Renames {
       matrix(changes, remainingSources, remainingDestinations, sourceOf, scoreOf, used);
     }
 
-    List<FileChange> out = new ArrayList<>(changes.size());
     for (int i = 0; i < changes.size(); i++) {
       FileChange change = changes.get(i);
       if (change.status() == FileChange.Status.DELETED && used[i]) {
-        continue;
-      }
-      if (change.status() == FileChange.Status.ADDED && sourceOf[i] >= 0) {
-        out.add(change.renamedFrom(changes.get(sourceOf[i]), scoreOf[i]));
-      } else {
-        out.add(change);
+        out[i] = null;
+      } else if (change.status() == FileChange.Status.ADDED && sourceOf[i] >= 0) {
+        out[i] = change.renamedFrom(changes.get(sourceOf[i]), scoreOf[i]);
       }
     }
     return out;

@@ -41,6 +41,8 @@ public final class StdioTransport {
   /** Messages to write, encoded by the writer thread: a large result's encoding never holds an event loop. */
   private final BlockingQueue<JsonObject> outgoing = new LinkedBlockingQueue<>();
   private final AtomicInteger pending = new AtomicInteger();
+  /** Messages queued or being written: a large reply is still going out after its request stopped counting. */
+  private final AtomicInteger unwritten = new AtomicInteger();
   private volatile boolean inputEnded;
   private final Promise<Void> finished = Promise.promise();
   private final Object drained = new Object();
@@ -75,9 +77,9 @@ public final class StdioTransport {
     return finished.future();
   }
 
-  /** Whether a request of the client is being handled. */
+  /** Whether a request of the client is being handled, or an answer is still being written to it. */
   public boolean busy() {
-    return pending.get() > 0;
+    return pending.get() > 0 || unwritten.get() > 0;
   }
 
   /** Whether the client's input has ended (the process is on its way out). */
@@ -86,6 +88,7 @@ public final class StdioTransport {
   }
 
   private void send(JsonObject message) {
+    unwritten.incrementAndGet();
     outgoing.add(message);
   }
 
@@ -161,6 +164,7 @@ public final class StdioTransport {
         if (outgoing.isEmpty()) {
           out.flush();
         }
+        unwritten.decrementAndGet();
       }
       out.flush();
       finished.tryComplete();

@@ -68,4 +68,45 @@ class StdioTransportTest {
     assertThat(reader.next().text()).isEqualTo("ab");
     assertThat(reader.next()).isNull();
   }
+  /** A request answered but whose answer is still going out (a slow reader, a large reply) keeps the client busy. */
+  @Test
+  void busyUntilTheAnswerIsWritten() throws Exception {
+    java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    ByteArrayOutputStream written = new ByteArrayOutputStream();
+    java.io.OutputStream slow = new java.io.OutputStream() {
+      @Override
+      public void write(int b) {
+        write(new byte[] {(byte) b}, 0, 1);
+      }
+
+      @Override
+      public void write(byte[] bytes, int offset, int length) {
+        writing.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        written.write(bytes, offset, length);
+      }
+    };
+    java.io.PipedOutputStream client = new java.io.PipedOutputStream();
+    StdioTransport transport = new StdioTransport(server, new java.io.PipedInputStream(client), slow, 1_000, 5_000);
+    io.vertx.core.Future<Void> finished = transport.start();
+    assertThat(transport.busy()).isFalse();
+    client.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n".getBytes(StandardCharsets.UTF_8));
+    client.flush();
+    assertThat(writing.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(transport.busy()).as("the answer is being written").isTrue();
+    release.countDown();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (transport.busy() && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    assertThat(transport.busy()).isFalse();
+    client.close();
+    finished.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    assertThat(new JsonObject(written.toString(StandardCharsets.UTF_8).trim()).getInteger("id")).isEqualTo(1);
+  }
 }

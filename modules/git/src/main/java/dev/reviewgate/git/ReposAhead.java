@@ -1,0 +1,67 @@
+package dev.reviewgate.git;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The git backend's repositories opened before the backend starts, on a thread of their own. A stdio process starts
+ * this first thing, so that opening them (and reading the default one's refs and pack index) overlaps the JVM's and
+ * Vert.x's start and the client's handshake instead of delaying its first call: 100–150 ms of a fresh process's first
+ * git.git call. {@link GitVerticle} takes what was opened for options equal to its own, and opens them itself otherwise.
+ */
+public final class ReposAhead {
+
+  private static final Map<GitBackendOptions, CompletableFuture<RepoRegistry>> OPENING = new ConcurrentHashMap<>();
+
+  private ReposAhead() {
+  }
+
+  /** Starts opening the repositories of {@code backend} (once per equal options), without waiting. */
+  public static void open(GitBackendOptions backend) {
+    CompletableFuture<RepoRegistry> opening = new CompletableFuture<>();
+    if (OPENING.putIfAbsent(backend, opening) != null) {
+      return;
+    }
+    Thread thread = new Thread(() -> {
+      try {
+        RepoRegistry registry = create(backend);
+        opening.complete(registry);
+        registry.preloadDefault();
+      } catch (RuntimeException | Error failure) {
+        opening.completeExceptionally(failure);
+      }
+    }, "reviewgate-repos-ahead");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /** The registry opened ahead for {@code backend} when it is ready, else null (take it later with {@link #take}). */
+  static RepoRegistry takeIfOpened(GitBackendOptions backend) {
+    CompletableFuture<RepoRegistry> opening = OPENING.get(backend);
+    if (opening == null || !opening.isDone() || opening.isCompletedExceptionally()) {
+      return null;
+    }
+    OPENING.remove(backend, opening);
+    return opening.join();
+  }
+
+  /** The registry opened ahead for {@code backend} (waiting for it to be ready), or one opened now; blocking. */
+  static RepoRegistry take(GitBackendOptions backend) {
+    CompletableFuture<RepoRegistry> opening = OPENING.remove(backend);
+    if (opening == null) {
+      return create(backend);
+    }
+    try {
+      return opening.join();
+    } catch (CompletionException e) {
+      // The failure as opening it here would have thrown it (a configured repository that cannot be opened).
+      throw e.getCause() instanceof RuntimeException failure ? failure : e;
+    }
+  }
+
+  private static RepoRegistry create(GitBackendOptions backend) {
+    return RepoRegistry.create(backend.repos(), backend.workingDirectory(), backend.git());
+  }
+}
