@@ -1,6 +1,9 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.cluster.ClusterOptions;
+import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.RepoClaims;
+import dev.reviewgate.git.ReposAhead;
 import dev.reviewgate.http.bridge.ServiceBridge;
 import dev.reviewgate.core.StartupFailure;
 import dev.reviewgate.core.catalog.Tool;
@@ -56,6 +59,10 @@ final class ServeCommand {
     HttpTransportOptions transportOptions = HttpTransportOptions.from(config.section("http"));
     DeploymentHealth health = new DeploymentHealth();
     HttpMetrics metrics = new HttpMetrics();
+    if (ClusterOptions.from(config.section("cluster"), Backends.ROLES).serves("git")) {
+      // Opened (and the default one's tags and pack index read) while Vert.x and the other backends start.
+      ReposAhead.open(GitBackendOptions.from(config, Backends.workingDirectory()));
+    }
     Node node = VertxRuntime.start(config, true, metrics::install, health::track);
     Vertx vertx = node.vertx();
     if (node.clustered()) {
