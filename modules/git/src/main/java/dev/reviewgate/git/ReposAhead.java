@@ -7,9 +7,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The git backend's repositories opened before the backend starts, on a thread of their own. A stdio process starts
- * this first thing, so that opening them (and reading the default one's refs and pack index) overlaps the JVM's and
- * Vert.x's start and the client's handshake instead of delaying its first call: 100–150 ms of a fresh process's first
- * git.git call. {@link GitVerticle} takes what was opened for options equal to its own, and opens them itself otherwise.
+ * this when the client's first bytes arrive, and {@code serve} before it deploys its backends, so that opening them
+ * (and reading the default one's tags and pack index) overlaps the handshake and the backends' start instead of
+ * delaying the first call: spawn to a first git.git call answered, p50 764 -> 684 ms. {@link GitVerticle} takes what
+ * was opened for options equal to its own, and opens them itself otherwise.
  */
 public final class ReposAhead {
 
