@@ -85,13 +85,7 @@ final class StdioCommand {
     if (!gitFirst) {
       restMayStart.complete();
     }
-    gitServed.future().onComplete(up -> vertx.setPeriodic(REST_POLL_MS, timer -> {
-      StdioTransport door = transport.get();
-      if (closing.get() || door == null || !door.busy() || restMayStart.future().isComplete()) {
-        vertx.cancelTimer(timer);
-        restMayStart.tryComplete();
-      }
-    }));
+    gitServed.future().onComplete(up -> openWhenIdle(vertx, transport::get, closing, restMayStart));
     Supplier<Future<?>> startBackends = () -> {
       Future<Void> started = backends.get();
       if (started != null) {
@@ -132,6 +126,10 @@ final class StdioCommand {
           .onComplete(warmedUp))
         .onFailure(failed -> warmedUp.tryComplete(0));
       restMayStart.future().onComplete(go -> {
+        if (go.failed()) {
+          doorSettled.tryComplete(); // the client left first: no door to open
+          return;
+        }
         Thread door = new Thread(() -> ReviewDashboardDoor.open(vertx, config, built.get().catalog(), System.err).onComplete(doorSettled),
           "reviewgate-dashboard-door");
         door.setDaemon(true);
@@ -171,7 +169,8 @@ final class StdioCommand {
     // Until the input ends, or the backends refuse their configuration (then the client sees the process exit).
     Future.any(inputEnded, refused.future()).toCompletionStage().toCompletableFuture().join();
     closing.set(true);
-    restMayStart.tryComplete();
+    // The rest never start once the client has gone (a deployment in progress settles below).
+    restMayStart.tryFail("the client's input ended");
     // Input ended, perhaps while the backends or the dashboard door were still starting: let that settle first,
     // so that closing never races a half-done deployment (which Vert.x reports as errors nobody can act on).
     Future<Void> starting = backends.get();
@@ -185,6 +184,19 @@ final class StdioCommand {
       throw new StartupFailure(problem);
     }
     return 0;
+  }
+
+  /** Completes {@code gate} once the client has nothing in flight (looked at every REST_POLL_MS); not once it is closing. */
+  private static void openWhenIdle(Vertx vertx, Supplier<StdioTransport> transport, AtomicBoolean closing, Promise<Void> gate) {
+    vertx.setPeriodic(REST_POLL_MS, timer -> {
+      StdioTransport stdio = transport.get();
+      if (closing.get() || gate.future().isComplete()) {
+        vertx.cancelTimer(timer);
+      } else if (stdio == null || !stdio.busy()) {
+        vertx.cancelTimer(timer);
+        gate.tryComplete();
+      }
+    });
   }
 
   private static Future<Integer> skipWarmup() {
