@@ -47,10 +47,10 @@ final class StdioCommand {
 
   /** As {@link #run(ReviewgateConfig, OutputStream)}, reading the client's messages from {@code protocolIn}. */
   static int run(ReviewgateConfig config, java.io.InputStream protocolIn, OutputStream protocolOut) throws Exception {
-    // The handshake comes first: the backends (and the person's dashboard door) start once the first answer has
-    // been written, when the first request that needs them arrives, or mcp.startBackendsAfterMs after start,
-    // whichever is soonest. On a 2-core machine they would otherwise compete with the first answer for the CPU.
-    // Calls that need them wait (McpServer readiness).
+    // The handshake comes first: the backends start once the first answer has been written, when the first request
+    // that needs them arrives, or mcp.startBackendsAfterMs after start, whichever is soonest (on a 2-core machine they
+    // would otherwise compete with the first answer for the CPU); git's first, the rest when the client is idle (see
+    // restMayStart). Calls that need them wait (McpServer readiness).
     // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
     boolean reviews = ReviewOptions.from(config, Backends.workingDirectory()).enabled();
     ClusterOptions cluster = ClusterOptions.from(config.section("cluster"), Backends.ROLES);
@@ -137,12 +137,12 @@ final class StdioCommand {
       });
       return promise.future();
     };
-    // Only where git is served here, unclustered: a cluster's nodes register their addresses once all are deployed.
     // A request that needs the rest lets them start at once.
     Supplier<Future<?>> allBackends = () -> {
       restMayStart.tryComplete();
       return startBackends.get();
     };
+    // Only where git is served here, unclustered: a cluster's nodes register their addresses once all are deployed.
     java.util.function.Function<String, Future<?>> byAddress = !gitFirst ? null
       : address -> {
         boolean git = address.startsWith(Addresses.PREFIX + "git.") || address.startsWith(Addresses.PREFIX + "diff.");
