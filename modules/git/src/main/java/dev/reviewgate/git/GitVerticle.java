@@ -221,11 +221,13 @@ public final class GitVerticle extends VerticleBase {
       return engine.shape(ListedFiles.of(reader.fileList(pair, diffOptions(args), cancellation)), args)
         .put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
     }
-    GitReader.Patch patch = reader.diff(pair, diffOptions(args), cancellation);
+    // context_lines is applied when the diff is computed, so the engine's own trimming is a no-op here. Without a
+    // shaping option the text is git's as written, escaped for JSON where each part is diffed (a transport copies it
+    // out; other callers decode it), and the summary comes from what the writer counted: no second pass.
+    boolean unshaped = SHAPING.stream().noneMatch(args::containsKey);
+    GitReader.Patch patch = reader.diff(pair, diffOptions(args), unshaped, cancellation);
     cancellation.check();
-    // context_lines was applied when the diff was computed, so the engine's own trimming is a no-op here. Without a
-    // shaping option the text is git's as written, and the summary comes from what the writer counted: no second pass.
-    JsonObject result = SHAPING.stream().noneMatch(args::containsKey)
+    JsonObject result = unshaped
       ? new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size())).put("warnings", new JsonArray())
         .put("diff", patch.takeText())
       : engine.shape(engine.parse(patch.bytes()), args, file -> patch.binarySizes().get(file.path()));

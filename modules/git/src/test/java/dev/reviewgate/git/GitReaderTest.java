@@ -123,6 +123,24 @@ class GitReaderTest {
     assertThat(new String(patch.bytes(), java.nio.charset.StandardCharsets.UTF_8)).startsWith(text);
     assertThat(text.length()).isGreaterThanOrEqualTo(5_000 - 2_000);
     assertThat(patch.bytes()[cut.bytes().length]).as("the cut falls before a file's header").isEqualTo((byte) 'd');
+
+    // Asked for as JSON text, each block is escaped on its own thread: the same text, written as its JSON string.
+    for (GitReader source : List.of(reader, small)) {
+      String expected = new String(source.diff(pair, histogram, Cancellation.NONE).bytes(), java.nio.charset.StandardCharsets.UTF_8);
+      GitReader.Patch json = source.diff(pair, histogram, true, Cancellation.NONE);
+      Object taken = json.takeText();
+      assertThat(taken).isInstanceOf(dev.reviewgate.core.json.Utf8Text.class);
+      assertThat(taken.toString()).isEqualTo(expected).contains("changed \u00e9");
+      java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
+      try {
+        ((dev.reviewgate.core.json.Utf8Text) taken).writeJson(written);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      assertThat(written.toString(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(io.vertx.core.json.Json.encode(expected));
+      assertThat(json.files()).isEqualTo(source == reader ? 47 : cut.files());
+      assertThatThrownBy(json::bytes).isInstanceOf(IllegalStateException.class);
+    }
   }
   /**
    * Rename detection runs while the blocks are written: deletions in the first blocks pair with additions in the last

@@ -105,6 +105,15 @@ public final class PatchBytes {
     return all;
   }
 
+  /** The patch's bytes as its chunks in order (the last one a copy cut to size), leaving this buffer as it is. */
+  public List<byte[]> chunks() {
+    List<byte[]> chunks = new ArrayList<>(full);
+    if (used > 0) {
+      chunks.add(java.util.Arrays.copyOf(current, used));
+    }
+    return chunks;
+  }
+
   /** The patch's bytes as its chunks in order (the last one cut to size), emptying this buffer: nothing is copied whole. */
   public List<byte[]> takeChunks() {
     List<byte[]> chunks = new ArrayList<>(full);

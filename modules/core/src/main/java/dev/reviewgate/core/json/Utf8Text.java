@@ -4,7 +4,10 @@ import io.vertx.core.shareddata.Shareable;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -18,17 +21,26 @@ import java.util.List;
  * writer asks for it ({@link dev.reviewgate.core.bus.CallContext#acceptsUtf8Text}), and the backend that makes one
  * gives every other caller, and every caller when the bus is clustered, its String. Immutable: a {@code JsonObject}
  * copy (local delivery, the result cache) shares it.
+ *
+ * <p>A large text can also be held already escaped ({@link #ofParts}): its pieces are escaped where they are made,
+ * on as many threads as make them, and writing it is then a copy. A 36.6 MB diff took 0.1–0.2 s to escape on the
+ * one thread that writes the reply, after the last file was diffed.
  */
 public final class Utf8Text implements Shareable {
 
   private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
   private static final int OUT_BUFFER = 8 * 1024;
 
+  private static final int PART_CHUNK = 256 * 1024;
+
   private final List<byte[]> chunks;
   private final long size;
+  /** Whether {@link #chunks} hold the JSON string's content (escaped, unquoted) rather than the text's bytes. */
+  private final boolean escaped;
 
-  private Utf8Text(List<byte[]> chunks) {
+  private Utf8Text(List<byte[]> chunks, boolean escaped) {
     this.chunks = chunks;
+    this.escaped = escaped;
     long total = 0;
     for (byte[] chunk : chunks) {
       total += chunk.length;
@@ -38,14 +50,163 @@ public final class Utf8Text implements Shareable {
 
   /** The text these bytes (in order) hold; the arrays are used as they are and must not change from now on. */
   public static Utf8Text of(List<byte[]> chunks) {
-    return new Utf8Text(List.copyOf(chunks));
+    return new Utf8Text(List.copyOf(chunks), false);
   }
 
   public static Utf8Text of(String text) {
-    return new Utf8Text(List.of(text.getBytes(StandardCharsets.UTF_8)));
+    return new Utf8Text(List.of(text.getBytes(StandardCharsets.UTF_8)), false);
   }
 
-  /** Its length in bytes as held (the UTF-8 of the text, bar the few bytes a malformed stretch changes by). */
+  /**
+   * One stretch of a text escaped as JSON string content on the thread that calls this, to be joined with the
+   * stretches before and after it by {@link #ofParts}. A stretch is escaped alone from its first ASCII byte to its
+   * last (windows that start and end there decode alone as within the whole text, see {@link #writeJson}); the
+   * non-ASCII bytes before and after are kept as they are and escaped with their neighbours' when joined, so a
+   * character cut between two stretches comes out whole.
+   */
+  public static Part escape(List<byte[]> text) {
+    int first = -1;
+    int firstAt = 0;
+    int last = -1;
+    int lastEnd = 0;
+    for (int c = 0; c < text.size(); c++) {
+      byte[] chunk = text.get(c);
+      int start = first < 0 ? firstAscii(chunk) : -1;
+      if (start >= 0) {
+        first = c;
+        firstAt = start;
+      }
+      int end = afterLastAscii(chunk, 0);
+      if (end > 0 && first >= 0) {
+        last = c;
+        lastEnd = end;
+      }
+    }
+    if (first < 0) {
+      return new Part(joined(text, 0, 0, text.size(), 0), List.of(), new byte[0]);
+    }
+    byte[] head = joined(text, 0, 0, first, firstAt);
+    byte[] tail = joined(text, last, lastEnd, text.size(), 0);
+    ChunkSink body = new ChunkSink();
+    try {
+      Escaper escaper = new Escaper(body);
+      escapeWindows(text.subList(first, last + 1), firstAt, lastEnd, escaper);
+      escaper.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a ChunkSink does not fail
+    }
+    return new Part(head, body.chunks(), tail);
+  }
+
+  /** The text of these stretches in order, written as the JSON string of the text they make together. */
+  public static Utf8Text ofParts(List<Part> parts) {
+    List<byte[]> out = new ArrayList<>();
+    ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    for (Part part : parts) {
+      pending.writeBytes(part.head);
+      if (part.body.isEmpty() && part.tail.length == 0) {
+        continue; // no ASCII byte in it: all of it joins the window that spans it
+      }
+      addEscaped(pending, out);
+      out.addAll(part.body);
+      pending.reset();
+      pending.writeBytes(part.tail);
+    }
+    addEscaped(pending, out);
+    return new Utf8Text(List.copyOf(out), true);
+  }
+
+  /** A run of non-ASCII bytes (a window of its own) escaped into {@code out}. */
+  private static void addEscaped(ByteArrayOutputStream pending, List<byte[]> out) {
+    if (pending.size() == 0) {
+      return;
+    }
+    ByteArrayOutputStream escaped = new ByteArrayOutputStream();
+    try {
+      Escaper escaper = new Escaper(escaped);
+      byte[] bytes = pending.toByteArray();
+      escaper.window(bytes, 0, bytes.length);
+      escaper.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
+    }
+    out.add(escaped.toByteArray());
+  }
+
+  /** Bytes of chunks {@code from} (at offset {@code fromAt}) up to chunk {@code to} (before its offset {@code toAt}). */
+  private static byte[] joined(List<byte[]> chunks, int from, int fromAt, int to, int toAt) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (int c = from; c <= to && c < chunks.size(); c++) {
+      byte[] chunk = chunks.get(c);
+      int start = c == from ? fromAt : 0;
+      int end = c == to ? toAt : chunk.length;
+      out.write(chunk, start, end - start);
+    }
+    return out.toByteArray();
+  }
+
+  private static int firstAscii(byte[] chunk) {
+    for (int i = 0; i < chunk.length; i++) {
+      if (chunk[i] >= 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * A stretch of text escaped by {@link #escape}: its leading and trailing non-ASCII bytes as they are, and what lies
+   * between as JSON string content.
+   */
+  public static final class Part {
+    private final byte[] head;
+    private final List<byte[]> body;
+    private final byte[] tail;
+
+    private Part(byte[] head, List<byte[]> body, byte[] tail) {
+      this.head = head;
+      this.body = body;
+      this.tail = tail;
+    }
+  }
+
+  /** Escaped bytes in chunks of a fixed size: no copy of the whole as it grows, no array of it all. */
+  private static final class ChunkSink extends OutputStream {
+    private final List<byte[]> full = new ArrayList<>();
+    private byte[] current = new byte[PART_CHUNK];
+    private int used;
+
+    @Override
+    public void write(int b) {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) {
+      while (length > 0) {
+        if (used == current.length) {
+          full.add(current);
+          current = new byte[PART_CHUNK];
+          used = 0;
+        }
+        int n = Math.min(length, current.length - used);
+        System.arraycopy(bytes, offset, current, used, n);
+        used += n;
+        offset += n;
+        length -= n;
+      }
+    }
+
+    List<byte[]> chunks() {
+      List<byte[]> all = new ArrayList<>(full);
+      if (used > 0) {
+        all.add(Arrays.copyOf(current, used));
+      }
+      return all;
+    }
+  }
+
+  /** Its length in bytes as held (the UTF-8 of the text, bar the few bytes a malformed stretch changes by; escaped, for a text of parts). */
   public long size() {
     return size;
   }
@@ -66,7 +227,40 @@ public final class Utf8Text implements Shareable {
       System.arraycopy(chunk, 0, all, at, chunk.length);
       at += chunk.length;
     }
-    return new String(all, StandardCharsets.UTF_8);
+    return new String(escaped ? unescaped(all) : all, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The UTF-8 bytes of JSON string content that {@link Escaper} wrote (well-formed UTF-8 and the escapes it makes; any
+   * other character of the Basic Multilingual Plane escaped by its four hex digits too). Shorter than its input, so
+   * unescaped in place.
+   */
+  private static byte[] unescaped(byte[] json) {
+    int out = 0;
+    for (int i = 0; i < json.length; i++) {
+      byte b = json[i];
+      if (b != '\\') {
+        json[out++] = b;
+        continue;
+      }
+      byte kind = json[++i];
+      switch (kind) {
+        case 'b' -> json[out++] = '\b';
+        case 't' -> json[out++] = '\t';
+        case 'n' -> json[out++] = '\n';
+        case 'f' -> json[out++] = '\f';
+        case 'r' -> json[out++] = '\r';
+        case 'u' -> {
+          char c = (char) Integer.parseInt(new String(json, i + 1, 4, StandardCharsets.US_ASCII), 16);
+          i += 4;
+          byte[] utf8 = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+          System.arraycopy(utf8, 0, json, out, utf8.length);
+          out += utf8.length;
+        }
+        default -> json[out++] = kind; // \" \\ \/
+      }
+    }
+    return Arrays.copyOf(json, out);
   }
 
   @Override
@@ -85,9 +279,25 @@ public final class Utf8Text implements Shareable {
   public void writeJson(OutputStream out) throws IOException {
     Escaper escaper = new Escaper(out);
     escaper.put((byte) '"');
-    int start = 0;
+    if (escaped) {
+      for (byte[] chunk : chunks) {
+        escaper.put(chunk, 0, chunk.length);
+      }
+    } else {
+      escapeWindows(chunks, 0, -1, escaper);
+    }
+    escaper.put((byte) '"');
+    escaper.flush();
+  }
+
+  /**
+   * The text of {@code chunks}, from offset {@code from} of the first to offset {@code to} of the last (-1: its end),
+   * as JSON string content; the first offset must start a character, and the last end one or end the text.
+   */
+  private static void escapeWindows(List<byte[]> chunks, int from, int to, Escaper escaper) throws IOException {
+    int start = from;
     for (int c = 0; c < chunks.size(); c++) {
-      byte[] chunk = chunks.get(c);
+      byte[] chunk = c == chunks.size() - 1 && to >= 0 ? Arrays.copyOf(chunks.get(c), to) : chunks.get(c);
       boolean last = c == chunks.size() - 1;
       int end = last ? chunk.length : afterLastAscii(chunk, start);
       escaper.window(chunk, start, end);
@@ -113,8 +323,6 @@ public final class Utf8Text implements Shareable {
         escaper.window(bytes, 0, bytes.length);
       }
     }
-    escaper.put((byte) '"');
-    escaper.flush();
   }
 
   private static int afterLastAscii(byte[] chunk, int from) {

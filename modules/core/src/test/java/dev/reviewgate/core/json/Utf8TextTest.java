@@ -127,6 +127,74 @@ class Utf8TextTest {
   }
 
   @Test
+  void textEscapedInPartsWritesTheJsonOfTheWholeAndDecodesToItWhereverThePartsAndChunksAreCut() {
+    Random random = new Random(13);
+    int partsWithoutAscii = 0;
+    for (int round = 0; round < 5_000; round++) {
+      ByteArrayOutputStream written = new ByteArrayOutputStream();
+      for (int i = random.nextInt(120); i > 0; i--) {
+        int kind = random.nextInt(9);
+        if (kind == 8) {
+          written.writeBytes(new String(Character.toChars(new int[] {0xE9, 0x20AC, 0x1F600}[random.nextInt(3)]))
+            .getBytes(StandardCharsets.UTF_8));
+        } else {
+          written.write(new int[] {'\n', '"', '\\', '\t', 0x01, 'a', 0x80 + random.nextInt(128), 0xE2}[kind]);
+        }
+      }
+      byte[] bytes = written.toByteArray();
+      // Parts cut anywhere (inside a character too, or empty), each part's bytes in chunks cut anywhere.
+      List<Utf8Text.Part> parts = new ArrayList<>();
+      for (int at = 0; at <= bytes.length; ) {
+        int end = Math.min(bytes.length, at + random.nextInt(30));
+        List<byte[]> chunks = new ArrayList<>();
+        for (int c = at; c < end; ) {
+          int next = Math.min(end, c + 1 + random.nextInt(8));
+          chunks.add(Arrays.copyOfRange(bytes, c, next));
+          c = next;
+        }
+        boolean ascii = false;
+        for (int i = at; i < end; i++) {
+          ascii |= bytes[i] >= 0;
+        }
+        partsWithoutAscii += ascii || end == at ? 0 : 1;
+        parts.add(Utf8Text.escape(chunks));
+        if (end == bytes.length) {
+          break;
+        }
+        at = end;
+      }
+      String whole = new String(bytes, StandardCharsets.UTF_8);
+      Utf8Text text = Utf8Text.ofParts(parts);
+      assertThat(json(text)).as(Arrays.toString(bytes)).isEqualTo(jackson(whole));
+      assertThat(text.toString()).as(Arrays.toString(bytes)).isEqualTo(whole);
+      assertThat(text).isEqualTo(Utf8Text.of(List.of(bytes)));
+    }
+    assertThat(partsWithoutAscii).as("parts of non-ASCII bytes only were joined too").isGreaterThan(500);
+  }
+
+  @Test
+  void aLargeTextEscapedInPartsIsWrittenAsItsJson() throws IOException {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 40_000; i++) {
+      text.append("+\tline ").append(i).append(" \"quoted\" é€😀 \\ \u0002\n");
+    }
+    byte[] utf8 = text.toString().getBytes(StandardCharsets.UTF_8);
+    int third = utf8.length / 3;
+    List<Utf8Text.Part> parts = List.of(
+      Utf8Text.escape(List.of(Arrays.copyOfRange(utf8, 0, third))),
+      Utf8Text.escape(List.of(Arrays.copyOfRange(utf8, third, 2 * third), Arrays.copyOfRange(utf8, 2 * third, utf8.length))));
+    Utf8Text escaped = Utf8Text.ofParts(parts);
+    // As the whole written in one piece (whose JSON the tests above hold to Jackson's), and read back as the text.
+    assertThat(json(escaped)).isEqualTo(json(Utf8Text.of(List.of(utf8))));
+    try (com.fasterxml.jackson.core.JsonParser parser = JACKSON.createParser(json(escaped))) {
+      parser.nextToken();
+      assertThat(parser.getText()).isEqualTo(text.toString());
+    }
+    assertThat(escaped.toString()).isEqualTo(text.toString());
+    assertThat(escaped.size()).as("held escaped").isGreaterThan(utf8.length);
+  }
+
+  @Test
   void aJsonObjectCopySharesItAtAnyDepthAndGetStringDecodesIt() {
     Utf8Text diff = Utf8Text.of("diff --git a/x b/x\n+é\n");
     JsonObject reply = new JsonObject().put("diff", diff)
