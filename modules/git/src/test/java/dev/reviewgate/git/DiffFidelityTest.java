@@ -37,6 +37,32 @@ class DiffFidelityTest {
     assertThat(ours(repo, base, head)).isEqualTo(expected);
   }
 
+  /**
+   * Attributes files at several depths, each read once from its directory's tree: a deeper file overrides the root's
+   * for its own subtree only, a directory without one inherits, and sibling directories do not see each other's.
+   */
+  @Test
+  void nestedAttributesFilesApplyToTheirOwnSubtreesAsInGit() {
+    TestRepo repo = new TestRepo(tmp);
+    repo.write(".gitattributes", "*.dat binary\n*.txt diff\n");
+    repo.write("deep/a/.gitattributes", "*.txt -diff\n*.dat diff\n");
+    repo.write("deep/a/b/c/.gitattributes", "*.txt diff\n");
+    for (String dir : List.of("", "deep/", "deep/a/", "deep/a/b/", "deep/a/b/c/", "deep/a/b/c/d/", "deep/z/", "other/a/")) {
+      repo.write(dir + "one.txt", "first line\nsecond\n").write(dir + "two.dat", "data line\nmore\n");
+    }
+    String base = repo.commit("base");
+    for (String dir : List.of("", "deep/", "deep/a/", "deep/a/b/", "deep/a/b/c/", "deep/a/b/c/d/", "deep/z/", "other/a/")) {
+      repo.write(dir + "one.txt", "first line\nchanged\n").write(dir + "two.dat", "data line\nchanged\n")
+        .write(dir + "added.txt", "new\n");
+    }
+    String head = repo.commit("head");
+    String expected = git(repo, base, head);
+    assertThat(expected).contains("Binary files a/deep/a/one.txt and b/deep/a/one.txt differ")
+      .contains("Binary files a/deep/a/b/one.txt and b/deep/a/b/one.txt differ")
+      .contains("+changed", "Binary files a/two.dat and b/two.dat differ", "Binary files a/deep/z/two.dat and b/deep/z/two.dat differ");
+    assertSameAsGit(repo, base, head);
+  }
+
   private static String lines(String... lines) {
     return String.join("\n", lines) + "\n";
   }

@@ -13,7 +13,7 @@ import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectReader;
-import org.eclipse.jgit.treewalk.TreeWalk;
+import org.eclipse.jgit.treewalk.CanonicalTreeParser;
 
 /**
  * The {@code diff} attribute of a path, read from the {@code .gitattributes} files of one tree (the diff's new
@@ -34,6 +34,17 @@ public final class DiffAttributes {
   /** {@code $GIT_DIR/info/attributes}: matched from the root, and over every {@code .gitattributes}. */
   private final List<AttributesRule> infoRules;
   private final Map<String, List<AttributesRule>> byDirectory = new HashMap<>();
+  /** This diff's directories, by path. */
+  private final Map<String, Listing> listings = new HashMap<>();
+  /**
+   * Listings of trees and the rules of attributes files, by object id, shared by every diff of the process (by id, so
+   * across commits and repositories): a large diff is written by many writers, each with its own attributes, and a
+   * commit's neighbours share most of its trees. Rules are only matched, never changed, once parsed.
+   */
+  private static final Map<ObjectId, Listing> TREES = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final Map<ObjectId, List<AttributesRule>> PARSED = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final int CACHED_TREES = 4096;
+  private static final int CACHED_FILES = 1024;
   /** What {@link #diffAttribute} found by path; {@link #NO_ATTRIBUTE} for none. Not thread-safe, like a diff session. */
   private final Map<String, Attribute> matched = new HashMap<>();
   private static final Attribute NO_ATTRIBUTE = new Attribute("diff", Attribute.State.UNSPECIFIED);
@@ -159,17 +170,80 @@ public final class DiffAttributes {
   }
 
   private List<AttributesRule> load(String directory) {
-    String file = directory.isEmpty() ? Constants.DOT_GIT_ATTRIBUTES : directory + "/" + Constants.DOT_GIT_ATTRIBUTES;
-    try (TreeWalk walk = TreeWalk.forPath(reader, file, tree)) {
-      if (walk == null || (walk.getRawMode(0) & FileMode.TYPE_MASK) != FileMode.TYPE_FILE) {
-        return List.of();
-      }
-      return parse(reader.open(walk.getObjectId(0), Constants.OBJ_BLOB).getCachedBytes(maxFileBytes));
+    ObjectId file = listing(directory).attributes();
+    if (file == null) {
+      return List.of();
+    }
+    List<AttributesRule> known = PARSED.get(file);
+    if (known != null) {
+      return known;
+    }
+    try {
+      List<AttributesRule> rules = parse(reader.open(file, Constants.OBJ_BLOB).getCachedBytes(maxFileBytes));
+      remember(PARSED, file, rules, CACHED_FILES);
+      return rules;
     } catch (org.eclipse.jgit.errors.LargeObjectException tooLarge) {
       // Unchecked in JGit: without this one oversized attributes file would fail every diff of the commit.
       return List.of();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * What of a directory of the tree matters here: its subdirectories and its {@code .gitattributes} (a regular file;
+   * a symlink or a directory of that name is no attributes file). Each directory's tree is read once, from its
+   * parent's listing: looking each {@code .gitattributes} up from the root (a tree walk per directory, in each block of
+   * a parallel diff) took 12 ms of a 157-file commit of libgit2 spread over deep test directories, where git took 8 ms
+   * for all of it.
+   */
+  private record Listing(Map<String, ObjectId> directories, ObjectId attributes) {
+    static final Listing EMPTY = new Listing(Map.of(), null);
+  }
+
+  private Listing listing(String directory) {
+    Listing known = listings.get(directory);
+    if (known != null) {
+      return known;
+    }
+    ObjectId id = tree;
+    if (!directory.isEmpty()) {
+      int slash = directory.lastIndexOf('/');
+      id = listing(slash < 0 ? "" : directory.substring(0, slash)).directories().get(directory.substring(slash + 1));
+    }
+    Listing listing = id == null ? Listing.EMPTY : TREES.get(id);
+    if (listing == null) {
+      listing = read(id);
+      remember(TREES, id.copy(), listing, CACHED_TREES);
+    }
+    listings.put(directory, listing);
+    return listing;
+  }
+
+  /** Adds to a cache of objects by id (their content never changes), emptied when full: a bound, not an LRU. */
+  private static <V> void remember(Map<ObjectId, V> cache, ObjectId id, V value, int limit) {
+    if (cache.size() >= limit) {
+      cache.clear();
+    }
+    cache.put(id, value);
+  }
+
+  private Listing read(ObjectId treeId) {
+    Map<String, ObjectId> directories = new HashMap<>();
+    ObjectId attributes = null;
+    try {
+      CanonicalTreeParser entries = new CanonicalTreeParser(null, reader, treeId);
+      for (; !entries.eof(); entries.next()) {
+        int type = entries.getEntryRawMode() & FileMode.TYPE_MASK;
+        if (type == FileMode.TYPE_TREE) {
+          directories.put(entries.getEntryPathString(), entries.getEntryObjectId());
+        } else if (type == FileMode.TYPE_FILE && entries.getEntryPathString().equals(Constants.DOT_GIT_ATTRIBUTES)) {
+          attributes = entries.getEntryObjectId();
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new Listing(directories, attributes);
   }
 }
