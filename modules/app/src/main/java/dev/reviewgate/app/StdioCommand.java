@@ -33,6 +33,8 @@ final class StdioCommand {
   private static final Logger LOG = Logger.getLogger(StdioCommand.class.getName());
   /** How often, once git is up, whether the client still has a request in flight is looked at (see restMayStart). */
   private static final long REST_POLL_MS = 5;
+  /** Looks in a row that must find the client idle before the rest start: 100 ms without a request in flight. */
+  private static final int REST_IDLE_POLLS = 20;
 
   private StdioCommand() {
   }
@@ -117,9 +119,11 @@ final class StdioCommand {
             LOG.log(closing.get() ? Level.FINE : Level.SEVERE, "backends did not start; tool calls will fail", failure);
           }
         })
-        .onComplete(promise)
-        // Only where git work runs in this process: a front-only node of a cluster would send its warm-up to the
-        // team's git nodes, which gain nothing from it.
+        .onComplete(promise);
+      // Only where git work runs in this process: a front-only node of a cluster would send its warm-up to the
+      // team's git nodes, which gain nothing from it. It uses the git tools alone, so it starts with the git backend,
+      // not after the rest (which wait for an idle stretch a client asking commit after commit does not leave).
+      gitServed.future()
         .onSuccess(up -> (node.backendRoles().contains("git") ? StdioWarmup.start(vertx, built.get(),
           () -> transport.get() != null && transport.get().busy(),
           () -> closing.get() || transport.get() == null || transport.get().inputEnded()) : skipWarmup())
@@ -186,13 +190,20 @@ final class StdioCommand {
     return 0;
   }
 
-  /** Completes {@code gate} once the client has nothing in flight (looked at every REST_POLL_MS); not once it is closing. */
+  /**
+   * Completes {@code gate} once the client has had nothing in flight for REST_IDLE_POLLS looks in a row (one every
+   * REST_POLL_MS); not once it is closing. A client asking commit after commit is idle only between two calls: the rest
+   * started in the first such gap and their start (about 0.25 s of both cores) slowed its next calls to 80–330 ms.
+   */
   private static void openWhenIdle(Vertx vertx, Supplier<StdioTransport> transport, AtomicBoolean closing, Promise<Void> gate) {
+    int[] idleLooks = {0};
     vertx.setPeriodic(REST_POLL_MS, timer -> {
       StdioTransport stdio = transport.get();
       if (closing.get() || gate.future().isComplete()) {
         vertx.cancelTimer(timer);
-      } else if (stdio == null || !stdio.busy()) {
+      } else if (stdio != null && stdio.busy()) {
+        idleLooks[0] = 0;
+      } else if (++idleLooks[0] >= REST_IDLE_POLLS) {
         vertx.cancelTimer(timer);
         gate.tryComplete();
       }
