@@ -140,19 +140,22 @@ class FairLimitsIT {
   void agentsWaitingForAPersonDoNotUseUpTheirRequestsInFlight() throws Exception {
     String session = session();
     List<CompletableFuture<HttpResponse<String>>> waits = new ArrayList<>();
+    int open = 0;
     for (int i = 0; i < WAITS; i++) {
       JsonObject request = Messages.request(100 + i, "tools/call", Messages.call("review_request",
         new JsonObject().put("title", "wait " + i).put("commit_range", "HEAD")));
       waits.add(HTTP.sendAsync(post(request, session).timeout(Duration.ofMinutes(3)).build(), HttpResponse.BodyHandlers.ofString()));
+      // One at a time: a call counts against the client's 4 until its review is open and it waits for the person,
+      // so six sent at once would have some refused while the first ones were still opening theirs (a 429, rightly).
+      for (int attempt = 0; attempt < 100 && open < i + 1; attempt++) {
+        open = call(session, "review_list", new JsonObject()).getJsonArray("reviews").size();
+        if (open < i + 1) {
+          Thread.sleep(100);
+        }
+      }
+      assertThat(waits.get(i)).as("wait %d is waiting for the person, not refused", i).isNotDone();
     }
     // Every wait has opened its review, so all of them are in flight: more than the 4 requests this client may have.
-    int open = 0;
-    for (int attempt = 0; attempt < 100 && open < WAITS; attempt++) {
-      open = call(session, "review_list", new JsonObject()).getJsonArray("reviews").size();
-      if (open < WAITS) {
-        Thread.sleep(200);
-      }
-    }
     assertThat(open).as("reviews opened by the waiting calls").isEqualTo(WAITS);
     assertThat(waits).as("still waiting for the person").noneMatch(CompletableFuture::isDone);
     long started = System.nanoTime();
