@@ -43,7 +43,7 @@ public final class DiffAttributes {
    */
   private static final Map<ObjectId, Listing> TREES = new java.util.concurrent.ConcurrentHashMap<>();
   private static final Map<ObjectId, List<AttributesRule>> PARSED = new java.util.concurrent.ConcurrentHashMap<>();
-  private static final int CACHED_TREES = 4096;
+  private static final int CACHED_TREES = 1024;
   private static final int CACHED_FILES = 1024;
   /** What {@link #diffAttribute} found by path; {@link #NO_ATTRIBUTE} for none. Not thread-safe, like a diff session. */
   private final Map<String, Attribute> matched = new HashMap<>();
@@ -191,14 +191,62 @@ public final class DiffAttributes {
   }
 
   /**
-   * What of a directory of the tree matters here: its subdirectories and its {@code .gitattributes} (a regular file;
-   * a symlink or a directory of that name is no attributes file). Each directory's tree is read once, from its
-   * parent's listing: looking each {@code .gitattributes} up from the root (a tree walk per directory, in each block of
-   * a parallel diff) took 12 ms of a 157-file commit of libgit2 spread over deep test directories, where git took 8 ms
-   * for all of it.
+   * One directory's tree as far as attributes need it: its {@code .gitattributes} (a regular file; a symlink or a
+   * directory of that name is no attributes file) and, when asked, a subdirectory's tree. Each directory's tree is
+   * read once, from its parent's listing: looking each {@code .gitattributes} up from the root (a tree walk per
+   * directory, in each block of a parallel diff) took 12 ms of a 157-file commit of libgit2 spread over deep test
+   * directories, where git took 8 ms for all of it. Entries are looked up in the tree's sorted order and the scan
+   * stops past the name: a large root (git.git's, rewritten by every commit) is not read whole for two names.
+   * Shared between threads (by tree id), so what it has found is kept in a concurrent map.
    */
-  private record Listing(Map<String, ObjectId> directories, ObjectId attributes) {
-    static final Listing EMPTY = new Listing(Map.of(), null);
+  private static final class Listing {
+    static final Listing EMPTY = new Listing(null, null);
+    private static final byte[] ATTRIBUTES_NAME = Constants.encode(Constants.DOT_GIT_ATTRIBUTES);
+
+    private final byte[] raw;
+    private final ObjectId attributes;
+    private final Map<String, ObjectId> directories = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private Listing(byte[] raw, ObjectId attributes) {
+      this.raw = raw;
+      this.attributes = attributes;
+    }
+
+    static Listing of(byte[] raw) {
+      return new Listing(raw, find(raw, ATTRIBUTES_NAME, FileMode.REGULAR_FILE.getBits(), FileMode.TYPE_FILE));
+    }
+
+    ObjectId attributes() {
+      return attributes;
+    }
+
+    /** The tree of the subdirectory {@code name}, or null. */
+    ObjectId directory(String name) {
+      if (raw == null) {
+        return null;
+      }
+      ObjectId found = directories.computeIfAbsent(name, key -> {
+        ObjectId tree = find(raw, Constants.encode(key), FileMode.TREE.getBits(), FileMode.TYPE_TREE);
+        return tree != null ? tree : ObjectId.zeroId();
+      });
+      return found.equals(ObjectId.zeroId()) ? null : found;
+    }
+
+    /** The id of the entry {@code name} as git sorts it for {@code mode}, if its type is {@code type}. */
+    private static ObjectId find(byte[] raw, byte[] name, int mode, int type) {
+      CanonicalTreeParser entries = new CanonicalTreeParser();
+      entries.reset(raw);
+      for (; !entries.eof(); entries.next()) {
+        int order = entries.pathCompare(name, 0, name.length, mode);
+        if (order == 0) {
+          return (entries.getEntryRawMode() & FileMode.TYPE_MASK) == type ? entries.getEntryObjectId() : null;
+        }
+        if (order > 0) {
+          return null;
+        }
+      }
+      return null;
+    }
   }
 
   private Listing listing(String directory) {
@@ -209,7 +257,7 @@ public final class DiffAttributes {
     ObjectId id = tree;
     if (!directory.isEmpty()) {
       int slash = directory.lastIndexOf('/');
-      id = listing(slash < 0 ? "" : directory.substring(0, slash)).directories().get(directory.substring(slash + 1));
+      id = listing(slash < 0 ? "" : directory.substring(0, slash)).directory(directory.substring(slash + 1));
     }
     Listing listing = id == null ? Listing.EMPTY : TREES.get(id);
     if (listing == null) {
@@ -229,21 +277,12 @@ public final class DiffAttributes {
   }
 
   private Listing read(ObjectId treeId) {
-    Map<String, ObjectId> directories = new HashMap<>();
-    ObjectId attributes = null;
     try {
-      CanonicalTreeParser entries = new CanonicalTreeParser(null, reader, treeId);
-      for (; !entries.eof(); entries.next()) {
-        int type = entries.getEntryRawMode() & FileMode.TYPE_MASK;
-        if (type == FileMode.TYPE_TREE) {
-          directories.put(entries.getEntryPathString(), entries.getEntryObjectId());
-        } else if (type == FileMode.TYPE_FILE && entries.getEntryPathString().equals(Constants.DOT_GIT_ATTRIBUTES)) {
-          attributes = entries.getEntryObjectId();
-        }
-      }
+      return Listing.of(reader.open(treeId, Constants.OBJ_TREE).getCachedBytes(maxFileBytes));
+    } catch (org.eclipse.jgit.errors.LargeObjectException tooLarge) {
+      return Listing.EMPTY; // a tree larger than git.maxBlobBytes: no attributes read below it, as for a large file
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new Listing(directories, attributes);
   }
 }
