@@ -211,16 +211,16 @@ public final class GitReader implements AutoCloseable {
     }
     java.util.ArrayDeque<CompletableFuture<Block>> inFlight = new java.util.ArrayDeque<>();
     Joiner joiner = new Joiner(pair, asJson);
+    java.util.function.Consumer<java.util.function.Consumer<PatchWriter>> withWriter = work -> {
+      try (ObjectReader reader = repository.newObjectReader()) {
+        work.accept(writer(reader, pair, diffOptions, abbreviation, cancellation));
+      }
+    };
     int next = 0;
     try {
       while (next < blocks.size() || !inFlight.isEmpty()) {
         while (next < blocks.size() && inFlight.size() < threads * IN_FLIGHT_PER_THREAD && !joiner.full()) {
           Block block = blocks.get(next++);
-          java.util.function.Consumer<java.util.function.Consumer<PatchWriter>> withWriter = work -> {
-            try (ObjectReader reader = repository.newObjectReader()) {
-              work.accept(writer(reader, pair, diffOptions, abbreviation, cancellation));
-            }
-          };
           // A block that meets additions or deletions before the renames are known writes its other files, lets its
           // thread go to the next block, and writes those once the renames are in (on whichever thread is free).
           inFlight.add(CompletableFuture.supplyAsync(() -> {
@@ -283,6 +283,16 @@ public final class GitReader implements AutoCloseable {
     List<String> overBlobLimit = List.of();
     /** The block's text escaped as JSON (asJson only), made on the thread that wrote it. */
     Utf8Text.Part json;
+    // The block's files as written so far, by listed index: the piece of text each is in (pieces in file order, a
+    // file put off holding its place with null), where it ends there, and what was written (null: nothing yet, or
+    // a deletion that became part of a rename).
+    private final List<PatchBytes> pieces = new ArrayList<>();
+    private int[] pieceOf;
+    private long[] endInPiece;
+    private FileChange[] written;
+    private PatchWriter.Stats[] statsOf;
+    private final List<Integer> later = new ArrayList<>();
+    private final List<String> overLimit = new ArrayList<>();
 
     /** @param renamed the whole list after rename detection, aligned with it (null: none ran); see Renames#aligned */
     Block(List<FileChange> listed, int offset, CompletableFuture<FileChange[]> renamed, boolean asJson) {
@@ -293,15 +303,6 @@ public final class GitReader implements AutoCloseable {
       this.ends = new long[listed.size()];
       this.stats = new PatchWriter.Stats[listed.size()];
     }
-
-    // The block's files as written so far: pieces of text in file order (a file put off holds its place with null).
-    private final List<PatchBytes> pieces = new ArrayList<>();
-    private int[] pieceOf;
-    private long[] endInPiece;
-    private FileChange[] written;
-    private PatchWriter.Stats[] statsOf;
-    private final List<Integer> later = new ArrayList<>();
-    private final List<String> overLimit = new ArrayList<>();
 
     /**
      * Writes the block's files in their order, but for the additions and deletions met before the renames are known:
@@ -325,7 +326,6 @@ public final class GitReader implements AutoCloseable {
         }
         FileChange change = settled(i);
         if (change == null) {
-          pieceOf[i] = -1;
           continue;
         }
         if (piece == null) {
@@ -350,7 +350,6 @@ public final class GitReader implements AutoCloseable {
       for (int i : later) {
         FileChange change = settled(i);
         if (change == null) {
-          pieceOf[i] = -1;
           continue;
         }
         PatchBytes own = new PatchBytes();
@@ -374,7 +373,7 @@ public final class GitReader implements AutoCloseable {
       }
       pieces.clear();
       for (int i = 0; i < listed.size(); i++) {
-        if (pieceOf[i] >= 0) {
+        if (written[i] != null) {
           int n = changes.size();
           changes.add(written[i]);
           stats[n] = statsOf[i];

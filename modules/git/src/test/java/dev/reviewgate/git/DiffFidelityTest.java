@@ -47,11 +47,12 @@ class DiffFidelityTest {
     repo.write(".gitattributes", "*.dat binary\n*.txt diff\n");
     repo.write("deep/a/.gitattributes", "*.txt -diff\n*.dat diff\n");
     repo.write("deep/a/b/c/.gitattributes", "*.txt diff\n");
-    for (String dir : List.of("", "deep/", "deep/a/", "deep/a/b/", "deep/a/b/c/", "deep/a/b/c/d/", "deep/z/", "other/a/")) {
+    List<String> dirs = List.of("", "deep/", "deep/a/", "deep/a/b/", "deep/a/b/c/", "deep/a/b/c/d/", "deep/z/", "other/a/");
+    for (String dir : dirs) {
       repo.write(dir + "one.txt", "first line\nsecond\n").write(dir + "two.dat", "data line\nmore\n");
     }
     String base = repo.commit("base");
-    for (String dir : List.of("", "deep/", "deep/a/", "deep/a/b/", "deep/a/b/c/", "deep/a/b/c/d/", "deep/z/", "other/a/")) {
+    for (String dir : dirs) {
       repo.write(dir + "one.txt", "first line\nchanged\n").write(dir + "two.dat", "data line\nchanged\n")
         .write(dir + "added.txt", "new\n");
     }

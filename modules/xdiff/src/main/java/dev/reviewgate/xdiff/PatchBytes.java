@@ -116,10 +116,7 @@ public final class PatchBytes {
 
   /** The patch's bytes as its chunks in order (the last one cut to size), emptying this buffer: nothing is copied whole. */
   public List<byte[]> takeChunks() {
-    List<byte[]> chunks = new ArrayList<>(full);
-    if (used > 0) {
-      chunks.add(java.util.Arrays.copyOf(current, used));
-    }
+    List<byte[]> chunks = chunks();
     full.clear();
     current = new byte[0];
     used = 0;

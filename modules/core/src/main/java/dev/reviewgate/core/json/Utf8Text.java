@@ -297,12 +297,12 @@ public final class Utf8Text implements Shareable {
   private static void escapeWindows(List<byte[]> chunks, int from, int to, Escaper escaper) throws IOException {
     int start = from;
     for (int c = 0; c < chunks.size(); c++) {
-      byte[] chunk = c == chunks.size() - 1 && to >= 0 ? Arrays.copyOf(chunks.get(c), to) : chunks.get(c);
+      byte[] chunk = chunks.get(c);
       boolean last = c == chunks.size() - 1;
-      int end = last ? chunk.length : afterLastAscii(chunk, start);
+      int end = !last ? afterLastAscii(chunk, start) : to >= 0 ? to : chunk.length;
       escaper.window(chunk, start, end);
       start = 0;
-      if (end < chunk.length) {
+      if (!last && end < chunk.length) {
         // The tail joined with the heads of the next chunks up to their first ASCII byte.
         ByteArrayOutputStream across = new ByteArrayOutputStream();
         across.write(chunk, end, chunk.length - end);
