@@ -37,11 +37,15 @@ import org.eclipse.jgit.revwalk.RevWalk;
 public final class GitReader implements AutoCloseable {
 
   /**
-   * A large diff is cut into this many blocks per diff thread, by file count: files differ in cost by orders of
-   * magnitude, so with few blocks one heavy block kept a thread busy while the other had none left (4 per thread:
-   * one block of a 36.6 MB git.git range ran 0.42 s, the others 0.04–0.13 s).
+   * A large diff is cut into about this many blocks per diff thread, of like cost ({@link #blockSpans}): files differ
+   * in cost by orders of magnitude, so with few blocks one heavy block kept a thread busy while the other had none
+   * left (4 per thread: one block of a 36.6 MB git.git range ran 0.42 s, the others 0.04–0.13 s).
    */
   private static final int BLOCKS_PER_THREAD = 16;
+  /** What a file costs to write beside its blobs' bytes (its tree entries, header, attributes), in bytes' worth. */
+  private static final long FILE_COST = 8 << 10;
+  /** Files a block has at least, on average, when costs are alike: handing a block over has a cost of its own. */
+  static final int MIN_BLOCK_FILES = 4;
   /** Blocks started and not yet joined, per diff thread: bounds what is written past a git.maxDiffBytes cut. */
   private static final int IN_FLIGHT_PER_THREAD = 4;
 
@@ -204,11 +208,7 @@ public final class GitReader implements AutoCloseable {
     CompletableFuture<FileChange[]> renamed = found.renames() == null ? CompletableFuture.completedFuture(null)
       : new CompletableFuture<>();
     int threads = DiffParts.threads();
-    int size = Math.max(4, (changes.size() + threads * BLOCKS_PER_THREAD - 1) / (threads * BLOCKS_PER_THREAD));
-    List<Block> blocks = new ArrayList<>();
-    for (int from = 0; from < changes.size(); from += size) {
-      blocks.add(new Block(changes.subList(from, Math.min(changes.size(), from + size)), from, renamed, asJson));
-    }
+    List<Block> blocks = cut(changes, found.blobs(), renamed, asJson, threads * BLOCKS_PER_THREAD, cancellation);
     java.util.ArrayDeque<CompletableFuture<Block>> inFlight = new java.util.ArrayDeque<>();
     Joiner joiner = new Joiner(pair, asJson);
     java.util.function.Consumer<java.util.function.Consumer<PatchWriter>> withWriter = work -> {
@@ -251,6 +251,65 @@ public final class GitReader implements AutoCloseable {
       inFlight.forEach(pending -> pending.cancel(false));
     }
     return joiner.patch();
+  }
+
+  /**
+   * The files in their order, cut into blocks of like cost (see {@link #blockSpans}): a file's cost is the size of its
+   * two blobs plus {@link #FILE_COST}. Cut by file count, one block of git.git's translations (a few hundred KB each,
+   * side by side) ran 0.25–0.37 s on its thread while the other thread had finished the rest. The sizes come from the
+   * objects' headers (no blob is loaded here), and rename detection asks for the same ones next.
+   */
+  private static List<Block> cut(List<FileChange> changes, Blobs blobs, CompletableFuture<FileChange[]> renamed,
+                                 boolean asJson, int count, Cancellation cancellation) {
+    long[] costs = new long[changes.size()];
+    for (int i = 0; i < costs.length; i++) {
+      if (i % 256 == 0) {
+        cancellation.check();
+      }
+      FileChange change = changes.get(i);
+      costs[i] = FILE_COST + blobSize(change.oldMode(), change.oldId(), blobs) + blobSize(change.newMode(), change.newId(), blobs);
+    }
+    List<Block> blocks = new ArrayList<>();
+    for (int[] span : blockSpans(costs, count)) {
+      blocks.add(new Block(changes.subList(span[0], span[1]), span[0], renamed, asJson));
+    }
+    return blocks;
+  }
+
+  /**
+   * Consecutive spans {@code [from, to)} covering every index of {@code costs}, about {@code count} of them (fewer
+   * when there would be under {@link #MIN_BLOCK_FILES} files a block), each closed once its cost reaches the mean:
+   * a file that costs more than that closes the block it is in, so heavy files side by side get a block each, and
+   * files that cost little share one.
+   */
+  static List<int[]> blockSpans(long[] costs, int count) {
+    int blocks = Math.max(1, Math.min(count, (costs.length + MIN_BLOCK_FILES - 1) / MIN_BLOCK_FILES));
+    long total = 0;
+    for (long cost : costs) {
+      total += cost;
+    }
+    long target = Math.max(1, (total + blocks - 1) / blocks);
+    List<int[]> spans = new ArrayList<>();
+    int from = 0;
+    long cost = 0;
+    for (int i = 0; i < costs.length; i++) {
+      cost += costs[i];
+      if (cost >= target || i == costs.length - 1) {
+        spans.add(new int[] {from, i + 1});
+        from = i + 1;
+        cost = 0;
+      }
+    }
+    return spans;
+  }
+
+  /** A side's blob size, 0 for a missing side or what is no blob (a submodule's commit). */
+  private static long blobSize(int mode, ObjectId id, Blobs blobs) {
+    int type = mode & org.eclipse.jgit.lib.FileMode.TYPE_MASK;
+    if (mode == 0 || (type != org.eclipse.jgit.lib.FileMode.TYPE_FILE && type != org.eclipse.jgit.lib.FileMode.TYPE_SYMLINK)) {
+      return 0;
+    }
+    return blobs.size(id);
   }
 
   private static Block await(CompletableFuture<Block> pending) {

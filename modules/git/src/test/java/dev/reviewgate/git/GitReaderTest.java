@@ -89,6 +89,65 @@ class GitReaderTest {
     return log.commits().stream().map(LogCommit::sha).toList();
   }
 
+  /** Blocks are cut by cost: a heavy file closes a block of its own, light files share one, nothing is left out. */
+  @Test
+  void blocksAreCutByTheirFilesCostNotTheirCount() {
+    long[] costs = new long[41];
+    java.util.Arrays.fill(costs, 10);
+    costs[20] = 1_000;
+    List<int[]> spans = GitReader.blockSpans(costs, 8);
+    assertThat(spans.get(0)[0]).isZero();
+    assertThat(spans.get(spans.size() - 1)[1]).isEqualTo(costs.length);
+    for (int i = 1; i < spans.size(); i++) {
+      assertThat(spans.get(i)[0]).as("spans follow each other").isEqualTo(spans.get(i - 1)[1]);
+    }
+    assertThat(spans).as("the heavy file ends its block").anySatisfy(span -> assertThat(span[1]).isEqualTo(21));
+    assertThat(spans).as("the 400 of light files before and after it are not one block each").hasSizeBetween(2, 9);
+    assertThat(spans).filteredOn(span -> span[0] > 20).as("the light files after it are cut too")
+      .hasSizeGreaterThanOrEqualTo(1);
+
+    // Alike files: about MIN_BLOCK_FILES a block at least, however many blocks were asked for.
+    long[] alike = new long[10];
+    java.util.Arrays.fill(alike, 8);
+    assertThat(GitReader.blockSpans(alike, 32)).extracting(span -> span[1] - span[0]).containsExactly(4, 4, 2);
+    assertThat(GitReader.blockSpans(new long[0], 8)).isEmpty();
+  }
+
+  /**
+   * Cut by cost, a diff with one large file among many small ones, a submodule whose commit the repository does not
+   * have (no blob to size), a rename and a binary file is still git's, byte for byte.
+   */
+  @Test
+  void aDiffCutByCostAroundALargeFileAndASubmoduleIsGitsByteForByte() {
+    TestRepo repo = new TestRepo(tmp);
+    for (int i = 0; i < 60; i++) {
+      repo.write("a/f" + i + ".txt", ("small " + i + "\n").repeat(5 + i));
+    }
+    StringBuilder large = new StringBuilder();
+    for (int i = 0; i < 20_000; i++) {
+      large.append("entry ").append(i % 97).append(' ').append(i).append('\n');
+    }
+    repo.write("m/large.txt", large.toString()).write("m/old-name.txt", "kept apart\n".repeat(80))
+      .write("z/bin.dat", new byte[] {0, 1, 2});
+    String base = repo.commit("base");
+    for (int i = 0; i < 60; i += 3) {
+      repo.write("a/f" + i + ".txt", ("small " + i + "\n").repeat(3) + "changed\n");
+    }
+    repo.write("m/large.txt", large.toString().replace(" 5\n", " five\n").replace("entry 3 ", "entry three "))
+      .delete("m/old-name.txt").write("m/new-name.txt", "kept apart\n".repeat(80)).write("z/bin.dat", new byte[] {0, 7});
+    repo.git("add", "-A");
+    repo.git("update-index", "--add", "--cacheinfo", "160000,0123456789abcdef0123456789abcdef01234567,n/sub");
+    repo.git("commit", "-q", "-m", "head"); // not commit(): its add -A would drop the submodule, absent on disk
+    String head = repo.git("rev-parse", "HEAD").strip();
+    GitReader.Pair pair = repo.reader().pair(new DiffTarget(base, head, null, null));
+    GitReader.Patch patch = repo.reader().diff(pair,
+      new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 3, List.of()), Cancellation.NONE);
+    assertThat(patch.files()).isGreaterThanOrEqualTo(DiffParts.MIN_FILES);
+    assertThat(new String(patch.bytes(), java.nio.charset.StandardCharsets.UTF_8))
+      .contains("+Subproject commit 0123456789abcdef0123456789abcdef01234567").contains("rename to m/new-name.txt");
+    assertThat(patch.bytes()).isEqualTo(repo.gitBytes("diff", "--histogram", "-M", base, head));
+  }
+
   /** A diff of many files is written in blocks on several threads and joined: the same bytes as one git process. */
   @Test
   void aDiffOfManyFilesWrittenInParallelIsGitsByteForByte() {
