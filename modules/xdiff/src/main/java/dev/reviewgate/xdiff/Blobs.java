@@ -37,6 +37,11 @@ public final class Blobs {
     return known;
   }
 
+  /** Records a size read elsewhere (another thread's reader), so that {@link #size} does not read it again. */
+  public void knownSize(ObjectId id, long size) {
+    sizes.putIfAbsent(id, size);
+  }
+
   /** Whether the blob is too big to load; such blobs are treated as binary. */
   public boolean tooBig(ObjectId id) {
     return size(id) > maxBlobBytes;

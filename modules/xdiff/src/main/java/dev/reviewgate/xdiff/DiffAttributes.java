@@ -34,6 +34,10 @@ public final class DiffAttributes {
   /** {@code $GIT_DIR/info/attributes}: matched from the root, and over every {@code .gitattributes}. */
   private final List<AttributesRule> infoRules;
   private final Map<String, List<AttributesRule>> byDirectory = new HashMap<>();
+  /** Bytes of trees whose listings {@link #TREES} keeps: git.git's root is 30 KB, a directory of a commit rarely more. */
+  private static final long TREE_CACHE_BYTES = 8L << 20;
+  /** Bytes of attributes files whose rules {@link #PARSED} keeps. */
+  private static final long RULES_CACHE_BYTES = 1L << 20;
   /** This diff's directories, by path. */
   private final Map<String, Listing> listings = new HashMap<>();
   /**
@@ -41,10 +45,8 @@ public final class DiffAttributes {
    * across commits and repositories): a large diff is written by many writers, each with its own attributes, and a
    * commit's neighbours share most of its trees. Rules are only matched, never changed, once parsed.
    */
-  private static final Map<ObjectId, Listing> TREES = new java.util.concurrent.ConcurrentHashMap<>();
-  private static final Map<ObjectId, List<AttributesRule>> PARSED = new java.util.concurrent.ConcurrentHashMap<>();
-  private static final int CACHED_TREES = 1024;
-  private static final int CACHED_FILES = 1024;
+  private static final ObjectCache<Listing> TREES = new ObjectCache<>(TREE_CACHE_BYTES);
+  private static final ObjectCache<List<AttributesRule>> PARSED = new ObjectCache<>(RULES_CACHE_BYTES);
   /** What {@link #diffAttribute} found by path; {@link #NO_ATTRIBUTE} for none. Not thread-safe, like a diff session. */
   private final Map<String, Attribute> matched = new HashMap<>();
   private static final Attribute NO_ATTRIBUTE = new Attribute("diff", Attribute.State.UNSPECIFIED);
@@ -179,8 +181,9 @@ public final class DiffAttributes {
       return known;
     }
     try {
-      List<AttributesRule> rules = parse(reader.open(file, Constants.OBJ_BLOB).getCachedBytes(maxFileBytes));
-      remember(PARSED, file, rules, CACHED_FILES);
+      byte[] content = reader.open(file, Constants.OBJ_BLOB).getCachedBytes(maxFileBytes);
+      List<AttributesRule> rules = parse(content);
+      PARSED.put(file, rules, content.length);
       return rules;
     } catch (org.eclipse.jgit.errors.LargeObjectException tooLarge) {
       // Unchecked in JGit: without this one oversized attributes file would fail every diff of the commit.
@@ -218,6 +221,11 @@ public final class DiffAttributes {
 
     ObjectId attributes() {
       return attributes;
+    }
+
+    /** The tree's bytes that this listing holds. */
+    long size() {
+      return raw == null ? 0 : raw.length;
     }
 
     /** The tree of the subdirectory {@code name}, or null. */
@@ -262,18 +270,10 @@ public final class DiffAttributes {
     Listing listing = id == null ? Listing.EMPTY : TREES.get(id);
     if (listing == null) {
       listing = read(id);
-      remember(TREES, id.copy(), listing, CACHED_TREES);
+      TREES.put(id, listing, listing.size());
     }
     listings.put(directory, listing);
     return listing;
-  }
-
-  /** Adds to a cache of objects by id (their content never changes), emptied when full: a bound, not an LRU. */
-  private static <V> void remember(Map<ObjectId, V> cache, ObjectId id, V value, int limit) {
-    if (cache.size() >= limit) {
-      cache.clear();
-    }
-    cache.put(id, value);
   }
 
   private Listing read(ObjectId treeId) {
