@@ -169,6 +169,8 @@ def firstcalls(opts, home, log):
     server = Stdio(opts.clone, env, log)
     time.sleep(opts.settle)
     ours, theirs, ratios, differ = [], [], [], []
+    # VERSUS_GIT_DUMP=FILE: one line per commit (index, sha, reviewgate ms, git ms, diff bytes), to find the slow ones.
+    dump = open(os.environ["VERSUS_GIT_DUMP"], "w") if os.environ.get("VERSUS_GIT_DUMP") else None
     try:
         for index, (base, head) in enumerate(work):
             def run_git():
@@ -185,10 +187,14 @@ def firstcalls(opts, home, log):
             ours.append(r)
             theirs.append(g)
             ratios.append(r / g)
+            if dump:
+                dump.write("%d\t%s\t%.3f\t%.3f\t%d\n" % (index, head, r * 1e3, g * 1e3, len(out)))
             if not same(out, text):
                 differ.append(head)
     finally:
         server.close()
+        if dump:
+            dump.close()
     print("firstcalls %s: %d commits, warm-up %s, settle %.1f s" % (opts.clone, len(work), opts.warmup, opts.settle))
     print("  " + summary("reviewgate", ours))
     print("  " + summary("git diff  ", theirs))
@@ -408,7 +414,9 @@ def main():
     if not os.access(LAUNCHER, os.X_OK) or not os.path.exists(os.path.join(ROOT, "modules/app/target/reviewgate.jar")):
         raise SystemExit("build first: ./mvnw -q -DskipTests package")
     print("load before: %s" % open("/proc/loadavg").read().strip(), flush=True)
-    with tempfile.TemporaryDirectory() as home, open(os.path.join(home, "server.log"), "wb") as log:
+    # VERSUS_GIT_LOG=FILE keeps the server's stderr (its warm-up's summary among it); by default it goes with the run.
+    with tempfile.TemporaryDirectory() as home, \
+            open(os.environ.get("VERSUS_GIT_LOG") or os.path.join(home, "server.log"), "wb") as log:
         status = {"firstcalls": firstcalls, "ranges": ranges, "concurrent": concurrent}[opts.mode](opts, home, log)
     print("load after: %s" % open("/proc/loadavg").read().strip())
     sys.exit(status)

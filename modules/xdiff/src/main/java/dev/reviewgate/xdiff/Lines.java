@@ -1,5 +1,8 @@
 package dev.reviewgate.xdiff;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -17,9 +20,22 @@ final class Lines {
   private int[] indents;
   private final int[] starts;
 
+  /** The bytes of a blob read eight at a time, in the order they stand (any offset; no alignment needed). */
+  private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+  private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+  private static final long MIX = 0x9E3779B97F4A7C15L;
+  /** Times {@code 1 << 8k}, its top byte is k: byte j of it holds 7 - j. */
+  private static final long BYTE_INDEX = 0x0001020304050607L;
+
   /**
-   * One pass over the bytes: the arrays are sized from a guess of a line per 32 bytes and grown when the guess is
-   * short (counting the lines first was a second pass over every blob of a diff).
+   * One pass over the bytes, eight at a time: a word without a newline (found by the bit trick for a zero byte in
+   * {@code word ^ 0x0A0A…}) is folded into the line's hash whole, and a line ends at the lowest newline of a word.
+   * The hash only sorts lines into classes (two lines are the same only if their bytes are, {@link #same}), so it need
+   * not be git's byte-at-a-time one, whose chain (each byte waits for the last) was 40% of a first call's samples;
+   * this runs in two thirds of its time under C1. The arrays are sized from a guess of a line per 32 bytes and grown
+   * when the guess is short (counting the lines first was a second pass over every blob of a diff).
    */
   Lines(byte[] raw) {
     this.raw = raw;
@@ -27,29 +43,66 @@ final class Lines {
     int[] lineStarts = new int[capacity + 1];
     int[] lineHashes = new int[capacity];
     int line = 0;
-    int hash = 5381;
-    for (int i = 0; i < raw.length; i++) {
+    long hash = 0;
+    int i = 0;
+    int end = raw.length;
+    for (int lastWord = end - Long.BYTES; i <= lastWord; ) {
+      long word = (long) WORDS.get(raw, i);
+      long newlines = word ^ NEWLINES;
+      newlines = (newlines - ONES) & ~newlines & HIGHS; // the high bit of each byte that is a newline (and maybe above)
+      if (newlines == 0) {
+        hash = Long.rotateLeft((hash ^ word) * MIX, 29);
+        i += Long.BYTES;
+        continue;
+      }
+      // Below the lowest newline the trick is exact: those bytes are the line's last ones. Its byte's index comes
+      // from a multiply (C1 compiles Long.numberOfTrailingZeros as a call: a seventh of a first call's samples).
+      long lowest = (newlines & -newlines) >>> 7; // 1 << (8 * index)
+      int before = (int) ((lowest * BYTE_INDEX) >>> 56);
+      long rest = word & (lowest - 1);
+      i += before + 1;
+      if (line + 1 >= lineHashes.length) {
+        int grown = grownCapacity(line, i - 1, end, lineHashes.length);
+        lineHashes = Arrays.copyOf(lineHashes, grown);
+        lineStarts = Arrays.copyOf(lineStarts, grown + 1);
+      }
+      lineHashes[line] = finish(hash, rest, before);
+      lineStarts[++line] = i;
+      hash = 0;
+    }
+    // The last few bytes, one at a time.
+    long tail = 0;
+    int tailBytes = 0;
+    for (; i < end; i++) {
       byte b = raw[i];
       if (b == '\n') {
         if (line + 1 >= lineHashes.length) {
-          int grown = grownCapacity(line, i, raw.length, lineHashes.length);
+          int grown = grownCapacity(line, i, end, lineHashes.length);
           lineHashes = Arrays.copyOf(lineHashes, grown);
           lineStarts = Arrays.copyOf(lineStarts, grown + 1);
         }
-        lineHashes[line] = hash;
+        lineHashes[line] = finish(hash, tail, tailBytes);
         lineStarts[++line] = i + 1;
-        hash = 5381;
+        hash = 0;
+        tail = 0;
+        tailBytes = 0;
       } else {
-        hash = (hash << 5) + hash + (b & 0xff);
+        tail |= (b & 0xffL) << (8 * tailBytes++);
       }
     }
-    if (raw.length > 0 && raw[raw.length - 1] != '\n') {
-      lineHashes[line++] = hash; // the last line, without a newline
+    if (end > 0 && raw[end - 1] != '\n') {
+      lineHashes[line++] = finish(hash, tail, tailBytes); // the last line, without a newline
     }
-    lineStarts[line] = raw.length;
+    lineStarts[line] = end;
     this.size = line;
     this.hashes = lineHashes;
     this.starts = lineStarts;
+  }
+
+  /** A line's hash from the words before its last bytes and those bytes ({@code count} of them, below 8). */
+  private static int finish(long hash, long last, int count) {
+    long h = (hash ^ last ^ ((long) count << 59)) * MIX;
+    return (int) (h >>> 32) ^ (int) h;
   }
 
   /**

@@ -30,6 +30,71 @@ class LinesTest {
     }
   }
 
+  /**
+   * Lines are read eight bytes at a time from where each starts, so a line's hash must not depend on where it stands,
+   * how long it is against a word, or whether it is among the last bytes read one at a time; and lines differing in
+   * any byte must not be the same. Every line of 0 to 19 bytes (a newline among them or not), after prefixes of 0 to 9
+   * bytes, against the same line at the start of another text.
+   */
+  @Test
+  void equalLinesHashAlikeWhereverTheyStandAndDifferingOnesAreNotTheSame() {
+    java.util.Random random = new java.util.Random(26);
+    int checked = 0;
+    for (int length = 0; length < 20; length++) {
+      byte[] body = new byte[length];
+      for (int k = 0; k < length; k++) {
+        body[k] = (byte) (random.nextInt(254) + 1);
+        if (body[k] == '\n') {
+          body[k] = '\t';
+        }
+      }
+      String line = new String(body, StandardCharsets.ISO_8859_1);
+      Lines alone = new Lines((line + "\n").getBytes(StandardCharsets.ISO_8859_1));
+      for (int prefix = 0; prefix < 10; prefix++) {
+        for (String after : new String[] {"", "\n", "tail\n", "a longer tail than a word\n"}) {
+          String text = "p".repeat(prefix) + "\n" + line + "\n" + after;
+          Lines lines = new Lines(text.getBytes(StandardCharsets.ISO_8859_1));
+          assertThat(lines.hash(1)).as("line of %d bytes after %d", length, prefix).isEqualTo(alone.hash(0));
+          assertThat(lines.same(1, alone, 0)).isTrue();
+          checked++;
+        }
+        // The same line without its newline, last in the text: not the same line (an empty one is no line at all).
+        Lines unended = new Lines(("p".repeat(prefix) + "\n" + line).getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(unended.size()).isEqualTo(length == 0 ? 1 : 2);
+        if (length > 0) {
+          assertThat(unended.same(1, alone, 0)).isFalse();
+        }
+      }
+      for (int k = 0; k < length; k++) {
+        byte[] changed = (line + "\n").getBytes(StandardCharsets.ISO_8859_1);
+        changed[k] ^= 0x40;
+        assertThat(new Lines(changed).same(0, alone, 0)).as("byte %d of %d changed", k, length).isFalse();
+      }
+    }
+    assertThat(checked).isEqualTo(20 * 10 * 4);
+  }
+
+  /** Lines that differ in one byte of any position of a word spread over the hash's low bits too (the table's slots). */
+  @Test
+  void linesDifferingInOneByteRarelyShareTheLowBitsOfTheirHash() {
+    StringBuilder text = new StringBuilder();
+    for (int position = 0; position < 24; position++) {
+      for (int value = 0; value < 64; value++) {
+        char[] line = "abcdefghijklmnopqrstuvwx".toCharArray();
+        line[position] = (char) ('0' + value);
+        text.append(line).append('\n');
+      }
+    }
+    Lines lines = new Lines(text.toString().getBytes(StandardCharsets.ISO_8859_1));
+    java.util.Set<Integer> low = new java.util.HashSet<>();
+    for (int i = 0; i < lines.size(); i++) {
+      low.add(lines.hash(i) & 0xfff);
+    }
+    // 1,536 lines into 4,096 values: random hashes leave about 1,290 distinct; a hash blind to some bytes far fewer.
+    assertThat(lines.size()).isEqualTo(24 * 64);
+    assertThat(low.size()).isGreaterThan(1_150);
+  }
+
   @Test
   void theGrownCapacityNeverExceedsALinePerByteNorStaysShort() {
     assertThat(Lines.grownCapacity(99, 199, 1_000, 100)).isBetween(501, 1_001);
