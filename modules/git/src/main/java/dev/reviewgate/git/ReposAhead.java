@@ -30,6 +30,7 @@ public final class ReposAhead {
         RepoRegistry registry = create(backend);
         opening.complete(registry);
         registry.preloadDefault();
+        dev.reviewgate.xdiff.PatchWriter.primeLineReading();
       } catch (RuntimeException | Error failure) {
         opening.completeExceptionally(failure);
       }

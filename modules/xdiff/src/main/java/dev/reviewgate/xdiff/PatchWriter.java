@@ -28,6 +28,11 @@ public final class PatchWriter {
   private final CancelCheck cancellation;
   private final List<String> overBlobLimit = new java.util.ArrayList<>();
 
+  /** Readies the code that reads a blob's lines before a first diff needs it (see {@code Lines.prime}); blocking. */
+  public static void primeLineReading() {
+    Lines.prime();
+  }
+
   /** A writer for blobs outside any tree: no attributes, nothing that cancels (two blobs fetched from a forge). */
   public PatchWriter(Blobs blobs, Abbreviator abbreviator, DiffAlgorithm algorithm, int context) {
     this(blobs, DiffAttributes.none(), abbreviator, algorithm, context, CancelCheck.NEVER);
