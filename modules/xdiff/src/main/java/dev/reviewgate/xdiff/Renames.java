@@ -253,7 +253,11 @@ public final class Renames {
     }
   }
 
-  /** git's estimate_similarity: share of the larger file found in both, 0 when the sizes differ too much. */
+  /**
+   * git's estimate_similarity: share of the larger file found in both, 0 when the sizes differ too much. Exact from
+   * {@code bar} up; below it only known to be below (its callers compare it with the bar, and git keeps no candidate
+   * under the minimum score).
+   */
   private int similarity(FileChange source, FileChange destination, int bar) {
     if (!FileChange.isRegular(source.oldMode()) || !FileChange.isRegular(destination.newMode())) {
       return 0;
@@ -274,7 +278,9 @@ public final class Renames {
     if (destinationSize == 0) {
       return 0;
     }
-    return (int) (from.copiedTo(to) * (double) MAX_SCORE / max);
+    // Below floor(bar * max / MAX_SCORE) bytes the score is below the bar whatever they are, so the walk may stop.
+    long needed = (long) Math.floor(bar * (double) max / MAX_SCORE);
+    return (int) (from.copiedTo(to, needed) * (double) MAX_SCORE / max);
   }
 
   private SpanHash spans(org.eclipse.jgit.lib.ObjectId id, String path, int mode) {
