@@ -22,10 +22,22 @@ record LineClasses(int[] old, int[] current, int count) {
     int[] classA = new int[a.size() + 1];
     int[] classB = new int[b.size() + 1];
     int count = 0;
+    // Lines of b that are a's first or last ones byte for byte (read against a) have their class: no lookup.
+    boolean against = b.readAgainst(a);
+    int headB = against ? b.sharedHead() : 0;
+    int tailB = against ? b.sharedTail() : 0;
     for (int side = 0; side < 2; side++) {
       Lines here = side == 0 ? a : b;
       int[] out = side == 0 ? classA : classB;
-      for (int i = 0; i < here.size(); i++) {
+      int from = 0;
+      int to = here.size();
+      if (side == 1) {
+        System.arraycopy(classA, 1, classB, 1, headB);
+        System.arraycopy(classA, a.size() - tailB + 1, classB, b.size() - tailB + 1, tailB);
+        from = headB;
+        to = b.size() - tailB;
+      }
+      for (int i = from; i < to; i++) {
         int slot = spread(here.hash(i)) & mask;
         int found = 0;
         while (slots[slot] != 0) {

@@ -19,6 +19,12 @@ final class Lines {
   /** Each line's indent plus two once known (0: not yet), made at the first use: most files never ask. */
   private int[] indents;
   private final int[] starts;
+  /** The side this one was read against ({@link #Lines(byte[], Lines)}), else null. */
+  private final Lines base;
+  /** Lines at the start that are the base's first ones, byte for byte. */
+  private final int sharedHead;
+  /** Lines at the end that are the base's last ones, byte for byte. */
+  private final int sharedTail;
 
   /** The bytes of a blob read eight at a time, in the order they stand (any offset; no alignment needed). */
   private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -39,64 +45,184 @@ final class Lines {
    */
   Lines(byte[] raw) {
     this.raw = raw;
-    int capacity = raw.length / 32 + 16;
-    int[] lineStarts = new int[capacity + 1];
-    int[] lineHashes = new int[capacity];
-    int line = 0;
-    long hash = 0;
-    int i = 0;
-    int end = raw.length;
-    for (int lastWord = end - Long.BYTES; i <= lastWord; ) {
-      long word = (long) WORDS.get(raw, i);
-      long newlines = word ^ NEWLINES;
-      newlines = (newlines - ONES) & ~newlines & HIGHS; // the high bit of each byte that is a newline (and maybe above)
-      if (newlines == 0) {
-        hash = Long.rotateLeft((hash ^ word) * MIX, 29);
-        i += Long.BYTES;
-        continue;
-      }
-      // Below the lowest newline the trick is exact: those bytes are the line's last ones. Its byte's index comes
-      // from a multiply (C1 compiles Long.numberOfTrailingZeros as a call: a seventh of a first call's samples).
-      long lowest = (newlines & -newlines) >>> 7; // 1 << (8 * index)
-      int before = (int) ((lowest * BYTE_INDEX) >>> 56);
-      long rest = word & (lowest - 1);
-      i += before + 1;
-      if (line + 1 >= lineHashes.length) {
-        int grown = grownCapacity(line, i - 1, end, lineHashes.length);
-        lineHashes = Arrays.copyOf(lineHashes, grown);
-        lineStarts = Arrays.copyOf(lineStarts, grown + 1);
-      }
-      lineHashes[line] = finish(hash, rest, before);
-      lineStarts[++line] = i;
-      hash = 0;
+    this.base = null;
+    this.sharedHead = 0;
+    this.sharedTail = 0;
+    Scan scan = new Scan(raw, raw.length / 32 + 16);
+    scan.lines(0, raw.length);
+    this.size = scan.line;
+    this.hashes = scan.hashes;
+    this.starts = scan.starts;
+  }
+
+  /**
+   * The other side of a change whose first side is {@code base}: the lines at the start and at the end that both
+   * sides share byte for byte (most of a file of which a few lines changed) take their starts and hashes from
+   * {@code base}, and only the lines between them are read; {@link LineClasses#of} gives the shared ones their class
+   * without looking it up. What it finds is what {@link #Lines(byte[])} finds.
+   */
+  Lines(byte[] raw, Lines base) {
+    this.raw = raw;
+    this.base = base;
+    byte[] old = base.raw;
+    int common = Math.min(raw.length, old.length);
+    int headBytes = Arrays.mismatch(old, 0, common, raw, 0, common);
+    headBytes = headBytes < 0 ? common : headBytes;
+    int tailBytes = commonTail(old, raw, common - headBytes);
+    // Lines of the base that end within the shared head; not a last line without its newline (it may go on here).
+    int head = endingBy(base, headBytes);
+    if (head > 0 && head == base.size && old[old.length - 1] != '\n') {
+      head--;
     }
-    // The last few bytes, one at a time.
-    long tail = 0;
-    int tailBytes = 0;
-    for (; i < end; i++) {
-      byte b = raw[i];
-      if (b == '\n') {
-        if (line + 1 >= lineHashes.length) {
-          int grown = grownCapacity(line, i, end, lineHashes.length);
-          lineHashes = Arrays.copyOf(lineHashes, grown);
-          lineStarts = Arrays.copyOf(lineStarts, grown + 1);
-        }
-        lineHashes[line] = finish(hash, tail, tailBytes);
-        lineStarts[++line] = i + 1;
-        hash = 0;
-        tail = 0;
-        tailBytes = 0;
+    // Lines of the base wholly within the shared tail that start a line here too.
+    int tailStart = old.length - tailBytes;
+    int firstTail = lineAtOrAfter(base, tailStart);
+    if (firstTail < base.size && base.starts[firstTail] == tailStart) {
+      int here = raw.length - tailBytes;
+      if (here != 0 && raw[here - 1] != '\n') {
+        firstTail++;
+      }
+    }
+    int tail = Math.max(0, base.size - Math.max(firstTail, head));
+    int delta = raw.length - old.length;
+    int middleEnd = tail == 0 ? raw.length : base.starts[base.size - tail] + delta;
+    Scan scan = new Scan(raw, head + tail + (middleEnd - base.starts[head]) / 32 + 16);
+    System.arraycopy(base.hashes, 0, scan.hashes, 0, head);
+    System.arraycopy(base.starts, 0, scan.starts, 0, head + 1);
+    scan.line = head;
+    scan.lines(base.starts[head], middleEnd);
+    int middle = scan.line;
+    scan.room(tail);
+    for (int k = 0; k < tail; k++) {
+      scan.hashes[middle + k] = base.hashes[base.size - tail + k];
+      scan.starts[middle + k + 1] = base.starts[base.size - tail + k + 1] + delta;
+    }
+    this.size = middle + tail;
+    this.hashes = scan.hashes;
+    this.starts = scan.starts;
+    this.sharedHead = head;
+    this.sharedTail = tail;
+  }
+
+  /** How many lines of {@code lines} end by {@code offset}: those whose next line starts (or the content ends) there. */
+  private static int endingBy(Lines lines, int offset) {
+    int low = 1;
+    int high = lines.size + 1;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (lines.starts[mid] <= offset) {
+        low = mid + 1;
       } else {
-        tail |= (b & 0xffL) << (8 * tailBytes++);
+        high = mid;
       }
     }
-    if (end > 0 && raw[end - 1] != '\n') {
-      lineHashes[line++] = finish(hash, tail, tailBytes); // the last line, without a newline
+    return low - 1;
+  }
+
+  /** The first line of {@code lines} that starts at or after {@code offset} (its size when none does). */
+  private static int lineAtOrAfter(Lines lines, int offset) {
+    int low = 0;
+    int high = lines.size;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (lines.starts[mid] < offset) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
     }
-    lineStarts[line] = end;
-    this.size = line;
-    this.hashes = lineHashes;
-    this.starts = lineStarts;
+    return low;
+  }
+
+  /** How many last bytes {@code a} and {@code b} share, at most {@code limit}; eight at a time. */
+  private static int commonTail(byte[] a, byte[] b, int limit) {
+    int n = 0;
+    while (n + Long.BYTES <= limit
+      && (long) WORDS.get(a, a.length - n - Long.BYTES) == (long) WORDS.get(b, b.length - n - Long.BYTES)) {
+      n += Long.BYTES;
+    }
+    while (n < limit && a[a.length - n - 1] == b[b.length - n - 1]) {
+      n++;
+    }
+    return n;
+  }
+
+  /** The lines of a run of bytes, appended to arrays that grow as needed. */
+  private static final class Scan {
+    final byte[] raw;
+    int[] hashes;
+    int[] starts;
+    int line;
+
+    Scan(byte[] raw, int capacity) {
+      this.raw = raw;
+      this.hashes = new int[capacity];
+      this.starts = new int[capacity + 1];
+    }
+
+    /** Room for {@code more} lines past {@link #line}. */
+    void room(int more) {
+      if (line + more >= hashes.length) {
+        int grown = line + more + 1;
+        hashes = Arrays.copyOf(hashes, grown);
+        starts = Arrays.copyOf(starts, grown + 1);
+      }
+    }
+
+    private void add(int hash, int next, int at) {
+      if (line + 1 >= hashes.length) {
+        int grown = grownCapacity(line, at, raw.length, hashes.length);
+        hashes = Arrays.copyOf(hashes, grown);
+        starts = Arrays.copyOf(starts, grown + 1);
+      }
+      hashes[line] = hash;
+      starts[++line] = next;
+    }
+
+    /**
+     * The lines of {@code raw[from, to)}, where {@code from} starts a line and {@code to} ends one (or the content;
+     * the last line of the content may lack its newline).
+     */
+    void lines(int from, int to) {
+      starts[line] = from;
+      long hash = 0;
+      int i = from;
+      for (int lastWord = to - Long.BYTES; i <= lastWord; ) {
+        long word = (long) WORDS.get(raw, i);
+        long newlines = word ^ NEWLINES;
+        newlines = (newlines - ONES) & ~newlines & HIGHS; // the high bit of each byte that is a newline (and maybe above)
+        if (newlines == 0) {
+          hash = Long.rotateLeft((hash ^ word) * MIX, 29);
+          i += Long.BYTES;
+          continue;
+        }
+        // Below the lowest newline the trick is exact: those bytes are the line's last ones. Its byte's index comes
+        // from a multiply (C1 compiles Long.numberOfTrailingZeros as a call: a seventh of a first call's samples).
+        long lowest = (newlines & -newlines) >>> 7; // 1 << (8 * index)
+        int before = (int) ((lowest * BYTE_INDEX) >>> 56);
+        long rest = word & (lowest - 1);
+        i += before + 1;
+        add(finish(hash, rest, before), i, i - 1);
+        hash = 0;
+      }
+      // The last few bytes, one at a time.
+      long tail = 0;
+      int tailBytes = 0;
+      for (; i < to; i++) {
+        byte b = raw[i];
+        if (b == '\n') {
+          add(finish(hash, tail, tailBytes), i + 1, i);
+          hash = 0;
+          tail = 0;
+          tailBytes = 0;
+        } else {
+          tail |= (b & 0xffL) << (8 * tailBytes++);
+        }
+      }
+      if (to > from && raw[to - 1] != '\n') {
+        add(finish(hash, tail, tailBytes), to, to - 1); // the last line, without a newline
+      }
+    }
   }
 
   /**
@@ -133,6 +259,19 @@ final class Lines {
 
   int size() {
     return size;
+  }
+
+  /** Whether this side was read against {@code other}: then its shared lines are {@code other}'s. */
+  boolean readAgainst(Lines other) {
+    return base == other;
+  }
+
+  int sharedHead() {
+    return sharedHead;
+  }
+
+  int sharedTail() {
+    return sharedTail;
   }
 
   boolean same(int i, int j) {

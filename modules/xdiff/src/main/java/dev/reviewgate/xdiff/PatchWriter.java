@@ -88,7 +88,7 @@ public final class PatchWriter {
       return Stats.text(0, 0);
     }
     Lines a = new Lines(sides.oldData);
-    Lines b = new Lines(sides.newData);
+    Lines b = new Lines(sides.newData, a);
     // Counting needs no hunks: sliding a group of changed lines (Slider.compact) never changes how many there are.
     boolean[] changedA = new boolean[a.size() + 2];
     boolean[] changedB = new boolean[b.size() + 2];
@@ -175,7 +175,7 @@ public final class PatchWriter {
       return binary(change);
     }
     Lines a = new Lines(sides.oldData);
-    Lines b = new Lines(sides.newData);
+    Lines b = new Lines(sides.newData, a);
     EditList edits = edits(a, b);
     if (edits.isEmpty()) {
       return Stats.text(0, 0);

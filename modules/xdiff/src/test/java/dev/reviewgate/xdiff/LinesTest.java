@@ -95,6 +95,67 @@ class LinesTest {
     assertThat(low.size()).isGreaterThan(1_150);
   }
 
+  /**
+   * A side read against the other finds the lines, starts, hashes and classes that reading it alone finds: random
+   * texts of few distinct lines (so shared heads and tails overlap what changed) edited at the start, the middle and
+   * the end, with and without a last newline, one a prefix or a suffix of the other, the same, or empty.
+   */
+  @Test
+  void aSideReadAgainstTheOtherFindsWhatReadingItAloneFinds() {
+    java.util.Random random = new java.util.Random(26);
+    String[] pool = {"a\n", "b\n", "a\n", "int x;\n", "\n", "  return 0;\n", "}\n", "a much longer line of text\n", "c"};
+    int shared = 0;
+    for (int round = 0; round < 3_000; round++) {
+      List<String> old = new ArrayList<>();
+      for (int i = random.nextInt(30); i > 0; i--) {
+        old.add(pool[random.nextInt(pool.length)].replace("c", "c\n"));
+      }
+      List<String> current = new ArrayList<>(old);
+      for (int e = random.nextInt(4); e > 0; e--) {
+        int at = current.isEmpty() ? 0 : random.nextInt(current.size() + 1);
+        switch (random.nextInt(3)) {
+          case 0 -> current.add(at, pool[random.nextInt(pool.length)].replace("c", "c\n"));
+          case 1 -> { if (at < current.size()) current.remove(at); }
+          default -> { if (at < current.size()) current.set(at, "changed " + round + "\n"); }
+        }
+      }
+      String oldText = String.join("", old);
+      String newText = String.join("", current);
+      // Sometimes a last line without its newline on either side.
+      if (random.nextInt(4) == 0 && oldText.endsWith("\n")) {
+        oldText = oldText.substring(0, oldText.length() - 1);
+      }
+      if (random.nextInt(4) == 0 && newText.endsWith("\n")) {
+        newText = newText.substring(0, newText.length() - 1);
+      }
+      if (random.nextInt(10) == 0) {
+        newText = oldText + (random.nextBoolean() ? "more\n" : "");
+      }
+      if (random.nextInt(10) == 0) {
+        newText = "before\n" + oldText;
+      }
+      Lines a = new Lines(oldText.getBytes(StandardCharsets.UTF_8));
+      byte[] raw = newText.getBytes(StandardCharsets.UTF_8);
+      Lines alone = new Lines(raw);
+      Lines against = new Lines(raw, a);
+      assertThat(against.size()).as("round %d: %s -> %s", round, oldText, newText).isEqualTo(alone.size());
+      for (int i = 0; i <= alone.size(); i++) {
+        assertThat(against.start(i)).isEqualTo(alone.start(i));
+      }
+      for (int i = 0; i < alone.size(); i++) {
+        assertThat(against.hash(i)).isEqualTo(alone.hash(i));
+      }
+      LineClasses expected = LineClasses.of(a, alone);
+      LineClasses actual = LineClasses.of(a, against);
+      assertThat(actual.old()).isEqualTo(expected.old());
+      assertThat(actual.current()).as("round %d: %s -> %s", round, oldText, newText).isEqualTo(expected.current());
+      assertThat(actual.count()).isEqualTo(expected.count());
+      assertThat(against.sharedHead() + against.sharedTail()).isLessThanOrEqualTo(Math.min(a.size(), alone.size()));
+      shared += against.sharedHead() + against.sharedTail();
+    }
+    assertThat(shared).as("lines taken from the other side").isGreaterThan(10_000);
+  }
+
   @Test
   void theGrownCapacityNeverExceedsALinePerByteNorStaysShort() {
     assertThat(Lines.grownCapacity(99, 199, 1_000, 100)).isBetween(501, 1_001);
