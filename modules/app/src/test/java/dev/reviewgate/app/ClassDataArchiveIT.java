@@ -37,7 +37,7 @@ class ClassDataArchiveIT {
     assertThat(output).contains("+reviewgate");
     String loaded = Files.readString(dir.resolve("classes.log"));
     for (String name : List.of("dev.reviewgate.xdiff.GitHistogram", "dev.reviewgate.xdiff.PatchWriter",
-      "dev.reviewgate.git.GitReader", "org.eclipse.jgit.treewalk.TreeWalk")) {
+      "dev.reviewgate.git.GitReader", "dev.reviewgate.xdiff.TreeChanges$RawWalk", "org.eclipse.jgit.lib.ObjectId")) {
       assertThat(loaded.lines().filter(line -> line.contains(" " + name + " ")).findFirst())
         .as(name + " is loaded from the archive").hasValueSatisfying(line -> assertThat(line).contains("shared objects file (top)"));
     }
