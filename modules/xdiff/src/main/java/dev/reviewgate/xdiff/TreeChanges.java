@@ -93,8 +93,8 @@ public final class TreeChanges {
 
   /**
    * Two trees compared on their raw bytes, entry by entry in git's order (names compared as unsigned bytes, a tree's
-   * name as if it ended in '/'), an entry whose bytes (mode, name and id) are the same on both sides passed over
-   * whole. JGit's TreeWalk parsed, compared by path and copied each of them: a sixth of a git.git first call, whose root
+   * name as if it ended in '/'), the entries whose bytes (mode, name and id) are the same on both sides passed over
+   * together, up to the first byte that differs. JGit's TreeWalk parsed, compared by path and copied each of them: a sixth of a git.git first call, whose root
    * tree has hundreds of entries and changes in one or two.
    */
   private static final class RawWalk {
@@ -113,13 +113,27 @@ public final class TreeChanges {
       int i = 0;
       int j = 0;
       while (i < a.length || j < b.length) {
+        if (i < a.length && j < b.length) {
+          // Every whole entry within the bytes both sides share from here is the same entry: one mismatch finds
+          // them, and only this side's entries are measured to pass over them.
+          int same = Arrays.mismatch(a, i, a.length, b, j, b.length);
+          int shared = same < 0 ? a.length - i : same;
+          int k = i;
+          while (k < a.length) {
+            int end = entryEnd(a, k);
+            if (end - i > shared) {
+              break;
+            }
+            k = end;
+          }
+          j += k - i;
+          i = k;
+          if (i >= a.length && j >= b.length) {
+            break;
+          }
+        }
         int endA = i < a.length ? entryEnd(a, i) : i;
         int endB = j < b.length ? entryEnd(b, j) : j;
-        if (i < a.length && j < b.length && Arrays.equals(a, i, endA, b, j, endB)) {
-          i = endA;
-          j = endB;
-          continue;
-        }
         int order = i >= a.length ? 1 : j >= b.length ? -1 : compare(a, i, b, j);
         if (order < 0) {
           one(a, i, prefix, true);
