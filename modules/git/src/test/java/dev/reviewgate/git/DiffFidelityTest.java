@@ -197,6 +197,40 @@ class DiffFidelityTest {
     assertNumstatLikeGit(repo, base, moves);
   }
 
+  /**
+   * Which of two equally good sources a new file is renamed from depends, in git, on the slots of its candidate list,
+   * and so on the exact scores of sources below the threshold that passed through them. Here: a new file of 20
+   * lines; old files sharing 4, 6, 2 and 8 of them fill the four slots, one sharing 1 line must not take a slot, then
+   * two sharing 12 each take the slots of the 2- and the 4-line ones, and git renames from the one in the first slot
+   * (s2). A similarity that gave up on the 1-line file with any score under the threshold put it in a slot, and the
+   * other source won.
+   */
+  @Test
+  void aRenameBetweenEqualCandidatesFollowsGitsSlotsOfExactScores() {
+    TestRepo repo = new TestRepo(tmp);
+    String[] shared = new String[20];
+    for (int i = 0; i < shared.length; i++) {
+      shared[i] = String.format("shared line %06d\n", i);
+    }
+    int[][] sources = {{4, 0}, {6, 0}, {2, 0}, {8, 0}, {1, 0}, {12, 0}, {12, 8}};
+    String[] names = {"a1", "a2", "a3", "a4", "a5", "s1", "s2"};
+    for (int f = 0; f < sources.length; f++) {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < 20; i++) {
+        int from = sources[f][1];
+        text.append(i < sources[f][0] ? shared[(from + i) % 20] : String.format("own %s line %06d\n", names[f], i));
+      }
+      repo.write("old/" + names[f], text.toString());
+    }
+    String base = repo.commit("base");
+    repo.git("rm", "-q", "-r", "old");
+    repo.write("new/dest", String.join("", shared));
+    String moved = repo.commit("moved");
+    String expected = git(repo, base, moved);
+    assertThat(expected).contains("rename from old/s2\nrename to new/dest\n");
+    assertSameAsGit(repo, base, moved);
+  }
+
   @Test
   void binaryDetectionAndAttributesFollowGit() {
     TestRepo repo = new TestRepo(tmp);
