@@ -223,6 +223,7 @@ public final class Renames {
       for (int j = 0; j < sources.size(); j++) {
         int s = sources.get(j);
         cancellation.check();
+        int score = similarity(changes.get(s), changes.get(d), minimumScore);
         int nameScore = sourceNames[j].equals(destinationName) ? 1 : 0;
         int worst = 0;
         for (int k = 1; k < slots.length; k++) {
@@ -230,13 +231,8 @@ public final class Renames {
             worst = k;
           }
         }
-        Candidate kept = slots[worst];
-        // The score this pair needs to take the worst slot's place. Below it the pair is not kept, so its score need not
-        // be exact; from it up it is. (Not the minimum score: which slot a candidate takes depends on the exact scores
-        // of those below it, as in git, and that order breaks ties between equal candidates.)
-        int wanted = kept.destination < 0 ? 0 : nameScore > kept.nameScore ? kept.score : kept.score + 1;
-        int score = similarity(changes.get(s), changes.get(d), minimumScore, wanted);
         // compare(slots[worst], this pair) > 0 without making the pair's Candidate: most pairs are not kept.
+        Candidate kept = slots[worst];
         if (kept.destination < 0 || (kept.score == score ? nameScore > kept.nameScore : score > kept.score)) {
           slots[worst] = new Candidate(d, s, score, nameScore);
         }
@@ -257,17 +253,8 @@ public final class Renames {
     }
   }
 
-  /** As {@link #similarity(FileChange, FileChange, int, int)}, exact from {@code bar} up. */
+  /** git's estimate_similarity: share of the larger file found in both, 0 when the sizes differ too much. */
   private int similarity(FileChange source, FileChange destination, int bar) {
-    return similarity(source, destination, bar, bar);
-  }
-
-  /**
-   * git's estimate_similarity: share of the larger file found in both, 0 when the sizes differ too much for
-   * {@code minimum} (git's size check). Exact from {@code wanted} up; below it only known to be below, its callers
-   * needing no more (a pair that cannot reach it stops walking the fingerprints early).
-   */
-  private int similarity(FileChange source, FileChange destination, int minimum, int wanted) {
     if (!FileChange.isRegular(source.oldMode()) || !FileChange.isRegular(destination.newMode())) {
       return 0;
     }
@@ -276,7 +263,7 @@ public final class Renames {
     long max = Math.max(sourceSize, destinationSize);
     long base = Math.min(sourceSize, destinationSize);
     long delta = max - base;
-    if ((double) max * (MAX_SCORE - minimum) < (double) delta * MAX_SCORE) {
+    if ((double) max * (MAX_SCORE - bar) < (double) delta * MAX_SCORE) {
       return 0;
     }
     if (blobs.tooBig(source.oldId()) || blobs.tooBig(destination.newId())) {
@@ -287,9 +274,7 @@ public final class Renames {
     if (destinationSize == 0) {
       return 0;
     }
-    // Below floor(wanted * max / MAX_SCORE) bytes the score is below wanted whatever they are: the walk may stop.
-    long needed = wanted <= 0 ? 0 : (long) Math.floor(wanted * (double) max / MAX_SCORE);
-    return (int) (from.copiedTo(to, needed) * (double) MAX_SCORE / max);
+    return (int) (from.copiedTo(to) * (double) MAX_SCORE / max);
   }
 
   private SpanHash spans(org.eclipse.jgit.lib.ObjectId id, String path, int mode) {

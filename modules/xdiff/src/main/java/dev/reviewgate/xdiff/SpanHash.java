@@ -13,17 +13,10 @@ final class SpanHash {
 
   private final int[] hashes;
   private final int[] counts;
-  /** The sum of {@link #counts}: the most bytes of this blob another can share with it. */
-  private final long total;
 
   private SpanHash(int[] hashes, int[] counts) {
     this.hashes = hashes;
     this.counts = counts;
-    long sum = 0;
-    for (int count : counts) {
-      sum += count;
-    }
-    this.total = sum;
   }
 
   static SpanHash of(byte[] data, boolean text) {
@@ -80,34 +73,18 @@ final class SpanHash {
     return new SpanHash(Arrays.copyOf(hashes, distinct), Arrays.copyOf(counts, distinct));
   }
 
-  /**
-   * Bytes of {@code this} (the source) found again in {@code destination}, or, once that can no longer reach
-   * {@code needed}, some smaller count: the walk stops when what is copied so far plus every byte of the source not yet
-   * walked falls short. Rename detection only compares a pair's score with its bar, so a pair that cannot reach it
-   * needs no exact count; most pairs of a large matrix are such pairs (on a 36.6 MB git.git range this walk was a
-   * twelfth of the diff's samples, on the path every block waits for).
-   */
-  long copiedTo(SpanHash destination, long needed) {
+  /** Bytes of {@code this} (the source) found again in {@code destination}. */
+  long copiedTo(SpanHash destination) {
     long copied = 0;
-    long unwalked = total;
-    if (Math.min(total, destination.total) < needed) {
-      return Math.min(total, destination.total);
-    }
-    int[] theirHashes = destination.hashes;
     int d = 0;
     for (int s = 0; s < hashes.length; s++) {
-      if (copied + unwalked < needed) {
-        return copied + unwalked;
-      }
-      int hash = hashes[s];
-      while (d < theirHashes.length && theirHashes[d] < hash) {
+      while (d < destination.hashes.length && destination.hashes[d] < hashes[s]) {
         d++;
       }
-      if (d < theirHashes.length && theirHashes[d] == hash) {
+      if (d < destination.hashes.length && destination.hashes[d] == hashes[s]) {
         copied += Math.min(counts[s], destination.counts[d]);
         d++;
       }
-      unwalked -= counts[s];
     }
     return copied;
   }

@@ -37,18 +37,28 @@ public final class Fidelity {
   }
 
   public static void main(String[] args) throws Exception {
+    String usage = "usage: Fidelity <repo-path> <N> [--no-apply]\n       Fidelity <repo-path> --range A..B [--range C..D ...]";
     if (args.length < 2) {
-      System.err.println("usage: Fidelity <repo-path> <N> [--no-apply]\n       Fidelity <repo-path> --range A..B [--range C..D ...]");
+      System.err.println(usage);
       System.exit(2);
     }
     Path repoPath = Path.of(args[0]).toAbsolutePath();
     if ("--range".equals(args[1])) {
       List<String> ranges = new ArrayList<>();
-      for (int i = 1; i + 1 < args.length; i += 2) {
+      for (int i = 1; i < args.length; i += 2) {
+        if (!"--range".equals(args[i]) || i + 1 >= args.length || !args[i + 1].contains("..")) {
+          System.err.println("Fidelity: expected --range A..B at '" + args[i] + "'\n" + usage);
+          System.exit(2);
+        }
         ranges.add(args[i + 1]);
       }
       FidelityRanges.run(repoPath, ranges);
       return;
+    }
+    // Anything else after the count is refused: a --range there was once taken for a range check it never ran.
+    if (!args[1].matches("\\d+") || Arrays.stream(args, 2, args.length).anyMatch(arg -> !arg.equals("--no-apply"))) {
+      System.err.println("Fidelity: unexpected arguments " + Arrays.toString(Arrays.copyOfRange(args, 1, args.length)) + "\n" + usage);
+      System.exit(2);
     }
     int n = Integer.parseInt(args[1]);
     boolean apply = !Arrays.asList(args).contains("--no-apply");
