@@ -40,7 +40,10 @@ final class ArchiveTraining {
 
   private static final long ANSWER_TIMEOUT_MS = 60_000;
   private static final String REPO = "training";
-  /** Files changed by the range diff: above DiffParts.MIN_FILES, so it is written in blocks on every core. */
+  /**
+   * Files changed by the range diff: above the training's git.parallelFromFiles, so it is written in blocks on every
+   * core and the archive holds that code too (at the default, 256, it would take ten times the files).
+   */
   private static final int C_FILES = 40;
 
   private ArchiveTraining() {
@@ -85,6 +88,7 @@ final class ArchiveTraining {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject()
       .put("repos", new JsonObject().put(REPO, repo.toString()))
       .put("mcp", new JsonObject().put("warmupCalls", 0))
+      .put("git", new JsonObject().put("parallelFromFiles", C_FILES / 2))
       // Not the working directory's repository (the clone being built): reviews would be stored in its .git.
       .put("review", new JsonObject().put("storageDir", repo.resolveSibling("reviews").toString())));
     PipedOutputStream toServer = new PipedOutputStream();

@@ -7,13 +7,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The threads that write the files of one large diff side by side. A {@code git diff} process uses one core; a
  * range of hundreds of files is independent work per file, so a diff that large is cut into blocks written in
- * parallel on as many threads as the machine has cores, and joined in order. Separate from the git worker pool,
+ * parallel on as many threads as the machine has cores, and joined in order (from {@code git.parallelFromFiles} files:
+ * below it a diff is written on the caller's thread). Separate from the git worker pool,
  * whose threads wait here for their blocks (sharing it could leave every worker waiting on blocks none can run).
  */
 final class DiffParts {
-
-  /** Fewer files than this are written on the caller's thread: handing blocks over costs more than it saves. */
-  static final int MIN_FILES = 24;
 
   private static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
   private static volatile ExecutorService pool;

@@ -27,7 +27,8 @@ public record GitOptions(
   int defaultContextLines,
   long packCacheBytes,
   long deltaCacheBytes,
-  long claimCheckMs) {
+  long claimCheckMs,
+  int parallelFromFiles) {
 
   public static GitOptions from(JsonObject section) {
     return new GitOptions(
@@ -51,7 +52,8 @@ public record GitOptions(
       integer(section, "defaultContextLines"),
       number(section, "packCacheBytes"),
       number(section, "deltaCacheBytes"),
-      positive(section, "claimCheckMs"));
+      positive(section, "claimCheckMs"),
+      (int) Math.min(Integer.MAX_VALUE, positive(section, "parallelFromFiles")));
   }
 
   private static long positive(JsonObject section, String key) {

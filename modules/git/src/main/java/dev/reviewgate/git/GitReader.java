@@ -183,7 +183,7 @@ public final class GitReader implements AutoCloseable {
   public Patch diff(Pair pair, DiffOptions diffOptions, boolean asJson, Cancellation cancellation) {
     try (ObjectReader reader = repository.newObjectReader()) {
       Session session = session(reader, pair, diffOptions, cancellation);
-      if (session.found.changes().size() < DiffParts.MIN_FILES || DiffParts.threads() == 1) {
+      if (session.found.changes().size() < options.parallelFromFiles() || DiffParts.threads() == 1) {
         Joiner joiner = new Joiner(pair, asJson);
         for (FileChange change : session.found.renamed()) {
           joiner.write(change, session.writer);

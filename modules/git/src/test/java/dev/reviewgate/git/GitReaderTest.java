@@ -142,7 +142,7 @@ class GitReaderTest {
     GitReader.Pair pair = repo.reader().pair(new DiffTarget(base, head, null, null));
     GitReader.Patch patch = repo.reader().diff(pair,
       new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 3, List.of()), Cancellation.NONE);
-    assertThat(patch.files()).isGreaterThanOrEqualTo(DiffParts.MIN_FILES);
+    assertThat(patch.files()).isGreaterThanOrEqualTo(TestRepo.PARALLEL_FROM);
     assertThat(new String(patch.bytes(), java.nio.charset.StandardCharsets.UTF_8))
       .contains("+Subproject commit 0123456789abcdef0123456789abcdef01234567").contains("rename to m/new-name.txt");
     assertThat(patch.bytes()).isEqualTo(repo.gitBytes("diff", "--histogram", "-M", base, head));
@@ -167,7 +167,7 @@ class GitReaderTest {
     GitReader.DiffOptions histogram = new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 3, List.of());
 
     GitReader.Patch patch = reader.diff(pair, histogram, Cancellation.NONE);
-    assertThat(patch.files()).isGreaterThanOrEqualTo(DiffParts.MIN_FILES).isEqualTo(47);
+    assertThat(patch.files()).isGreaterThanOrEqualTo(TestRepo.PARALLEL_FROM).isEqualTo(47);
     assertThat(patch.bytes()).isEqualTo(repo.gitBytes("diff", "--histogram", "-M", base, head));
     assertThat(patch.binarySizes()).containsKey("bin.dat");
     assertThat(patch.counts()).hasSize(47);

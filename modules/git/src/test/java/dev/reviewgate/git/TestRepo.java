@@ -12,13 +12,21 @@ final class TestRepo extends TempGitRepo {
     super(parent.resolve("repo"));
   }
 
+  /**
+   * The default git settings but for {@code parallelFromFiles}: 24, as the tests of the diff threads were written for
+   * (the default, 256, would need ten times their files).
+   */
   static GitOptions options() {
-    return GitOptions.from(ReviewgateConfig.defaults().section("git"));
+    return options(new JsonObject());
   }
 
   static GitOptions options(JsonObject overrides) {
-    return GitOptions.from(ReviewgateConfig.defaults().section("git").copy().mergeIn(overrides));
+    return GitOptions.from(ReviewgateConfig.defaults().section("git").copy().put("parallelFromFiles", PARALLEL_FROM)
+      .mergeIn(overrides));
   }
+
+  /** Where {@link #options()} starts writing a diff's files in parallel. */
+  static final int PARALLEL_FROM = 24;
 
   /**
    * The git backend of the default configuration serving this repository as {@code demo} (its default, being the only one),
