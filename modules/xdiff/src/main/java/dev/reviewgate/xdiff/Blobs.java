@@ -65,13 +65,7 @@ public final class Blobs {
 
   /** git's content rule: a NUL byte within the first 8000 bytes. */
   public static boolean looksBinary(byte[] data) {
-    int limit = Math.min(data.length, BINARY_PROBE);
-    for (int i = 0; i < limit; i++) {
-      if (data[i] == 0) {
-        return true;
-      }
-    }
-    return false;
+    return Lines.hasZeroByte(data, Math.min(data.length, BINARY_PROBE));
   }
 
   /** The blob's fingerprint for rename detection when it has been made, else null: see {@link #spans(ObjectId, boolean)}. */

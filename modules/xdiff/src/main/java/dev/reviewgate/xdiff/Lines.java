@@ -240,6 +240,26 @@ final class Lines {
     }
   }
 
+  /**
+   * Whether one of the first {@code limit} bytes of {@code data} is zero (git's test for binary content), eight at a
+   * time: byte by byte it was a twentieth of a git.git first call's samples (8,000 bytes of each side of each file).
+   */
+  static boolean hasZeroByte(byte[] data, int limit) {
+    int i = 0;
+    for (int lastWord = limit - Long.BYTES; i <= lastWord; i += Long.BYTES) {
+      long word = (long) WORDS.get(data, i);
+      if (((word - ONES) & ~word & HIGHS) != 0) {
+        return true;
+      }
+    }
+    for (; i < limit; i++) {
+      if (data[i] == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** A line's hash from the words before its last bytes and those bytes ({@code count} of them, below 8). */
   private static int finish(long hash, long last, int count) {
     long h = (hash ^ last ^ ((long) count << 59)) * MIX;

@@ -156,6 +156,26 @@ class LinesTest {
     assertThat(shared).as("lines taken from the other side").isGreaterThan(10_000);
   }
 
+  /** A zero byte is found wherever it stands within the limit, and none past it; bytes like 0x80 or 0x01 are not zero. */
+  @Test
+  void aZeroByteIsFoundAnywhereWithinTheLimitAndNowhereElse() {
+    for (int length = 0; length < 40; length++) {
+      byte[] data = new byte[length];
+      java.util.Arrays.fill(data, (byte) 0x80);
+      for (int k = 0; k < length; k += 2) {
+        data[k] = 0x01;
+      }
+      assertThat(Lines.hasZeroByte(data, length)).as("no zero in %d bytes", length).isFalse();
+      for (int at = 0; at < length; at++) {
+        byte kept = data[at];
+        data[at] = 0;
+        assertThat(Lines.hasZeroByte(data, length)).as("zero at %d of %d", at, length).isTrue();
+        assertThat(Lines.hasZeroByte(data, at)).as("zero at %d, limit %d", at, at).isFalse();
+        data[at] = kept;
+      }
+    }
+  }
+
   @Test
   void theGrownCapacityNeverExceedsALinePerByteNorStaysShort() {
     assertThat(Lines.grownCapacity(99, 199, 1_000, 100)).isBetween(501, 1_001);
