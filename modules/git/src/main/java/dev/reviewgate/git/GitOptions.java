@@ -28,7 +28,8 @@ public record GitOptions(
   long packCacheBytes,
   long deltaCacheBytes,
   long claimCheckMs,
-  int parallelFromFiles) {
+  int parallelFromFiles,
+  long attributesCacheBytes) {
 
   public static GitOptions from(JsonObject section) {
     return new GitOptions(
@@ -53,7 +54,13 @@ public record GitOptions(
       number(section, "packCacheBytes"),
       number(section, "deltaCacheBytes"),
       positive(section, "claimCheckMs"),
-      (int) Math.min(Integer.MAX_VALUE, positive(section, "parallelFromFiles")));
+      positiveInteger(section, "parallelFromFiles"),
+      number(section, "attributesCacheBytes"));
+  }
+
+  private static int positiveInteger(JsonObject section, String key) {
+    positive(section, key);
+    return integer(section, key);
   }
 
   private static long positive(JsonObject section, String key) {

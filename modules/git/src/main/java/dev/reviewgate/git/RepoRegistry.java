@@ -60,6 +60,7 @@ public final class RepoRegistry implements AutoCloseable {
    */
   public static RepoRegistry create(Map<String, String> repos, Path workingDirectory, GitOptions options) {
     PackCache.configure(options);
+    dev.reviewgate.xdiff.DiffAttributes.cacheBytes(options.attributesCacheBytes());
     RepositoryOnlyConfig.install();
     Map<String, GitReader> readers = new LinkedHashMap<>();
     String defaultName = null;

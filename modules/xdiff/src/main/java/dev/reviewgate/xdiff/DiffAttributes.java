@@ -34,10 +34,6 @@ public final class DiffAttributes {
   /** {@code $GIT_DIR/info/attributes}: matched from the root, and over every {@code .gitattributes}. */
   private final List<AttributesRule> infoRules;
   private final Map<String, List<AttributesRule>> byDirectory = new HashMap<>();
-  /** Bytes of trees whose listings {@link #TREES} keeps: git.git's root is 30 KB, a directory of a commit rarely more. */
-  private static final long TREE_CACHE_BYTES = 8L << 20;
-  /** Bytes of attributes files whose rules {@link #PARSED} keeps. */
-  private static final long RULES_CACHE_BYTES = 1L << 20;
   /** This diff's directories, by path. */
   private final Map<String, Listing> listings = new HashMap<>();
   /**
@@ -45,8 +41,20 @@ public final class DiffAttributes {
    * across commits and repositories): a large diff is written by many writers, each with its own attributes, and a
    * commit's neighbours share most of its trees. Rules are only matched, never changed, once parsed.
    */
-  private static final ObjectCache<Listing> TREES = new ObjectCache<>(TREE_CACHE_BYTES);
-  private static final ObjectCache<List<AttributesRule>> PARSED = new ObjectCache<>(RULES_CACHE_BYTES);
+  private static volatile ObjectCache<Listing> trees = new ObjectCache<>(0);
+  private static volatile ObjectCache<List<AttributesRule>> parsed = new ObjectCache<>(0);
+  /**
+   * Bounds the caches of trees' listings and parsed attributes files that every diff of the process shares:
+   * {@code bytes} of trees (git.attributesCacheBytes; git.git's root tree is 30 KB, a commit's directories rarely
+   * more), and an eighth of it of attributes files. Nothing is kept before this is called; a new bound empties them.
+   */
+  public static synchronized void cacheBytes(long bytes) {
+    if (trees.maxBytes() != bytes) {
+      trees = new ObjectCache<>(bytes);
+      parsed = new ObjectCache<>(bytes / 8);
+    }
+  }
+
   /** What {@link #diffAttribute} found by path; {@link #NO_ATTRIBUTE} for none. Not thread-safe, like a diff session. */
   private final Map<String, Attribute> matched = new HashMap<>();
   private static final Attribute NO_ATTRIBUTE = new Attribute("diff", Attribute.State.UNSPECIFIED);
@@ -176,14 +184,14 @@ public final class DiffAttributes {
     if (file == null) {
       return List.of();
     }
-    List<AttributesRule> known = PARSED.get(file);
+    List<AttributesRule> known = parsed.get(file);
     if (known != null) {
       return known;
     }
     try {
       byte[] content = reader.open(file, Constants.OBJ_BLOB).getCachedBytes(maxFileBytes);
       List<AttributesRule> rules = parse(content);
-      PARSED.put(file, rules, content.length);
+      parsed.put(file, rules, content.length);
       return rules;
     } catch (org.eclipse.jgit.errors.LargeObjectException tooLarge) {
       // Unchecked in JGit: without this one oversized attributes file would fail every diff of the commit.
@@ -267,10 +275,10 @@ public final class DiffAttributes {
       int slash = directory.lastIndexOf('/');
       id = listing(slash < 0 ? "" : directory.substring(0, slash)).directory(directory.substring(slash + 1));
     }
-    Listing listing = id == null ? Listing.EMPTY : TREES.get(id);
+    Listing listing = id == null ? Listing.EMPTY : trees.get(id);
     if (listing == null) {
       listing = read(id);
-      TREES.put(id, listing, listing.size());
+      trees.put(id, listing, listing.size());
     }
     listings.put(directory, listing);
     return listing;

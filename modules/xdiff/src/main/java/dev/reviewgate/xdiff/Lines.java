@@ -106,32 +106,15 @@ final class Lines {
 
   /** How many lines of {@code lines} end by {@code offset}: those whose next line starts (or the content ends) there. */
   private static int endingBy(Lines lines, int offset) {
-    int low = 1;
-    int high = lines.size + 1;
-    while (low < high) {
-      int mid = (low + high) >>> 1;
-      if (lines.starts[mid] <= offset) {
-        low = mid + 1;
-      } else {
-        high = mid;
-      }
-    }
-    return low - 1;
+    // starts[1..size] are the lines' ends, strictly increasing (no line is empty).
+    int found = Arrays.binarySearch(lines.starts, 1, lines.size + 1, offset);
+    return found >= 0 ? found : -found - 2;
   }
 
   /** The first line of {@code lines} that starts at or after {@code offset} (its size when none does). */
   private static int lineAtOrAfter(Lines lines, int offset) {
-    int low = 0;
-    int high = lines.size;
-    while (low < high) {
-      int mid = (low + high) >>> 1;
-      if (lines.starts[mid] < offset) {
-        low = mid + 1;
-      } else {
-        high = mid;
-      }
-    }
-    return low;
+    int found = Arrays.binarySearch(lines.starts, 0, lines.size, offset);
+    return found >= 0 ? found : -found - 1;
   }
 
   /** How many last bytes {@code a} and {@code b} share, at most {@code limit}; eight at a time. */
@@ -163,20 +146,21 @@ final class Lines {
     /** Room for {@code more} lines past {@link #line}. */
     void room(int more) {
       if (line + more >= hashes.length) {
-        int grown = line + more + 1;
-        hashes = Arrays.copyOf(hashes, grown);
-        starts = Arrays.copyOf(starts, grown + 1);
+        grow(line + more + 1);
       }
     }
 
     private void add(int hash, int next, int at) {
       if (line + 1 >= hashes.length) {
-        int grown = grownCapacity(line, at, raw.length, hashes.length);
-        hashes = Arrays.copyOf(hashes, grown);
-        starts = Arrays.copyOf(starts, grown + 1);
+        grow(grownCapacity(line, at, raw.length, hashes.length));
       }
       hashes[line] = hash;
       starts[++line] = next;
+    }
+
+    private void grow(int capacity) {
+      hashes = Arrays.copyOf(hashes, capacity);
+      starts = Arrays.copyOf(starts, capacity + 1);
     }
 
     /**

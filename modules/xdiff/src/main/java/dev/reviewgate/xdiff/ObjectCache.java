@@ -38,6 +38,10 @@ final class ObjectCache<V> {
     entries.put(id.copy(), value);
   }
 
+  long maxBytes() {
+    return maxBytes;
+  }
+
   int size() {
     return entries.size();
   }

@@ -16,6 +16,7 @@ import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.AndTreeFilter;
 import org.eclipse.jgit.treewalk.filter.PathFilterGroup;
 import org.eclipse.jgit.treewalk.filter.TreeFilter;
+import org.eclipse.jgit.util.Paths;
 import org.eclipse.jgit.util.RawParseUtils;
 
 /** The changed paths between two trees, in git's order (the order of a recursive tree walk). */
@@ -94,8 +95,8 @@ public final class TreeChanges {
   /**
    * Two trees compared on their raw bytes, entry by entry in git's order (names compared as unsigned bytes, a tree's
    * name as if it ended in '/'), the entries whose bytes (mode, name and id) are the same on both sides passed over
-   * together, up to the first byte that differs. JGit's TreeWalk parsed, compared by path and copied each of them: a sixth of a git.git first call, whose root
-   * tree has hundreds of entries and changes in one or two.
+   * together, up to the first byte that differs. JGit's TreeWalk parsed, compared by path and copied each of them: a
+   * sixth of a git.git first call, whose root tree has hundreds of entries and changes in one or two.
    */
   private static final class RawWalk {
     private final ObjectReader reader;
@@ -231,22 +232,8 @@ public final class TreeChanges {
     return nameEnd(tree, at) + 1 + Constants.OBJECT_ID_LENGTH;
   }
 
-  /**
-   * git's base_name_compare: the names as unsigned bytes; where one ends first, its next character counts as '/' for
-   * a tree and as nothing (below every byte) otherwise.
-   */
+  /** git's base_name_compare of two entries' names (a tree's as if it ended in '/'), as JGit's tree walk orders them. */
   static int compare(byte[] a, int i, byte[] b, int j) {
-    int nameA = nameStart(a, i);
-    int endA = nameEnd(a, i);
-    int nameB = nameStart(b, j);
-    int endB = nameEnd(b, j);
-    int common = Math.min(endA - nameA, endB - nameB);
-    int differ = Arrays.compareUnsigned(a, nameA, nameA + common, b, nameB, nameB + common);
-    if (differ != 0) {
-      return differ;
-    }
-    int nextA = endA - nameA > common ? a[nameA + common] & 0xff : mode(a, i) == TREE ? '/' : 0;
-    int nextB = endB - nameB > common ? b[nameB + common] & 0xff : mode(b, j) == TREE ? '/' : 0;
-    return Integer.compare(nextA, nextB);
+    return Paths.compare(a, nameStart(a, i), nameEnd(a, i), mode(a, i), b, nameStart(b, j), nameEnd(b, j), mode(b, j));
   }
 }
