@@ -1,6 +1,7 @@
 package dev.reviewgate.git;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.json.Utf8Text;
 import dev.reviewgate.diff.model.BinarySizes;
 import dev.reviewgate.diff.model.ChangeType;
@@ -181,16 +182,32 @@ public final class GitReader implements AutoCloseable {
    * that a transport copies out as it is), and no raw copy of it is kept.
    */
   public Patch diff(Pair pair, DiffOptions diffOptions, boolean asJson, Cancellation cancellation) {
+    return diff(pair, diffOptions, asJson, null, cancellation);
+  }
+
+  /**
+   * As {@link #diff(Pair, DiffOptions, boolean, Cancellation)} as JSON text; a diff large enough to be written in
+   * parallel is handed to the stream {@code streamIfLarge} gives, block by block as they are joined, instead of being
+   * held in the patch (whose text is then empty). The stream is asked for once the blocks are under way, before
+   * any of them is joined; the caller ends it (with the patch's counts, or the failure this throws).
+   */
+  public Patch diff(Pair pair, DiffOptions diffOptions, java.util.function.Supplier<TextStream> streamIfLarge,
+                    Cancellation cancellation) {
+    return diff(pair, diffOptions, true, streamIfLarge, cancellation);
+  }
+
+  private Patch diff(Pair pair, DiffOptions diffOptions, boolean asJson,
+                     java.util.function.Supplier<TextStream> streamIfLarge, Cancellation cancellation) {
     try (ObjectReader reader = repository.newObjectReader()) {
       Session session = session(reader, pair, diffOptions, cancellation);
       if (session.found.changes().size() < options.parallelFromFiles() || DiffParts.threads() == 1) {
-        Joiner joiner = new Joiner(pair, asJson);
+        Joiner joiner = new Joiner(pair, asJson, null);
         for (FileChange change : session.found.renamed()) {
           joiner.write(change, session.writer);
         }
         return joiner.patch(session.writer.overBlobLimit());
       }
-      return inParallel(pair, session.found, diffOptions, asJson, session.abbreviation, cancellation);
+      return inParallel(pair, session.found, diffOptions, asJson, streamIfLarge, session.abbreviation, cancellation);
     }
   }
 
@@ -203,6 +220,7 @@ public final class GitReader implements AutoCloseable {
    * or deletion. In a fresh process that was 0.1–0.15 s of a git.git range's 23 MB no longer spent before any block.
    */
   private Patch inParallel(Pair pair, Changes found, DiffOptions diffOptions, boolean asJson,
+                           java.util.function.Supplier<TextStream> streamIfLarge,
                            java.util.function.IntSupplier abbreviation, Cancellation cancellation) {
     List<FileChange> changes = found.changes();
     CompletableFuture<FileChange[]> renamed = found.renames() == null ? CompletableFuture.completedFuture(null)
@@ -210,13 +228,14 @@ public final class GitReader implements AutoCloseable {
     int threads = DiffParts.threads();
     List<Block> blocks = cut(changes, found.blobs(), renamed, asJson, threads, cancellation);
     java.util.ArrayDeque<CompletableFuture<Block>> inFlight = new java.util.ArrayDeque<>();
-    Joiner joiner = new Joiner(pair, asJson);
+    Joiner joiner = new Joiner(pair, asJson, null);
     java.util.function.Consumer<java.util.function.Consumer<PatchWriter>> withWriter = work -> {
       try (ObjectReader reader = repository.newObjectReader()) {
         work.accept(writer(reader, pair, diffOptions, abbreviation, cancellation));
       }
     };
     int next = 0;
+    boolean underWay = false;
     try {
       while (next < blocks.size() || !inFlight.isEmpty()) {
         while (next < blocks.size() && inFlight.size() < threads * IN_FLIGHT_PER_THREAD && !joiner.full()) {
@@ -233,6 +252,11 @@ public final class GitReader implements AutoCloseable {
               }, DiffParts.pool())
             : CompletableFuture.completedFuture(written.joined())));
         }
+        if (!underWay && asJson && streamIfLarge != null) {
+          // The first blocks are under way, rename detection not yet: a caller that streams the text answers now.
+          joiner.streamTo(streamIfLarge.get());
+        }
+        underWay = true;
         if (!renamed.isDone()) {
           renamed.complete(found.renames().aligned(changes));
         }
@@ -540,6 +564,8 @@ public final class GitReader implements AutoCloseable {
     /** The text joined so far: all of it, or (asJson) what follows the blocks already escaped in {@link #json}. */
     final PatchBytes out = new PatchBytes();
     final List<Utf8Text.Part> json;
+    /** Where the escaped blocks go instead of {@link #json} once a caller streams the text. */
+    TextStream stream;
     long escapedBytes;
     final List<String> omitted = new ArrayList<>();
     final List<String> overBlobLimit = new ArrayList<>();
@@ -547,9 +573,23 @@ public final class GitReader implements AutoCloseable {
     final java.util.Map<String, BinarySizes> binarySizes = new java.util.HashMap<>();
     int written;
 
-    Joiner(Pair pair, boolean asJson) {
+    Joiner(Pair pair, boolean asJson, TextStream stream) {
       this.pair = pair;
       this.json = asJson ? new ArrayList<>() : null;
+      this.stream = stream;
+    }
+
+    /** From now on the escaped blocks go to {@code to} as they are joined; before the first is. */
+    void streamTo(TextStream to) {
+      this.stream = to;
+    }
+
+    private void emit(Utf8Text.Part part) {
+      if (stream != null) {
+        stream.add(part);
+      } else {
+        json.add(part);
+      }
     }
 
     long size() {
@@ -572,7 +612,7 @@ public final class GitReader implements AutoCloseable {
         taken++;
       }
       if (taken == count && block.json != null && out.size() == 0) {
-        json.add(block.json);
+        emit(block.json);
         escapedBytes += block.out.size();
         block.out = null; // its raw bytes: let go now that they are escaped
       } else if (taken == count) {
@@ -622,7 +662,7 @@ public final class GitReader implements AutoCloseable {
     Patch patch(List<String> overLimit) {
       long size = size();
       if (json != null && out.size() > 0) {
-        json.add(Utf8Text.escape(out.takeChunks())); // one thread's diff, or the block at the cut
+        emit(Utf8Text.escape(out.takeChunks())); // one thread's diff, or the block at the cut
       }
       return new Patch(pair, out, json, size, written, omitted, overLimit, counts, binarySizes);
     }

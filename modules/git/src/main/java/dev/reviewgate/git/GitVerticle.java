@@ -1,10 +1,12 @@
 package dev.reviewgate.git;
 
+import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.bus.CancelSignals;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.json.Utf8Text;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.shape.ShapeOptions;
@@ -16,6 +18,9 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.eclipse.jgit.diff.DiffAlgorithm;
 
 /**
@@ -25,6 +30,7 @@ import org.eclipse.jgit.diff.DiffAlgorithm;
  */
 public final class GitVerticle extends VerticleBase {
 
+  private static final Logger LOG = Logger.getLogger(GitVerticle.class.getName());
   private final GitBackendOptions backend;
   private final GitOptions options;
   private final ToolCatalog catalog;
@@ -65,7 +71,7 @@ public final class GitVerticle extends VerticleBase {
             args.getInteger("limit"), args.getString("cursor"), c))),
           serve("git_changed_files", (args, c) -> GitJson.changedFiles(changed(args, args.getBoolean("counts", true), c))),
           serve("git_diff_stat", (args, c) -> GitJson.diffStat(changed(args, true, c), engine.options().statWidth())),
-          serve("git_diff", this::diff),
+          serve("git_diff", (Operation) this::diff),
           serve("git_show_file", (args, c) -> GitJson.fileContent(reader(args).showFile(revision(args),
             args.getString("path"), args.getInteger("start_line"), args.getInteger("end_line")))),
           serve("git_grep", (args, c) -> GitJson.grep(reader(args).grep(revision(args), args.getString("pattern"),
@@ -91,10 +97,21 @@ public final class GitVerticle extends VerticleBase {
     return Future.succeededFuture();
   }
 
+  /** A tool's work; {@code answerNow} is null unless the caller takes a reply whose text is still being made. */
+  private interface Operation {
+    JsonObject apply(JsonObject args, Cancellation cancellation, Consumer<JsonObject> answerNow);
+  }
+
   private Future<Void> serve(String tool, BiFunction<JsonObject, Cancellation, JsonObject> operation) {
+    return serve(tool, (args, c, answerNow) -> operation.apply(args, c));
+  }
+
+  private Future<Void> serve(String tool, Operation operation) {
     return routing.serve(tool, (args, call) -> {
       String key = cacheKey(tool, args);
       boolean bytesTaken = call.acceptsUtf8Text() && !vertx.isClustered();
+      // A result kept in the cache is made whole, so only what is not cached may stream.
+      boolean streams = bytesTaken && call.acceptsTextStream() && key == null;
       if (key != null) {
         JsonObject hit = cache.get(key);
         if (hit != null) {
@@ -106,10 +123,10 @@ public final class GitVerticle extends VerticleBase {
       if (callId != null) {
         running.put(callId, cancellation);
       }
-      return workers.submit(cancellation, c -> {
+      return workers.<JsonObject>submitAnswering(cancellation, (c, answerNow) -> {
         JsonObject result;
         try {
-          result = operation.apply(args, c);
+          result = operation.apply(args, c, streams ? answerNow : null);
         } catch (RuntimeException failure) {
           throw MissingObjects.explained(failure, args.getString("repo", registry.defaultName().orElse("")));
         }
@@ -212,7 +229,10 @@ public final class GitVerticle extends VerticleBase {
   private static final java.util.Set<String> SHAPING = ToolCatalog.fragmentArguments("diff-shaping").stream()
     .filter(name -> !name.equals("context_lines")).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
-  private JsonObject diff(JsonObject args, Cancellation cancellation) {
+  /** How far a streamed diff's text may run ahead of the client reading it (see {@link TextStream}). */
+  static final long STREAM_AHEAD_BYTES = 4L << 20;
+
+  private JsonObject diff(JsonObject args, Cancellation cancellation, Consumer<JsonObject> answerNow) {
     ShapeOptions shaping = ShapeOptions.from(args, engine.options()); // bad shaping arguments fail before any git work
     GitReader reader = reader(args);
     GitReader.Pair pair = reader.pair(DiffTarget.from(args));
@@ -225,13 +245,73 @@ public final class GitVerticle extends VerticleBase {
     // shaping option the text is git's as written, escaped for JSON where each part is diffed (a transport copies it
     // out; other callers decode it), and the summary comes from what the writer counted: no second pass.
     boolean unshaped = SHAPING.stream().noneMatch(args::containsKey);
+    if (unshaped && answerNow != null) {
+      return streamed(reader, pair, args, cancellation, answerNow);
+    }
     GitReader.Patch patch = reader.diff(pair, diffOptions(args), unshaped, cancellation);
     cancellation.check();
-    JsonObject result = unshaped
+    return described(unshaped
       ? new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size())).put("warnings", new JsonArray())
         .put("diff", patch.takeText())
-      : engine.shape(engine.parse(patch.bytes()), args, file -> patch.binarySizes().get(file.path()));
+      : engine.shape(engine.parse(patch.bytes()), args, file -> patch.binarySizes().get(file.path())), reader, pair, patch);
+  }
+
+  /**
+   * An unshaped diff for a caller that writes the reply as it comes: a diff large enough to be written in parallel
+   * is answered as soon as its blocks are under way, its text a {@link TextStream} fed as they are joined, and what
+   * follows the text (the summary, the warnings) handed over at its end. A failure after the answer ends the text
+   * with a note and a warning (the summary then counts none of it); a smaller diff is answered whole, as for any caller.
+   */
+  private JsonObject streamed(GitReader reader, GitReader.Pair pair, JsonObject args, Cancellation cancellation,
+                              Consumer<JsonObject> answerNow) {
+    TextStream[] stream = {null};
+    GitReader.Patch patch;
+    try {
+      patch = reader.diff(pair, diffOptions(args), () -> {
+        stream[0] = new TextStream(STREAM_AHEAD_BYTES, cancellation::check);
+        answerNow.accept(new JsonObject().put("diff", stream[0]));
+        return stream[0];
+      }, cancellation);
+      cancellation.check();
+    } catch (RuntimeException failure) {
+      if (stream[0] == null) {
+        throw failure;
+      }
+      String note = stopNote(failure, args);
+      stream[0].stop(note, described(new JsonObject().put("summary", Shaper.summaryOf(List.of(), 0))
+        .put("warnings", new JsonArray().add("the diff stopped part way, after the text above: " + note
+          + ". The summary counts none of its files; ask again, or narrow the diff with paths=[...]")), reader, pair, null));
+      return null;
+    }
+    JsonObject result = new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size()))
+      .put("warnings", new JsonArray());
+    if (stream[0] == null) {
+      return described(result.put("diff", patch.takeText()), reader, pair, patch);
+    }
+    stream[0].end(described(result, reader, pair, patch));
+    return null;
+  }
+
+  /** Why a streamed diff stopped, as a client may read it (no stack trace, no internals). */
+  private String stopNote(RuntimeException failure, JsonObject args) {
+    Throwable explained = failure instanceof TextStream.Abandoned ? failure
+      : MissingObjects.explained(failure, args.getString("repo", registry.defaultName().orElse("")));
+    if (explained instanceof ToolException tool) {
+      return "[" + Failure.label(tool.code()) + "] " + tool.getMessage();
+    }
+    if (explained instanceof java.util.concurrent.CancellationException) {
+      return "cancelled";
+    }
+    LOG.log(Level.SEVERE, "a streamed diff failed part way", failure);
+    return "internal error; the server log has the details";
+  }
+
+  /** {@code result} with its repository and sides, and the warnings of a cut (none when {@code patch} is null). */
+  private JsonObject described(JsonObject result, GitReader reader, GitReader.Pair pair, GitReader.Patch patch) {
     result.put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
+    if (patch == null) {
+      return result;
+    }
     if (!patch.omitted().isEmpty()) {
       warnings(result).add("diff cut at git.maxDiffBytes (" + options.maxDiffBytes() + " bytes): " + patch.omitted().size()
         + " more files not included; fetch them with paths=[...], e.g. " + firstFive(patch.omitted()));

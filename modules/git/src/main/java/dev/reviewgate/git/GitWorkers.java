@@ -11,6 +11,9 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -55,6 +58,15 @@ public final class GitWorkers implements AutoCloseable {
 
   /** Runs {@code work} under a cancellation the caller may also raise (e.g. when its client cancels the call). */
   public <T> Future<T> submit(Cancellation cancellation, Function<Cancellation, T> work) {
+    return submitAnswering(cancellation, (c, answerNow) -> work.apply(c));
+  }
+
+  /**
+   * As {@link #submit(Cancellation, Function)}, for work that may answer before it ends: {@code answerNow} completes
+   * the call at once (the work's return value is then dropped) while the work goes on, holding its place in the pool
+   * and its deadline: past {@code git.timeoutMs} its cancellation is raised whether it has answered or not.
+   */
+  public <T> Future<T> submitAnswering(Cancellation cancellation, BiFunction<Cancellation, Consumer<T>, T> work) {
     Context context = vertx.getOrCreateContext();
     Promise<T> promise = Promise.promise();
     AtomicBoolean settled = new AtomicBoolean();
@@ -63,14 +75,18 @@ public final class GitWorkers implements AutoCloseable {
         + executor.getQueue().size() + " waiting (limits git.workerThreads=" + threads + ", git.maxQueued=" + maxQueued
         + "); retry in about 1 second"));
     }
+    Consumer<T> answer = result -> {
+      if (settled.compareAndSet(false, true)) {
+        context.runOnContext(v -> promise.complete(result));
+      }
+    };
+    AtomicLong timer = new AtomicLong(-1);
+    AtomicBoolean ended = new AtomicBoolean();
     Runnable task = () -> {
       try {
         try {
           cancellation.check(); // cancelled while it waited: fail with the reason, never leave the caller hanging
-          T result = work.apply(cancellation);
-          if (settled.compareAndSet(false, true)) {
-            context.runOnContext(v -> promise.complete(result));
-          }
+          answer.accept(work.apply(cancellation, answer));
         } catch (Throwable failure) {
           if (settled.compareAndSet(false, true)) {
             context.runOnContext(v -> promise.fail(failure));
@@ -78,23 +94,30 @@ public final class GitWorkers implements AutoCloseable {
         }
       } finally {
         admitted.release();
+        ended.set(true);
+        if (timer.get() >= 0) {
+          vertx.cancelTimer(timer.get());
+        }
       }
     };
+    timer.set(vertx.setTimer(Math.max(1, timeoutMs), id -> {
+      if (!ended.get()) {
+        cancellation.cancel();
+      }
+      if (settled.compareAndSet(false, true)) {
+        promise.fail(ToolException.timedOut("the git operation did not finish within git.timeoutMs (" + timeoutMs
+          + " ms) and was abandoned; narrow it (a path filter, fewer commits, a smaller range) and retry"));
+      }
+    }));
     try {
       executor.execute(task);
     } catch (java.util.concurrent.RejectedExecutionException closed) {
       admitted.release();
+      vertx.cancelTimer(timer.get());
       return Future.failedFuture(new ToolException(dev.reviewgate.core.Failure.UNAVAILABLE,
         "git reading is shutting down; retry against a running server"));
     }
-    long timer = vertx.setTimer(Math.max(1, timeoutMs), id -> {
-      if (settled.compareAndSet(false, true)) {
-        cancellation.cancel();
-        promise.fail(ToolException.timedOut("the git operation did not finish within git.timeoutMs (" + timeoutMs
-          + " ms) and was abandoned; narrow it (a path filter, fewer commits, a smaller range) and retry"));
-      }
-    });
-    return promise.future().andThen(done -> vertx.cancelTimer(timer));
+    return promise.future();
   }
 
   @Override

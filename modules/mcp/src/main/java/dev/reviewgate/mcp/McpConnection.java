@@ -1,5 +1,6 @@
 package dev.reviewgate.mcp;
 
+import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.catalog.Tool;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -275,6 +276,9 @@ public final class McpConnection {
       boolean wasCancelled = request.cancelled();
       request.finish();
       if (wasCancelled) {
+        if (done.succeeded()) {
+          TextStream.abandonWithin(done.result()); // nobody writes it: its producer stops
+        }
         reply.tryComplete(null);
       } else if (done.succeeded()) {
         reply.tryComplete(JsonRpc.result(id, server.decorate(request, done.result() == null ? new JsonObject() : done.result())));

@@ -224,6 +224,11 @@ public final class RequestContext {
     return Future.succeededFuture(connection.server().tasks().start(this, work));
   }
 
+  /** Whether this is a task's work, whose result is kept for {@code tasks/get} rather than written out once. */
+  boolean inTask() {
+    return inTask;
+  }
+
   /** A context for work that outlives this request (a task): same client, its own cancellation, no stream back. */
   RequestContext detached() {
     RequestContext detached = new RequestContext(connection, id, method, era, protocolVersion, clientCapabilities,

@@ -2,6 +2,7 @@ package dev.reviewgate.mcp;
 
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -26,6 +27,9 @@ public final class ToolResults {
    * An empty diff is said in a plain sentence, so a model reading the first block as diff text never gets JSON.
    */
   public static JsonObject success(JsonObject reply) {
+    if (reply.getValue("diff") instanceof TextStream stream) {
+      return streaming(reply, stream);
+    }
     JsonArray content = new JsonArray();
     String lead = firstText(reply, "diff", "instructions");
     JsonObject structured = reply;
@@ -42,6 +46,31 @@ public final class ToolResults {
     } else {
       content.add(text(reply.encode()));
     }
+    return new JsonObject().put("content", content).put("structuredContent", structured).put("isError", false);
+  }
+
+  /**
+   * A result whose diff text is still being made ({@link TextStream}), shaped as {@link #success} shapes a whole one:
+   * the text first, then the rest of the reply as JSON text and as {@code structuredContent}. The rest is known only
+   * once the text has ended, so those two are filled in then, before the stream lets its writer close the text: a
+   * transport writing this result in order comes to them complete. Nothing else may read them before.
+   */
+  private static JsonObject streaming(JsonObject reply, TextStream stream) {
+    JsonObject diffBlock = block(stream);
+    JsonObject restBlock = new JsonObject().put("type", "text");
+    JsonArray content = new JsonArray().add(diffBlock).add(restBlock);
+    JsonObject structured = new JsonObject();
+    JsonObject known = reply.copy();
+    known.remove("diff");
+    stream.whenEnded(rest -> {
+      JsonObject all = known.copy().mergeIn(rest);
+      restBlock.put("text", all.encode());
+      int index = 0;
+      while (content.getValue(index) != diffBlock) { // a note put before it (withNote) moved it
+        index++;
+      }
+      structured.mergeIn(all).put(DIFF_IN_CONTENT, index);
+    });
     return new JsonObject().put("content", content).put("structuredContent", structured).put("isError", false);
   }
 

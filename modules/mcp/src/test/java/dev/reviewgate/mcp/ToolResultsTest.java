@@ -2,8 +2,16 @@ package dev.reviewgate.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.core.json.TextStream;
+import dev.reviewgate.core.json.Utf8Text;
+import dev.reviewgate.mcp.transport.JsonLines;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class ToolResultsTest {
@@ -66,5 +74,35 @@ class ToolResultsTest {
   void aReplyWithoutADiffIsItsOwnStructuredContent() {
     JsonObject reply = new JsonObject().put("review_id", "r1").put("instructions", "go on");
     assertThat(ToolResults.reply(ToolResults.success(reply))).isEqualTo(reply);
+  }
+
+  @Test
+  void aDiffStillBeingMadeIsWrittenFirstAndWhatFollowsItIsCompleteWhenTheWriterComesToIt() throws Exception {
+    for (boolean noted : new boolean[] {false, true}) {
+      TextStream stream = new TextStream(1 << 20, () -> { });
+      JsonObject result = ToolResults.success(new JsonObject().put("diff", stream));
+      if (noted) {
+        ToolResults.withNote(result, "approved as shown");
+      }
+      JsonObject rest = new JsonObject().put("summary", new JsonObject().put("files", 2)).put("warnings", new JsonArray())
+        .put("repo", "r");
+      CompletableFuture<Void> produced = CompletableFuture.runAsync(() -> {
+        stream.add(Utf8Text.escape(List.of("diff --git a/é b/é\n+\"x\"\n".getBytes(StandardCharsets.UTF_8))));
+        stream.add(Utf8Text.escape(List.of("diff --git a/b b/b\n".getBytes(StandardCharsets.UTF_8))));
+        stream.end(rest);
+      });
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      JsonLines.write(new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("result", result), out);
+      produced.get(5, TimeUnit.SECONDS);
+      String line = out.toString(StandardCharsets.UTF_8);
+      assertThat(line).endsWith("}\n").hasLineCount(1);
+      JsonObject written = new JsonObject(line).getJsonObject("result");
+      int at = noted ? 1 : 0;
+      JsonArray content = written.getJsonArray("content");
+      assertThat(content.getJsonObject(at).getString("text")).isEqualTo("diff --git a/é b/é\n+\"x\"\n" + "diff --git a/b b/b\n");
+      assertThat(new JsonObject(content.getJsonObject(at + 1).getString("text"))).isEqualTo(rest);
+      assertThat(written.getJsonObject("structuredContent")).isEqualTo(rest.copy().put("diff_in_content", at));
+      assertThat(written.getBoolean("isError")).isFalse();
+    }
   }
 }

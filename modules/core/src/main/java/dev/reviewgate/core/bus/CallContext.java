@@ -24,12 +24,22 @@ import io.vertx.core.json.JsonObject;
  * call before then instead of handing it out.
  * {@value #UTF8_TEXT_HEADER} ({@code acceptsUtf8Text}): the caller writes replies with the MCP transports' encoder,
  * which knows {@link dev.reviewgate.core.json.Utf8Text}; a backend may then answer a large text as its bytes.
+ * {@value #TEXT_STREAM_HEADER} ({@code acceptsTextStream}): the caller also writes the reply out at once, once, and
+ * keeps nothing of it, so a backend may answer before a large text is made and hand it over as it comes
+ * ({@link dev.reviewgate.core.json.TextStream}). Both only within one process: a clustered backend ignores them.
  */
-public record CallContext(String callId, String progressAddress, boolean acceptsTask, long replyBy, boolean acceptsUtf8Text) {
+public record CallContext(String callId, String progressAddress, boolean acceptsTask, long replyBy, boolean acceptsUtf8Text,
+                          boolean acceptsTextStream) {
 
   public static final String REPLY_BY_HEADER = "reviewgate-reply-by";
 
   public static final String UTF8_TEXT_HEADER = "reviewgate-utf8-text";
+
+  public static final String TEXT_STREAM_HEADER = "reviewgate-text-stream";
+
+  public CallContext(String callId, String progressAddress, boolean acceptsTask, long replyBy, boolean acceptsUtf8Text) {
+    this(callId, progressAddress, acceptsTask, replyBy, acceptsUtf8Text, false);
+  }
 
   public CallContext(String callId, String progressAddress) {
     this(callId, progressAddress, false);
@@ -54,7 +64,8 @@ public record CallContext(String callId, String progressAddress, boolean accepts
       replyBy = 0;
     }
     return new CallContext(headers.get(Addresses.CALL_ID_HEADER), headers.get(PROGRESS_HEADER),
-      "true".equals(headers.get(Addresses.TASK_HEADER)), replyBy, "true".equals(headers.get(UTF8_TEXT_HEADER)));
+      "true".equals(headers.get(Addresses.TASK_HEADER)), replyBy, "true".equals(headers.get(UTF8_TEXT_HEADER)),
+      "true".equals(headers.get(TEXT_STREAM_HEADER)));
   }
 
   /** Adds this context's headers to delivery options (for callers), and when the caller stops listening. */
@@ -71,6 +82,9 @@ public record CallContext(String callId, String progressAddress, boolean accepts
     }
     if (acceptsUtf8Text) {
       options.addHeader(UTF8_TEXT_HEADER, "true");
+    }
+    if (acceptsTextStream) {
+      options.addHeader(TEXT_STREAM_HEADER, "true");
     }
     return options;
   }

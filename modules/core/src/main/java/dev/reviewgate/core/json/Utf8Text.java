@@ -101,19 +101,44 @@ public final class Utf8Text implements Shareable {
   /** The text of these stretches in order, written as the JSON string of the text they make together. */
   public static Utf8Text ofParts(List<Part> parts) {
     List<byte[]> out = new ArrayList<>();
-    ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    PartJoiner joiner = new PartJoiner();
     for (Part part : parts) {
+      out.addAll(joiner.add(part));
+    }
+    out.addAll(joiner.finish());
+    return new Utf8Text(List.copyOf(out), true);
+  }
+
+  /**
+   * Joins escaped stretches ({@link #escape}) one at a time into the JSON string content of the text they make
+   * together: what {@link #ofParts} does at once, for a text whose stretches come while it is being written
+   * ({@link TextStream}). The non-ASCII bytes at the meeting of two stretches wait here until the next one's first
+   * ASCII byte, then go out escaped as one window.
+   */
+  static final class PartJoiner {
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+
+    /** The escaped chunks {@code part} completes, in order. */
+    List<byte[]> add(Part part) {
       pending.writeBytes(part.head);
       if (part.body.isEmpty() && part.tail.length == 0) {
-        continue; // no ASCII byte in it: all of it joins the window that spans it
+        return List.of(); // no ASCII byte in it: all of it joins the window that spans it
       }
+      List<byte[]> out = new ArrayList<>(part.body.size() + 1);
       addEscaped(pending, out);
       out.addAll(part.body);
       pending.reset();
       pending.writeBytes(part.tail);
+      return out;
     }
-    addEscaped(pending, out);
-    return new Utf8Text(List.copyOf(out), true);
+
+    /** What is still waiting, escaped, once no stretch follows. */
+    List<byte[]> finish() {
+      List<byte[]> out = new ArrayList<>(1);
+      addEscaped(pending, out);
+      pending.reset();
+      return out;
+    }
   }
 
   /** A run of non-ASCII bytes (a window of its own) escaped into {@code out}. */
@@ -167,6 +192,15 @@ public final class Utf8Text implements Shareable {
       this.head = head;
       this.body = body;
       this.tail = tail;
+    }
+
+    /** The bytes it holds. */
+    long bytes() {
+      long total = head.length + tail.length;
+      for (byte[] chunk : body) {
+        total += chunk.length;
+      }
+      return total;
     }
   }
 

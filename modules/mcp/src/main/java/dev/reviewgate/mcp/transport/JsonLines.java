@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -72,7 +73,10 @@ public final class JsonLines {
     return out.toString(java.nio.charset.StandardCharsets.UTF_8);
   }
 
-  /** Whether {@code value} holds a string of more than {@code chars} characters (a big diff), at any depth. */
+  /**
+   * Whether {@code value} holds a string of more than {@code chars} characters (a big diff), or one still being made
+   * ({@link TextStream}: writing it waits for its end, so never on an event loop), at any depth.
+   */
   public static boolean holdsStringLongerThan(Object value, int chars) {
     if (value instanceof JsonObject object) {
       for (Map.Entry<String, Object> field : object) {
@@ -90,7 +94,8 @@ public final class JsonLines {
       }
       return false;
     }
-    return value instanceof String text ? text.length() > chars : value instanceof Utf8Text bytes && bytes.size() > chars;
+    return value instanceof String text ? text.length() > chars
+      : value instanceof Utf8Text bytes ? bytes.size() > chars : value instanceof TextStream;
   }
 
   /**
@@ -116,6 +121,11 @@ public final class JsonLines {
     } else if (value instanceof Utf8Text text) {
       // An empty raw value makes the generator write its separator and count a value; then its buffer goes out
       // first, and the string follows in place.
+      generator.writeRawValue("");
+      generator.flush();
+      text.writeJson(out);
+    } else if (value instanceof TextStream text) {
+      // As a Utf8Text, written as it comes: this waits for the text's end (never on an event loop, see holdsStringLongerThan).
       generator.writeRawValue("");
       generator.flush();
       text.writeJson(out);
