@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A diff large enough to be written in parallel goes out over the real transports while it is being made (the
- * git module's StreamedDiffTest holds the early answer and the ends): over stdio as one line and over HTTP as one
- * body, each git's bytes with the summary after them, and the process answers the next call as before.
+ * A diff large enough to be written in parallel: over HTTP it goes out while it is being made (the git module's
+ * StreamedDiffTest holds the early answer and the ends), as one body of git's bytes with the summary after them; over
+ * stdio, whose lines cannot interleave, it is written whole as one line. Either way the next call is answered.
  */
 class StreamedDiffIT {
 

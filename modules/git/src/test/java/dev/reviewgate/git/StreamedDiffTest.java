@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * git_diff for a caller that writes its reply as it comes (the MCP transports): a diff large enough to be written in
+ * git_diff for a caller that writes its reply as it comes (HTTP MCP): a diff large enough to be written in
  * parallel is answered before its text is made, the text is git's bytes, what follows it comes at its end, and the
  * work stops when the reader leaves or the deadline passes, ending the text with a note.
  */

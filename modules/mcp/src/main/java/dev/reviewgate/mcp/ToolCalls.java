@@ -100,9 +100,10 @@ final class ToolCalls {
     String progressAddress = request.wantsProgress() ? Addresses.PREFIX + "progress." + callId : null;
     // A client that negotiated tasks may get a durable task at once instead of a held call (a wait for a person).
     // The transports write a diff's UTF-8 bytes as they are (JsonLines): no String of it need be built. A result
-    // written out once may also come while its text is still being made; a task's is kept, so it must be whole.
+    // written out once, apart from others, may also come while its text is still being made; a task's is kept.
     CallContext call = new CallContext(callId, progressAddress,
-      tool.taskSupport() != TaskSupport.FORBIDDEN && request.tasksNegotiated(), 0, true, !request.inTask());
+      tool.taskSupport() != TaskSupport.FORBIDDEN && request.tasksNegotiated(), 0, true,
+      !request.inTask() && request.connection().repliesApart());
     // MCP's callers are agents, over stdio or HTTP with the token (see Caller).
     DeliveryOptions delivery = Caller.AGENT.stamp(call.applyTo(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name()))));
     request.onCancel(() -> CancelSignals.abandon(vertx, callId));

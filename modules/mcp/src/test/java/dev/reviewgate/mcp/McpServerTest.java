@@ -54,6 +54,10 @@ class McpServerTest {
         parked.add(promise);
         return promise.future();
       }
+      if (diff.equals("may it stream?")) {
+        return Future.succeededFuture(new JsonObject().put("summary", new JsonObject()).put("warnings", new JsonArray())
+          .put("diff", "text stream: " + call.acceptsTextStream() + ", bytes: " + call.acceptsUtf8Text()));
+      }
       if (diff.equals("missing")) {
         return Future.failedFuture(ToolException.notFound("no such thing; list them first"));
       }
@@ -315,6 +319,19 @@ class McpServerTest {
     everything.fail("stopped");
     assertThat(waiting.toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).getJsonObject("error")
       .getString("message")).as("and fails with them").contains("could not start its backends");
+  }
+
+  @Test
+  void onlyAConnectionThatWritesRepliesApartLetsABackendStreamItsText() throws Exception {
+    JsonObject ask = modern(1, "tools/call", new JsonObject().put("name", "diff_parse")
+      .put("arguments", new JsonObject().put("diff", "may it stream?")));
+    // One ordered pipe (stdio): a line started early would hold the lines behind it.
+    assertThat(send(ask).getJsonObject("result").getJsonArray("content").getJsonObject(0).getString("text"))
+      .isEqualTo("text stream: false, bytes: true");
+    McpConnection apart = server.connect(outbound::add).writesRepliesApart(); // an HTTP response per request
+    JsonObject result = apart.handle(ask.encode()).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS)
+      .getJsonObject("result");
+    assertThat(result.getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("text stream: true, bytes: true");
   }
 
   private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {

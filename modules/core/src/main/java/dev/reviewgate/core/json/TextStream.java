@@ -26,9 +26,9 @@ import java.util.function.Consumer;
  * a writer that comes to the fields after the text finds them complete. A producer that fails part way
  * ({@link #stop}) ends the text with a note saying so.
  *
- * <p>Read once: only a caller that writes the reply straight out asks for one
- * ({@link dev.reviewgate.core.bus.CallContext#acceptsTextStream}), never one that keeps a result (a task, a cache) or
- * encodes it with Vert.x's own JSON (which does not know this type). A reader that fails (the client left) abandons
+ * <p>Read once: only a caller that writes the reply straight out, apart from other replies (an HTTP response), asks
+ * for one ({@link dev.reviewgate.core.bus.CallContext#acceptsTextStream}), never one that keeps a result (a task, a
+ * cache), writes replies in one ordered pipe (stdio) or encodes it with Vert.x's own JSON (which does not know this type). A reader that fails (the client left) abandons
  * it: the producer's next {@link #add} throws, so the work stops instead of filling memory nobody reads.
  */
 public final class TextStream implements Shareable {

@@ -42,7 +42,7 @@ final class HttpSession {
     this.client = client;
     this.options = options;
     // Messages not tied to a request go to the GET stream when one is open, else they are kept for it.
-    this.connection = server.connect(this::sendStandalone);
+    this.connection = server.connect(this::sendStandalone).writesRepliesApart();
   }
 
   String id() {

@@ -159,7 +159,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
         "Method not found: initialize was removed in 2026-07-28; call server/discover, and send _meta with every request", null);
       return;
     }
-    McpConnection connection = server.connect(Outbound.NONE);
+    McpConnection connection = server.connect(Outbound.NONE).writesRepliesApart();
     Object id = message.getValue("id");
     HttpServerResponse response = ctx.response();
     ResponseChannel channel = new ResponseChannel(response, accept, null, 0, false, encoders);
