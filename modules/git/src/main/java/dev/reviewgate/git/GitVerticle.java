@@ -273,14 +273,18 @@ public final class GitVerticle extends VerticleBase {
         return stream[0];
       }, cancellation);
       cancellation.check();
-    } catch (RuntimeException failure) {
+    } catch (RuntimeException | Error failure) {
       if (stream[0] == null) {
         throw failure;
       }
+      // Whatever it is, the text must end: its reader (an HTTP encode worker) waits for that.
       String note = stopNote(failure, args);
       stream[0].stop(note, described(new JsonObject().put("summary", Shaper.summaryOf(List.of(), 0))
         .put("warnings", new JsonArray().add("the diff stopped part way, after the text above: " + note
           + ". The summary counts none of its files; ask again, or narrow the diff with paths=[...]")), reader, pair, null));
+      if (failure instanceof Error error) {
+        throw error;
+      }
       return null;
     }
     JsonObject result = new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size()))
@@ -293,9 +297,9 @@ public final class GitVerticle extends VerticleBase {
   }
 
   /** Why a streamed diff stopped, as a client may read it (no stack trace, no internals). */
-  private String stopNote(RuntimeException failure, JsonObject args) {
-    Throwable explained = failure instanceof TextStream.Abandoned ? failure
-      : MissingObjects.explained(failure, args.getString("repo", registry.defaultName().orElse("")));
+  private String stopNote(Throwable failure, JsonObject args) {
+    Throwable explained = !(failure instanceof RuntimeException runtime) || failure instanceof TextStream.Abandoned
+      ? failure : MissingObjects.explained(runtime, args.getString("repo", registry.defaultName().orElse("")));
     if (explained instanceof ToolException tool) {
       return "[" + Failure.label(tool.code()) + "] " + tool.getMessage();
     }
