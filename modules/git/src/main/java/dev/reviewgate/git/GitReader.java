@@ -172,6 +172,28 @@ public final class GitReader implements AutoCloseable {
     }
   }
 
+  /**
+   * A streamed diff that failed after its text began: {@code counts} are those of the files already handed to the
+   * stream (its text holds exactly them), the cause is why it stopped.
+   */
+  public static final class StreamStopped extends RuntimeException {
+    private final transient List<Shaper.FileCount> counts;
+
+    StreamStopped(RuntimeException cause, List<Shaper.FileCount> counts) {
+      super(cause.getMessage(), cause, false, false);
+      this.counts = counts;
+    }
+
+    public List<Shaper.FileCount> counts() {
+      return counts;
+    }
+
+    @Override
+    public synchronized RuntimeException getCause() {
+      return (RuntimeException) super.getCause();
+    }
+  }
+
   public Patch diff(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
     return diff(pair, diffOptions, false, cancellation);
   }
@@ -269,6 +291,11 @@ public final class GitReader implements AutoCloseable {
         }
         joiner.add(await(inFlight.poll()));
       }
+    } catch (RuntimeException failure) {
+      if (joiner.stream != null) {
+        throw new StreamStopped(failure, List.copyOf(joiner.counts)); // what is out already, counted
+      }
+      throw failure;
     } finally {
       // Blocks waiting for renames that will not come (this thread failed or was cancelled) end too.
       renamed.completeExceptionally(new java.util.concurrent.CancellationException("the diff ended"));

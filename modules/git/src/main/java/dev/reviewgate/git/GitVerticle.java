@@ -260,7 +260,8 @@ public final class GitVerticle extends VerticleBase {
    * An unshaped diff for a caller that writes the reply as it comes: a diff large enough to be written in parallel
    * is answered as soon as its blocks are under way, its text a {@link TextStream} fed as they are joined, and what
    * follows the text (the summary, the warnings) handed over at its end. A failure after the answer ends the text
-   * with a note and a warning (the summary then counts none of it); a smaller diff is answered whole, as for any caller.
+   * with a note and a warning (the summary then counts the files written before it); a smaller diff is answered
+   * whole, as for any caller.
    */
   private JsonObject streamed(GitReader reader, GitReader.Pair pair, JsonObject args, Cancellation cancellation,
                               Consumer<JsonObject> answerNow) {
@@ -278,10 +279,12 @@ public final class GitVerticle extends VerticleBase {
         throw failure;
       }
       // Whatever it is, the text must end: its reader (an HTTP encode worker) waits for that.
-      String note = stopNote(failure, args);
-      stream[0].stop(note, described(new JsonObject().put("summary", Shaper.summaryOf(List.of(), 0))
+      List<Shaper.FileCount> written = failure instanceof GitReader.StreamStopped stopped ? stopped.counts() : List.of();
+      String note = stopNote(failure instanceof GitReader.StreamStopped stopped ? stopped.getCause() : failure, args);
+      stream[0].stop(note, described(new JsonObject().put("summary", Shaper.summaryOf(written, written.size()))
         .put("warnings", new JsonArray().add("the diff stopped part way, after the text above: " + note
-          + ". The summary counts none of its files; ask again, or narrow the diff with paths=[...]")), reader, pair, null));
+          + ". The summary counts the files in that text only; ask again, or narrow the diff with paths=[...]")),
+        reader, pair, null));
       if (failure instanceof Error error) {
         throw error;
       }

@@ -156,6 +156,8 @@ class StreamedDiffTest {
     assertThat(note).isLessThan(git.length());
     assertThat(text.substring(note)).contains("git.timeoutMs").endsWith("\n");
     assertThat(rest.get().getJsonArray("warnings").getString(0)).contains("stopped part way").contains("git.timeoutMs");
-    assertThat(rest.get().getJsonObject("summary")).isNotNull();
+    int written = text.substring(0, note).split("\ndiff --git ", -1).length;
+    assertThat(rest.get().getJsonObject("summary").getInteger("files")).as("the files in the text, counted")
+      .isEqualTo(written).isBetween(1, FILES - 1);
   }
 }
