@@ -266,17 +266,26 @@ public final class GitVerticle extends VerticleBase {
   private JsonObject streamed(GitReader reader, GitReader.Pair pair, JsonObject args, Cancellation cancellation,
                               Consumer<JsonObject> answerNow) {
     TextStream[] stream = {null};
-    GitReader.Patch patch;
+    boolean ending = false;
     try {
-      patch = reader.diff(pair, diffOptions(args), () -> {
+      GitReader.Patch patch = reader.diff(pair, diffOptions(args), () -> {
         stream[0] = new TextStream(STREAM_AHEAD_BYTES, cancellation::check);
         answerNow.accept(new JsonObject().put("diff", stream[0]));
         return stream[0];
       }, cancellation);
-      cancellation.check();
-    } catch (RuntimeException | Error failure) {
+      JsonObject result = new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size()))
+        .put("warnings", new JsonArray());
       if (stream[0] == null) {
-        throw failure;
+        cancellation.check();
+        return described(result.put("diff", patch.takeText()), reader, pair, patch);
+      }
+      JsonObject rest = described(result, reader, pair, patch);
+      ending = true;
+      stream[0].end(rest);
+      return null;
+    } catch (RuntimeException | Error failure) {
+      if (stream[0] == null || ending) {
+        throw failure; // not answered yet, or the text ended already (its end lets the reader go in any case)
       }
       // Whatever it is, the text must end: its reader (an HTTP encode worker) waits for that.
       List<Shaper.FileCount> written = failure instanceof GitReader.StreamStopped stopped ? stopped.counts() : List.of();
@@ -290,13 +299,6 @@ public final class GitVerticle extends VerticleBase {
       }
       return null;
     }
-    JsonObject result = new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size()))
-      .put("warnings", new JsonArray());
-    if (stream[0] == null) {
-      return described(result.put("diff", patch.takeText()), reader, pair, patch);
-    }
-    stream[0].end(described(result, reader, pair, patch));
-    return null;
   }
 
   /** Why a streamed diff stopped, as a client may read it (no stack trace, no internals). */
