@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reviewgate.core.testing.TempGitRepo;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,6 +89,18 @@ class StreamedDiffIT {
       for (int round = 0; round < 2; round++) {
         assertWhole(McpHttp.call(serve.port(), "git_diff", new JsonObject().put("base", "HEAD~1").put("head", "HEAD")), git);
       }
+      // Each streamed call is timed once, when its body has ended (not when its first byte left).
+      String counted = "reviewgate_tool_calls_seconds_count{frontend=\"http\",outcome=\"ok\",tool=\"git_diff\"} 2";
+      List<String> metrics = List.of();
+      for (int poll = 0; poll < 50 && !metrics.contains(counted); poll++) {
+        metrics = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+            java.net.URI.create("http://127.0.0.1:" + serve.port() + "/metrics")).header("Authorization", SignIn.bearer()).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString()).body().lines().toList();
+        if (!metrics.contains(counted)) {
+          Thread.sleep(100);
+        }
+      }
+      assertThat(metrics).contains(counted);
     }
   }
 }

@@ -137,6 +137,27 @@ public final class TextStream implements Shareable {
     }
   }
 
+  /** Whether {@code value} holds a stream at any depth (a reply that is still being made). */
+  public static boolean within(Object value) {
+    if (value instanceof TextStream) {
+      return true;
+    }
+    if (value instanceof JsonObject object) {
+      for (Map.Entry<String, Object> field : object) {
+        if (within(field.getValue())) {
+          return true;
+        }
+      }
+    } else if (value instanceof JsonArray array) {
+      for (Object item : array) {
+        if (within(item)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** Abandons every stream within {@code value} (a result nobody will write: its request was cancelled). */
   public static void abandonWithin(Object value) {
     if (value instanceof TextStream stream) {

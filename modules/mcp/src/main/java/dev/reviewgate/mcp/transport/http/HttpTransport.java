@@ -2,6 +2,7 @@ package dev.reviewgate.mcp.transport.http;
 
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.net.ClientSlots;
+import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.metrics.CallMetrics;
 import dev.reviewgate.mcp.JsonRpc;
 import dev.reviewgate.mcp.McpConnection;
@@ -178,7 +179,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
       if (reply == null) {
         channel.accepted();
       } else {
-        stop(sample, outcome(reply));
+        stop(sample, reply, ctx);
         channel.finish(reply, statelessStatus(reply));
       }
       connection.close();
@@ -251,7 +252,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
         channel.accepted();
         return;
       }
-      stop(sample, outcome(reply));
+      stop(sample, reply, ctx);
       if (opening) {
         if (reply.containsKey("result")) {
           current.version(reply.getJsonObject("result").getString("protocolVersion"));
@@ -421,6 +422,19 @@ public final class HttpTransport implements Handler<RoutingContext> {
     String tool = params.getValue("name") instanceof String name
       ? server.catalog().byName(name).map(Tool::name).orElse("unknown") : "unknown";
     return CallMetrics.start("http", tool);
+  }
+
+  /**
+   * Records a call once its reply is handed over; a reply whose text is still being made (a streamed diff) once its
+   * body has ended, so the timer says when the client had all of it.
+   */
+  private static void stop(CallMetrics.Sample sample, JsonObject reply, RoutingContext ctx) {
+    String outcome = outcome(reply);
+    if (sample != null && TextStream.within(reply)) {
+      ctx.addEndHandler(ended -> sample.stop(outcome));
+    } else {
+      stop(sample, outcome);
+    }
   }
 
   private static void stop(CallMetrics.Sample sample, String outcome) {
