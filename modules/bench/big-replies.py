@@ -28,37 +28,22 @@ vg = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(vg)
 
 
-class Stdio:
-    """A stdio server in CLONE, initialized."""
+def stdio(clone):
+    """A stdio server in CLONE, initialized (versus-git.py's client), with its log dropped."""
+    return vg.Stdio(clone, {}, subprocess.DEVNULL)
 
-    def __init__(self, clone):
-        self.proc = subprocess.Popen([vg.LAUNCHER, "stdio"], cwd=clone, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-                   "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                              "clientInfo": {"name": "big-replies", "version": "1"}}})
-        self.proc.stdout.readline()
-        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
 
-    def send(self, message):
-        self.proc.stdin.write((json.dumps(message) + "\n").encode())
-        self.proc.stdin.flush()
-
-    def call(self, id_, arguments):
-        self.send({"jsonrpc": "2.0", "id": id_, "method": "tools/call",
-                   "params": {"name": "git_diff", "arguments": arguments}})
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait(timeout=60)
+def call(server, id_, arguments):
+    server.send({"jsonrpc": "2.0", "id": id_, "method": "tools/call",
+                 "params": {"name": "git_diff", "arguments": arguments}})
 
 
 def firstbyte(opts):
-    server = Stdio(opts.clone)
+    server = stdio(opts.clone)
     try:
         for rnd in range(opts.rounds):
             started = time.perf_counter()
-            server.call(rnd + 1, {"base": opts.a, "head": opts.b})
+            call(server, "first%d" % rnd, {"base": opts.a, "head": opts.b})
             first = server.proc.stdout.read1(1)
             first_at = time.perf_counter()
             line = first + server.proc.stdout.readline()
@@ -74,14 +59,14 @@ def firstbyte(opts):
 
 def behind(opts):
     shas = vg.git_lines(opts.clone, "rev-list", "--no-merges", "-n", str(3 * opts.rounds), "HEAD")
-    server = Stdio(opts.clone)
+    server = stdio(opts.clone)
     try:
         for rnd in range(opts.rounds):
             started = time.perf_counter()
-            server.call("big%d" % rnd, {"base": opts.a, "head": opts.b})
+            call(server, "big%d" % rnd, {"base": opts.a, "head": opts.b})
             time.sleep(opts.gap)
             for k in range(3):
-                server.call("small%d.%d" % (rnd, k), {"commit": shas[3 * rnd + k] + "^0"})
+                call(server, "small%d.%d" % (rnd, k), {"commit": shas[3 * rnd + k] + "^0"})
             arrived = {}
             while len(arrived) < 4:
                 message = json.loads(server.proc.stdout.readline())

@@ -29,7 +29,8 @@ public record GitOptions(
   long deltaCacheBytes,
   long claimCheckMs,
   int parallelFromFiles,
-  long attributesCacheBytes) {
+  long attributesCacheBytes,
+  long streamAheadBytes) {
 
   public static GitOptions from(JsonObject section) {
     return new GitOptions(
@@ -55,7 +56,8 @@ public record GitOptions(
       number(section, "deltaCacheBytes"),
       positive(section, "claimCheckMs"),
       positiveInteger(section, "parallelFromFiles"),
-      number(section, "attributesCacheBytes"));
+      number(section, "attributesCacheBytes"),
+      positive(section, "streamAheadBytes"));
   }
 
   private static int positiveInteger(JsonObject section, String key) {

@@ -210,8 +210,8 @@ public final class GitReader implements AutoCloseable {
   /**
    * As {@link #diff(Pair, DiffOptions, boolean, Cancellation)} as JSON text; a diff large enough to be written in
    * parallel is handed to the stream {@code streamIfLarge} gives, block by block as they are joined, instead of being
-   * held in the patch (whose text is then empty). The stream is asked for once the blocks are under way, before
-   * any of them is joined; the caller ends it (with the patch's counts, or the failure this throws).
+   * held in the patch (whose text is then empty). The stream is asked for once the blocks are cut, before rename
+   * detection and before any block is written; the caller ends it (with the patch's counts, or the failure this throws).
    */
   public Patch diff(Pair pair, DiffOptions diffOptions, java.util.function.Supplier<TextStream> streamIfLarge,
                     Cancellation cancellation) {
@@ -250,14 +250,14 @@ public final class GitReader implements AutoCloseable {
     int threads = DiffParts.threads();
     List<Block> blocks = cut(changes, found.blobs(), renamed, asJson, threads, cancellation);
     java.util.ArrayDeque<CompletableFuture<Block>> inFlight = new java.util.ArrayDeque<>();
-    Joiner joiner = new Joiner(pair, asJson, null);
+    // The blocks are cut, rename detection not begun: a caller that streams the text answers now.
+    Joiner joiner = new Joiner(pair, asJson, asJson && streamIfLarge != null ? streamIfLarge.get() : null);
     java.util.function.Consumer<java.util.function.Consumer<PatchWriter>> withWriter = work -> {
       try (ObjectReader reader = repository.newObjectReader()) {
         work.accept(writer(reader, pair, diffOptions, abbreviation, cancellation));
       }
     };
     int next = 0;
-    boolean underWay = false;
     try {
       while (next < blocks.size() || !inFlight.isEmpty()) {
         while (next < blocks.size() && inFlight.size() < threads * IN_FLIGHT_PER_THREAD && !joiner.full()) {
@@ -274,11 +274,6 @@ public final class GitReader implements AutoCloseable {
               }, DiffParts.pool())
             : CompletableFuture.completedFuture(written.joined())));
         }
-        if (!underWay && asJson && streamIfLarge != null) {
-          // The first blocks are under way, rename detection not yet: a caller that streams the text answers now.
-          joiner.streamTo(streamIfLarge.get());
-        }
-        underWay = true;
         if (!renamed.isDone()) {
           renamed.complete(found.renames().aligned(changes));
         }
@@ -591,8 +586,8 @@ public final class GitReader implements AutoCloseable {
     /** The text joined so far: all of it, or (asJson) what follows the blocks already escaped in {@link #json}. */
     final PatchBytes out = new PatchBytes();
     final List<Utf8Text.Part> json;
-    /** Where the escaped blocks go instead of {@link #json} once a caller streams the text. */
-    TextStream stream;
+    /** Where the escaped blocks go instead of {@link #json} when a caller streams the text. */
+    final TextStream stream;
     long escapedBytes;
     final List<String> omitted = new ArrayList<>();
     final List<String> overBlobLimit = new ArrayList<>();
@@ -604,11 +599,6 @@ public final class GitReader implements AutoCloseable {
       this.pair = pair;
       this.json = asJson ? new ArrayList<>() : null;
       this.stream = stream;
-    }
-
-    /** From now on the escaped blocks go to {@code to} as they are joined; before the first is. */
-    void streamTo(TextStream to) {
-      this.stream = to;
     }
 
     private void emit(Utf8Text.Part part) {

@@ -229,9 +229,6 @@ public final class GitVerticle extends VerticleBase {
   private static final java.util.Set<String> SHAPING = ToolCatalog.fragmentArguments("diff-shaping").stream()
     .filter(name -> !name.equals("context_lines")).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
-  /** How far a streamed diff's text may run ahead of the client reading it (see {@link TextStream}). */
-  static final long STREAM_AHEAD_BYTES = 4L << 20;
-
   private JsonObject diff(JsonObject args, Cancellation cancellation, Consumer<JsonObject> answerNow) {
     ShapeOptions shaping = ShapeOptions.from(args, engine.options()); // bad shaping arguments fail before any git work
     GitReader reader = reader(args);
@@ -269,7 +266,7 @@ public final class GitVerticle extends VerticleBase {
     boolean ending = false;
     try {
       GitReader.Patch patch = reader.diff(pair, diffOptions(args), () -> {
-        stream[0] = new TextStream(STREAM_AHEAD_BYTES, cancellation::check);
+        stream[0] = new TextStream(options.streamAheadBytes(), cancellation::check);
         answerNow.accept(new JsonObject().put("diff", stream[0]));
         return stream[0];
       }, cancellation);

@@ -11,7 +11,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -80,8 +79,16 @@ public final class GitWorkers implements AutoCloseable {
         context.runOnContext(v -> promise.complete(result));
       }
     };
-    AtomicLong timer = new AtomicLong(-1);
     AtomicBoolean ended = new AtomicBoolean();
+    long timer = vertx.setTimer(Math.max(1, timeoutMs), id -> {
+      if (!ended.get()) {
+        cancellation.cancel();
+      }
+      if (settled.compareAndSet(false, true)) {
+        promise.fail(ToolException.timedOut("the git operation did not finish within git.timeoutMs (" + timeoutMs
+          + " ms) and was abandoned; narrow it (a path filter, fewer commits, a smaller range) and retry"));
+      }
+    });
     Runnable task = () -> {
       try {
         try {
@@ -95,25 +102,14 @@ public final class GitWorkers implements AutoCloseable {
       } finally {
         admitted.release();
         ended.set(true);
-        if (timer.get() >= 0) {
-          vertx.cancelTimer(timer.get());
-        }
+        vertx.cancelTimer(timer);
       }
     };
-    timer.set(vertx.setTimer(Math.max(1, timeoutMs), id -> {
-      if (!ended.get()) {
-        cancellation.cancel();
-      }
-      if (settled.compareAndSet(false, true)) {
-        promise.fail(ToolException.timedOut("the git operation did not finish within git.timeoutMs (" + timeoutMs
-          + " ms) and was abandoned; narrow it (a path filter, fewer commits, a smaller range) and retry"));
-      }
-    }));
     try {
       executor.execute(task);
     } catch (java.util.concurrent.RejectedExecutionException closed) {
       admitted.release();
-      vertx.cancelTimer(timer.get());
+      vertx.cancelTimer(timer);
       return Future.failedFuture(new ToolException(dev.reviewgate.core.Failure.UNAVAILABLE,
         "git reading is shutting down; retry against a running server"));
     }

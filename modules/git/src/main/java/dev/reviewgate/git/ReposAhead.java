@@ -4,6 +4,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The git backend's repositories opened before the backend starts, on a thread of their own. A stdio process starts
@@ -14,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ReposAhead {
 
+  private static final Logger LOG = Logger.getLogger(ReposAhead.class.getName());
   private static final Map<GitBackendOptions, CompletableFuture<RepoRegistry>> OPENING = new ConcurrentHashMap<>();
 
   private ReposAhead() {
@@ -26,13 +29,20 @@ public final class ReposAhead {
       return;
     }
     Thread thread = new Thread(() -> {
+      RepoRegistry registry;
       try {
-        RepoRegistry registry = create(backend);
-        opening.complete(registry);
-        registry.preloadDefault();
-        dev.reviewgate.xdiff.PatchWriter.primeLineReading();
+        registry = create(backend);
       } catch (RuntimeException | Error failure) {
         opening.completeExceptionally(failure);
+        return;
+      }
+      opening.complete(registry);
+      try {
+        registry.preloadDefault();
+        dev.reviewgate.xdiff.PatchWriter.primeLineReading();
+      } catch (RuntimeException failure) {
+        // Only time is lost: the first calls read what was not preloaded, and compile what was not primed.
+        LOG.log(Level.WARNING, "preloading the default repository or priming the diff failed", failure);
       }
     }, "reviewgate-repos-ahead");
     thread.setDaemon(true);

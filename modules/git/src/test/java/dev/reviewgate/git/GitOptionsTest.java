@@ -22,4 +22,11 @@ class GitOptionsTest {
     assertThatThrownBy(() -> with("parallelFromFiles", 1L << 40)).hasMessageContaining("git.parallelFromFiles is too large");
     assertThatThrownBy(() -> with("attributesCacheBytes", -1)).hasMessageContaining("git.attributesCacheBytes");
   }
+
+  @Test
+  void aStreamedDiffsLeadIsReadAndZeroRefused() {
+    assertThat(GitOptions.from(ReviewgateConfig.defaults().section("git")).streamAheadBytes()).isEqualTo(4L << 20);
+    assertThat(with("streamAheadBytes", 65_536).streamAheadBytes()).isEqualTo(65_536);
+    assertThatThrownBy(() -> with("streamAheadBytes", 0)).hasMessageContaining("git.streamAheadBytes must be at least 1");
+  }
 }

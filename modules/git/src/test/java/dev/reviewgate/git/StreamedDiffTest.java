@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StreamedDiffTest {
 
-  /** More files than the tests' parallel threshold, and more text than a stream's lead (4 MiB): about 6.5 MB. */
+  /** More files than the tests' parallel threshold, and more text than a stream's lead (git.streamAheadBytes, 4 MiB): about 6.5 MB. */
   private static final int FILES = TestRepo.PARALLEL_FROM + 6;
 
   @TempDir

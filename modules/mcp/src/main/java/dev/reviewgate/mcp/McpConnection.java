@@ -294,7 +294,7 @@ public final class McpConnection {
       request.finish();
       if (wasCancelled) {
         if (done.succeeded()) {
-          TextStream.abandonWithin(done.result()); // nobody writes it: its producer stops
+          TextStream.within(done.result()).forEach(TextStream::abandon); // nobody writes it: its producer stops
         }
         reply.tryComplete(null);
       } else if (done.succeeded()) {

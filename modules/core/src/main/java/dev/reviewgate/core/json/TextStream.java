@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * cache), writes replies in one ordered pipe (stdio) or encodes it with Vert.x's own JSON (which does not know this type). A reader that fails (the client left) abandons
  * it: the producer's next {@link #add} throws, so the work stops instead of filling memory nobody reads.
  */
-public final class TextStream implements Shareable {
+public final class TextStream implements Shareable, JsonString {
 
   /** Thrown to a producer whose reader is gone. */
   public static final class Abandoned extends CancellationException {
@@ -137,37 +137,25 @@ public final class TextStream implements Shareable {
     }
   }
 
-  /** Whether {@code value} holds a stream at any depth (a reply that is still being made). */
-  public static boolean within(Object value) {
-    if (value instanceof TextStream) {
-      return true;
-    }
-    if (value instanceof JsonObject object) {
-      for (Map.Entry<String, Object> field : object) {
-        if (within(field.getValue())) {
-          return true;
-        }
-      }
-    } else if (value instanceof JsonArray array) {
-      for (Object item : array) {
-        if (within(item)) {
-          return true;
-        }
-      }
-    }
-    return false;
+  /**
+   * The streams within {@code value} at any depth: a reply still being made has one; a result nobody will write (its
+   * request was cancelled) has its streams abandoned.
+   */
+  public static List<TextStream> within(Object value) {
+    List<TextStream> found = new ArrayList<>(1);
+    collect(value, found);
+    return found;
   }
 
-  /** Abandons every stream within {@code value} (a result nobody will write: its request was cancelled). */
-  public static void abandonWithin(Object value) {
+  private static void collect(Object value, List<TextStream> found) {
     if (value instanceof TextStream stream) {
-      stream.abandon();
+      found.add(stream);
     } else if (value instanceof JsonObject object) {
       for (Map.Entry<String, Object> field : object) {
-        abandonWithin(field.getValue());
+        collect(field.getValue(), found);
       }
     } else if (value instanceof JsonArray array) {
-      array.forEach(TextStream::abandonWithin);
+      array.forEach(item -> collect(item, found));
     }
   }
 
@@ -175,6 +163,7 @@ public final class TextStream implements Shareable {
    * The text as a JSON string (quoted) into {@code out} as it comes, flushing {@code out} whenever it has to wait for
    * more; returns once the text has ended. Called once. If writing fails the stream is abandoned.
    */
+  @Override
   public void writeJson(OutputStream out) throws IOException {
     synchronized (this) {
       if (reading) {

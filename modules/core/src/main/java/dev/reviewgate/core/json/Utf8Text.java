@@ -26,7 +26,7 @@ import java.util.List;
  * on as many threads as make them, and writing it is then a copy. A 36.6 MB diff took 0.1–0.2 s to escape on the
  * one thread that writes the reply, after the last file was diffed.
  */
-public final class Utf8Text implements Shareable {
+public final class Utf8Text implements Shareable, JsonString {
 
   private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
   private static final int OUT_BUFFER = 8 * 1024;
@@ -323,6 +323,7 @@ public final class Utf8Text implements Shareable {
    * after each): a window decodes alone exactly as within the whole. A chunk's non-ASCII tail and the next chunk's
    * non-ASCII head form a small window of their own.
    */
+  @Override
   public void writeJson(OutputStream out) throws IOException {
     Escaper escaper = new Escaper(out);
     escaper.put((byte) '"');

@@ -162,9 +162,10 @@ class TextStreamTest {
   }
 
   @Test
-  void abandonWithinFindsStreamsAtAnyDepth() {
+  void withinFindsStreamsAtAnyDepth() {
     TextStream stream = new TextStream(1, () -> { });
-    TextStream.abandonWithin(new JsonObject().put("content", new JsonArray().add(new JsonObject().put("text", stream))));
+    TextStream.within(new JsonObject().put("content", new JsonArray().add(new JsonObject().put("text", stream))))
+      .forEach(TextStream::abandon);
     assertThatThrownBy(() -> stream.add(part("x"))).isInstanceOf(TextStream.Abandoned.class);
   }
 

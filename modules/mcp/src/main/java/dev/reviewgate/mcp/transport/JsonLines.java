@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import dev.reviewgate.core.json.JsonString;
 import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.json.JsonArray;
@@ -118,14 +119,10 @@ public final class JsonLines {
         write(item, generator, out);
       }
       generator.writeEndArray();
-    } else if (value instanceof Utf8Text text) {
+    } else if (value instanceof JsonString text) {
       // An empty raw value makes the generator write its separator and count a value; then its buffer goes out
-      // first, and the string follows in place.
-      generator.writeRawValue("");
-      generator.flush();
-      text.writeJson(out);
-    } else if (value instanceof TextStream text) {
-      // As a Utf8Text, written as it comes: this waits for the text's end (never on an event loop, see holdsStringLongerThan).
+      // first, and the string follows in place. A TextStream is written as it comes, so this waits for its end
+      // (never on an event loop: see holdsStringLongerThan).
       generator.writeRawValue("");
       generator.flush();
       text.writeJson(out);

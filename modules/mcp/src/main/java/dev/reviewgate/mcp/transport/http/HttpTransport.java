@@ -430,7 +430,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
    */
   private static void stop(CallMetrics.Sample sample, JsonObject reply, RoutingContext ctx) {
     String outcome = outcome(reply);
-    if (sample != null && TextStream.within(reply)) {
+    if (sample != null && !TextStream.within(reply).isEmpty()) {
       ctx.addEndHandler(ended -> sample.stop(outcome));
     } else {
       stop(sample, outcome);
