@@ -20,15 +20,22 @@ class DiffFidelityTest {
   Path tmp;
 
   private String ours(TestRepo repo, String base, String head) {
+    return ours(repo, base, head, DiffAlgorithm.SupportedAlgorithm.HISTOGRAM);
+  }
+
+  private String ours(TestRepo repo, String base, String head, DiffAlgorithm.SupportedAlgorithm algorithm) {
     GitReader reader = repo.reader();
     GitReader.Pair pair = reader.pair(new DiffTarget(base, head, null, null));
-    byte[] bytes = reader.diff(pair, new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 3, List.of()),
-      Cancellation.NONE).bytes();
+    byte[] bytes = reader.diff(pair, new GitReader.DiffOptions(algorithm, 3, List.of()), Cancellation.NONE).bytes();
     return new String(bytes, StandardCharsets.ISO_8859_1);
   }
 
   private String git(TestRepo repo, String base, String head) {
-    return new String(repo.gitBytes("diff", "--histogram", "-M", "--no-color", base, head), StandardCharsets.ISO_8859_1);
+    return git(repo, "--histogram", base, head);
+  }
+
+  private String git(TestRepo repo, String algorithm, String base, String head) {
+    return new String(repo.gitBytes("diff", algorithm, "-M", "--no-color", base, head), StandardCharsets.ISO_8859_1);
   }
 
   private void assertSameAsGit(TestRepo repo, String base, String head) {
@@ -82,6 +89,67 @@ class DiffFidelityTest {
     String base2 = repo.commit("c");
     repo.write("b.c", lines("int f() {", "  if (x) {", "    y();", "  }", "  if (z) {", "    y();", "  }", "  return 0;", "}"));
     assertSameAsGit(repo, base2, repo.commit("c2"));
+  }
+
+  /**
+   * Changes that can slide, over many seeds: code-like files of a few frequent lines (blanks, braces, returns) among
+   * unique ones, edited by inserting or deleting blocks that repeat their neighbours and by replacing blocks, so that
+   * groups slide up and down, merge, align with a change on the other side and are placed by the indent heuristic,
+   * in files of one to a few thousand lines with long unchanged stretches between changes; by git's histogram and
+   * by its classic (myers) diff, which both end in the same sliding.
+   */
+  @Test
+  void changesThatCanSlideMatchGitOverManySeeds() {
+    TestRepo repo = new TestRepo(tmp);
+    int seeds = 150;
+    java.util.List<String[]> versions = new java.util.ArrayList<>();
+    for (int seed = 0; seed < seeds; seed++) {
+      versions.add(slidingPair(new java.util.Random(seed)));
+    }
+    for (int i = 0; i < seeds; i++) {
+      repo.write("f" + i + ".c", versions.get(i)[0]);
+    }
+    String base = repo.commit("old");
+    for (int i = 0; i < seeds; i++) {
+      repo.write("f" + i + ".c", versions.get(i)[1]);
+    }
+    String head = repo.commit("new");
+    String expected = git(repo, base, head);
+    assertThat(expected.split("(?m)^diff --git ", -1)).as("every seed changed its file").hasSize(seeds + 1);
+    assertThat(ours(repo, base, head)).isEqualTo(expected);
+    assertThat(ours(repo, base, head, DiffAlgorithm.SupportedAlgorithm.MYERS))
+      .isEqualTo(git(repo, "--diff-algorithm=myers", base, head));
+  }
+
+  private static String[] slidingPair(java.util.Random random) {
+    String[] frequent = {"", "}", "\t}", "{", "\treturn 0;", "\t\tbreak;", "\tif (x) {", "  foo();", "#endif", "\t\t}"};
+    java.util.List<String> old = new java.util.ArrayList<>();
+    int size = 20 + random.nextInt(random.nextInt(4) == 0 ? 3000 : 400);
+    for (int i = 0; i < size; i++) {
+      old.add(random.nextInt(3) == 0 ? "\tunique(" + i + ");" : frequent[random.nextInt(frequent.length)]);
+    }
+    java.util.List<String> changed = new java.util.ArrayList<>(old);
+    int edits = 1 + random.nextInt(8);
+    for (int e = 0; e < edits && changed.size() > 4; e++) {
+      int at = random.nextInt(changed.size() - 2) + 1;
+      int length = 1 + random.nextInt(6);
+      switch (random.nextInt(4)) {
+        case 0, 1 -> { // a block repeating the lines just above it: it could stand a few lines higher or lower
+          java.util.List<String> block = new java.util.ArrayList<>(changed.subList(Math.max(0, at - length), at));
+          changed.addAll(at, block);
+        }
+        case 2 -> changed.subList(at, Math.min(changed.size(), at + length)).clear();
+        default -> {
+          for (int k = at; k < Math.min(changed.size(), at + length); k++) {
+            changed.set(k, random.nextBoolean() ? "\tnew(" + e + ", " + k + ");" : frequent[random.nextInt(frequent.length)]);
+          }
+        }
+      }
+    }
+    if (changed.equals(old)) {
+      changed.add(size / 2, "\tadded();");
+    }
+    return new String[] {String.join("\n", old) + "\n", String.join("\n", changed) + "\n"};
   }
 
   @Test
