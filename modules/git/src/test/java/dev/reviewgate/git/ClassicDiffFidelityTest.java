@@ -2,12 +2,9 @@ package dev.reviewgate.git;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.eclipse.jgit.diff.DiffAlgorithm;
 import org.junit.jupiter.api.Test;
@@ -40,9 +37,9 @@ class ClassicDiffFidelityTest {
     String base = repo.commit("catalogue");
     repo.write("po/id.po", catalogue(new Random(7), 900, true));
     String head = repo.commit("update the translation");
-    String expected = git(repo, "--histogram", base, head);
+    String expected = repo.gitDiff("--histogram", base, head);
     assertThat(expected).as("a large change").hasSizeGreaterThan(50_000);
-    assertThat(ours(repo, DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, base, head)).isEqualTo(expected);
+    assertThat(repo.ourDiff(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, base, head)).isEqualTo(expected);
   }
 
   @Test
@@ -64,42 +61,8 @@ class ClassicDiffFidelityTest {
     for (int seed = 0; seed < LONG_SEEDS; seed++) {
       versions.add(sparseBesideDense(new Random(seed), seed % 2 == 0));
     }
-    for (int i = 0; i < versions.size(); i++) {
-      repo.write("seed-" + i + ".txt", versions.get(i)[0]);
-    }
-    String base = repo.commit("old versions");
-    for (int i = 0; i < versions.size(); i++) {
-      repo.write("seed-" + i + ".txt", versions.get(i)[1]);
-    }
-    String head = repo.commit("new versions");
-    Map<String, String> expected = byFile(git(repo, gitOption, base, head));
-    Map<String, String> actual = byFile(ours(repo, algorithm, base, head));
-    assertThat(expected).as("every seed changed its file").hasSize(versions.size());
-    assertThat(actual.keySet()).containsExactlyElementsOf(expected.keySet());
-    for (Map.Entry<String, String> file : expected.entrySet()) {
-      assertThat(actual.get(file.getKey())).as(file.getKey()).isEqualTo(file.getValue());
-    }
-  }
-
-  private static String ours(TestRepo repo, DiffAlgorithm.SupportedAlgorithm algorithm, String base, String head) {
-    GitReader reader = repo.reader();
-    GitReader.Pair pair = reader.pair(new DiffTarget(base, head, null, null));
-    byte[] bytes = reader.diff(pair, new GitReader.DiffOptions(algorithm, 3, List.of()), Cancellation.NONE).bytes();
-    return new String(bytes, StandardCharsets.ISO_8859_1);
-  }
-
-  private static String git(TestRepo repo, String algorithm, String base, String head) {
-    return new String(repo.gitBytes("diff", algorithm, "-M", "--no-color", base, head), StandardCharsets.ISO_8859_1);
-  }
-
-  private static Map<String, String> byFile(String patch) {
-    Map<String, String> files = new LinkedHashMap<>();
-    for (String section : patch.split("(?m)^(?=diff --git )")) {
-      if (!section.isEmpty()) {
-        files.put(section.substring(0, section.indexOf('\n')), section);
-      }
-    }
-    return files;
+    String[] commits = repo.commitEachWay(versions, "txt");
+    repo.assertDiffedAsGit(commits[0], commits[1], versions.size(), algorithm, gitOption);
   }
 
   /**

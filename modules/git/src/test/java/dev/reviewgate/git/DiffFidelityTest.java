@@ -20,22 +20,11 @@ class DiffFidelityTest {
   Path tmp;
 
   private String ours(TestRepo repo, String base, String head) {
-    return ours(repo, base, head, DiffAlgorithm.SupportedAlgorithm.HISTOGRAM);
-  }
-
-  private String ours(TestRepo repo, String base, String head, DiffAlgorithm.SupportedAlgorithm algorithm) {
-    GitReader reader = repo.reader();
-    GitReader.Pair pair = reader.pair(new DiffTarget(base, head, null, null));
-    byte[] bytes = reader.diff(pair, new GitReader.DiffOptions(algorithm, 3, List.of()), Cancellation.NONE).bytes();
-    return new String(bytes, StandardCharsets.ISO_8859_1);
+    return repo.ourDiff(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, base, head);
   }
 
   private String git(TestRepo repo, String base, String head) {
-    return git(repo, "--histogram", base, head);
-  }
-
-  private String git(TestRepo repo, String algorithm, String base, String head) {
-    return new String(repo.gitBytes("diff", algorithm, "-M", "--no-color", base, head), StandardCharsets.ISO_8859_1);
+    return repo.gitDiff("--histogram", base, head);
   }
 
   private void assertSameAsGit(TestRepo repo, String base, String head) {
@@ -101,24 +90,14 @@ class DiffFidelityTest {
   @Test
   void changesThatCanSlideMatchGitOverManySeeds() {
     TestRepo repo = new TestRepo(tmp);
-    int seeds = 150;
     java.util.List<String[]> versions = new java.util.ArrayList<>();
-    for (int seed = 0; seed < seeds; seed++) {
+    for (int seed = 0; seed < 150; seed++) {
       versions.add(slidingPair(new java.util.Random(seed)));
     }
-    for (int i = 0; i < seeds; i++) {
-      repo.write("f" + i + ".c", versions.get(i)[0]);
-    }
-    String base = repo.commit("old");
-    for (int i = 0; i < seeds; i++) {
-      repo.write("f" + i + ".c", versions.get(i)[1]);
-    }
-    String head = repo.commit("new");
-    String expected = git(repo, base, head);
-    assertThat(expected.split("(?m)^diff --git ", -1)).as("every seed changed its file").hasSize(seeds + 1);
-    assertThat(ours(repo, base, head)).isEqualTo(expected);
-    assertThat(ours(repo, base, head, DiffAlgorithm.SupportedAlgorithm.MYERS))
-      .isEqualTo(git(repo, "--diff-algorithm=myers", base, head));
+    String[] commits = repo.commitEachWay(versions, "c");
+    repo.assertDiffedAsGit(commits[0], commits[1], versions.size(), DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, "--histogram");
+    repo.assertDiffedAsGit(commits[0], commits[1], versions.size(), DiffAlgorithm.SupportedAlgorithm.MYERS,
+      "--diff-algorithm=myers");
   }
 
   private static String[] slidingPair(java.util.Random random) {

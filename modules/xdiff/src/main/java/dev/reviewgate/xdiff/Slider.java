@@ -238,15 +238,9 @@ final class Slider {
           }
         }
       }
-      if (g.end == g.start) {
-        // Nothing to slide until the next change: each unchanged line is an empty group of its own (git walks them one
-        // by one); pass them at once, and as many groups on the other side, which stays in step.
-        int passed = side.lastEmptyAfter(g.end) - g.end;
-        if (passed > 0) {
-          g.start = g.end = g.end + passed;
-          pass(other, go, passed);
-        }
-      }
+      // Nothing to slide until the next change: each unchanged line is an empty group of its own (git walks them one
+      // by one); pass them at once, and as many groups on the other side, which stays in step.
+      pass(other, go, passEmpty(side, g, Integer.MAX_VALUE));
       if (!next(side, g)) {
         break;
       }
@@ -257,15 +251,26 @@ final class Slider {
   /** Moves {@code g} on by {@code groups} groups, as that many {@link #next} calls would; runs of empty ones at once. */
   private static void pass(Side side, Group g, int groups) {
     while (groups > 0) {
-      int empties = g.end == g.start ? Math.min(groups, side.lastEmptyAfter(g.end) - g.end) : 0;
+      int empties = passEmpty(side, g, groups);
       if (empties > 0) {
-        g.start = g.end = g.end + empties;
         groups -= empties;
       } else {
         sync(next(side, g));
         groups--;
       }
     }
+  }
+
+  /**
+   * Moves {@code g}, if it is empty, over at most {@code limit} of the unchanged lines after it (each the boundary of
+   * an empty group), stopping before the next changed line; returns how many groups it passed.
+   */
+  private static int passEmpty(Side side, Group g, int limit) {
+    int passed = g.end == g.start ? Math.min(limit, side.lastEmptyAfter(g.end) - g.end) : 0;
+    if (passed > 0) {
+      g.start = g.end = g.end + passed;
+    }
+    return passed;
   }
 
   private static void sync(boolean moved) {
