@@ -100,6 +100,7 @@ class Stdio:
 
     def __init__(self, clone, env_extra, log):
         env = dict(os.environ, **env_extra)
+        self.spawned = time.perf_counter()
         self.proc = subprocess.Popen([LAUNCHER, "stdio"], cwd=clone, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=log, env=env)
         self.next_id = 0
@@ -169,7 +170,8 @@ def firstcalls(opts, home, log):
     server = Stdio(opts.clone, env, log)
     time.sleep(opts.settle)
     ours, theirs, ratios, differ = [], [], [], []
-    # VERSUS_GIT_DUMP=FILE: one line per commit (index, sha, reviewgate ms, git ms, diff bytes), to find the slow ones.
+    # VERSUS_GIT_DUMP=FILE: one line per commit (index, sha, reviewgate ms, git ms, diff bytes, seconds from the
+    # server's spawn to its answer: beside the JVM's uptime in a -Xlog:gc log), to find the slow ones.
     dump = open(os.environ["VERSUS_GIT_DUMP"], "w") if os.environ.get("VERSUS_GIT_DUMP") else None
     try:
         for index, (base, head) in enumerate(work):
@@ -188,7 +190,8 @@ def firstcalls(opts, home, log):
             theirs.append(g)
             ratios.append(r / g)
             if dump:
-                dump.write("%d\t%s\t%.3f\t%.3f\t%d\n" % (index, head, r * 1e3, g * 1e3, len(out)))
+                answered = server.last_byte - server.spawned
+                dump.write("%d\t%s\t%.3f\t%.3f\t%d\t%.3f\n" % (index, head, r * 1e3, g * 1e3, len(out), answered))
             if not same(out, text):
                 differ.append(head)
     finally:
