@@ -28,14 +28,30 @@ class CliIT {
   }
 
   private ProcessRun run(Map<String, String> environment, String... arguments) throws Exception {
+    return runWith(Path.of(System.getProperty("java.home")), environment, arguments);
+  }
+
+  private ProcessRun runWith(Path javaHome, Map<String, String> environment, String... arguments) throws Exception {
     Path script = Path.of(System.getProperty("reviewgate.home"), "bin", "reviewgate");
     List<String> command = new ArrayList<>(List.of("sh", script.toString()));
     command.addAll(List.of(arguments));
     ProcessBuilder builder = new ProcessBuilder(command).directory(repo.toFile());
     McpProcess.isolate(builder.environment());
     builder.environment().putAll(environment);
-    builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    builder.environment().put("JAVA_HOME", javaHome.toString());
     return ProcessRun.of(builder);
+  }
+
+  /** A JAVA_HOME whose bin/java answers the settings probe as {@code specification} would, with {@code release} beside it. */
+  private Path fakeJava(String name, String specification, String release) throws Exception {
+    Path home = Files.createDirectories(temp.resolve(name).resolve("bin")).getParent();
+    Path java = home.resolve("bin/java");
+    Files.writeString(java, "#!/bin/sh\necho '    java.specification.version = " + specification + "' >&2\nexit 0\n");
+    java.toFile().setExecutable(true);
+    if (release != null) {
+      Files.writeString(home.resolve("release"), release);
+    }
+    return home;
   }
 
   private ProcessRun run(String... arguments) throws Exception {
@@ -167,6 +183,25 @@ class CliIT {
     assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
     assertThat(process.exitValue()).isZero();
     assertThat(new JsonObject(out.strip()).getJsonObject("error").getJsonObject("data").getLong("maxLineBytes")).isEqualTo(20);
+  }
+
+  @Test
+  void aJavaOlderThan17IsRefusedWithOneLineWhetherItsReleaseFileOrItsSettingsSaySo() throws Exception {
+    // The release file is read first (no JVM started to ask); its JAVA_VERSION decides even when the probe would not.
+    Path byRelease = fakeJava("jdk11", "17", "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"11.0.2\"\n");
+    ProcessRun old = runWith(byRelease, Map.of(), "tools");
+    assertThat(old.exit()).isEqualTo(2);
+    assertThat(old.stderr().strip()).isEqualTo("reviewgate: needs Java 17 or later (found '11.0.2')");
+    ProcessRun eight = runWith(fakeJava("jdk8", "17", "JAVA_VERSION=\"1.8.0_292\"\n"), Map.of(), "tools");
+    assertThat(eight.exit()).isEqualTo(2);
+    assertThat(eight.stderr()).contains("found '1.8.0'");
+    // No release file: the JVM's settings are asked.
+    ProcessRun probed = runWith(fakeJava("nojdk", "16", null), Map.of(), "tools");
+    assertThat(probed.exit()).isEqualTo(2);
+    assertThat(probed.stderr().strip()).isEqualTo("reviewgate: needs Java 17 or later (found '16')");
+    ProcessRun nothing = runWith(fakeJava("broken", "", null), Map.of(), "tools");
+    assertThat(nothing.exit()).isEqualTo(2);
+    assertThat(nothing.stderr()).contains("found 'none'");
   }
 
   @Test
