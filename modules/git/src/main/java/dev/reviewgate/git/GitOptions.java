@@ -26,6 +26,7 @@ public record GitOptions(
   int renameLimit,
   int defaultContextLines,
   long packCacheBytes,
+  int packWindowBytes,
   long deltaCacheBytes,
   int keptReaders,
   long claimCheckMs,
@@ -54,12 +55,23 @@ public record GitOptions(
       integer(section, "renameLimit"),
       integer(section, "defaultContextLines"),
       number(section, "packCacheBytes"),
+      packWindow(section),
       number(section, "deltaCacheBytes"),
       integer(section, "keptReaders"),
       positive(section, "claimCheckMs"),
       positiveInteger(section, "parallelFromFiles"),
       number(section, "attributesCacheBytes"),
       positive(section, "streamAheadBytes"));
+  }
+
+  /** JGit takes a power of two of at least 4 KiB; anything else would be rounded silently, so it is refused. */
+  private static int packWindow(JsonObject section) {
+    int value = integer(section, "packWindowBytes");
+    if (value < 4096 || Integer.bitCount(value) != 1) {
+      throw new IllegalArgumentException("configuration git.packWindowBytes must be a power of two of at least 4096, found "
+        + value);
+    }
+    return value;
   }
 
   private static int positiveInteger(JsonObject section, String key) {

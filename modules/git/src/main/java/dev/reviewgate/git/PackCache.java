@@ -9,7 +9,6 @@ import org.eclipse.jgit.storage.file.WindowCacheConfig;
  */
 final class PackCache {
 
-  private static final int WINDOW_BYTES = 64 * 1024;
   private static GitOptions installed;
 
   private PackCache() {
@@ -18,12 +17,13 @@ final class PackCache {
   /** Installs the sizes of {@code options} unless they are already in place (the cache is one per process). */
   static synchronized void configure(GitOptions options) {
     if (installed != null && installed.packCacheBytes() == options.packCacheBytes()
+      && installed.packWindowBytes() == options.packWindowBytes()
       && installed.deltaCacheBytes() == options.deltaCacheBytes()) {
       return;
     }
     WindowCacheConfig config = new WindowCacheConfig();
-    config.setPackedGitWindowSize(WINDOW_BYTES);
-    config.setPackedGitLimit(Math.max(WINDOW_BYTES, options.packCacheBytes()));
+    config.setPackedGitWindowSize(options.packWindowBytes());
+    config.setPackedGitLimit(Math.max(options.packWindowBytes(), options.packCacheBytes()));
     config.setDeltaBaseCacheLimit((int) Math.min(Integer.MAX_VALUE, options.deltaCacheBytes()));
     config.install();
     installed = options;

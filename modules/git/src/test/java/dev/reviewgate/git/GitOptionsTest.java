@@ -29,4 +29,12 @@ class GitOptionsTest {
     assertThat(with("streamAheadBytes", 65_536).streamAheadBytes()).isEqualTo(65_536);
     assertThatThrownBy(() -> with("streamAheadBytes", 0)).hasMessageContaining("git.streamAheadBytes must be at least 1");
   }
+
+  @Test
+  void thePackWindowIsAPowerOfTwoOfAtLeastFourKibibytes() {
+    assertThat(GitOptions.from(ReviewgateConfig.defaults().section("git")).packWindowBytes()).isEqualTo(65_536);
+    assertThat(with("packWindowBytes", 8192).packWindowBytes()).isEqualTo(8192);
+    assertThatThrownBy(() -> with("packWindowBytes", 2048)).hasMessageContaining("git.packWindowBytes must be a power of two");
+    assertThatThrownBy(() -> with("packWindowBytes", 65_000)).hasMessageContaining("found 65000");
+  }
 }
