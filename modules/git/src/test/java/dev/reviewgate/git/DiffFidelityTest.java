@@ -669,6 +669,40 @@ class DiffFidelityTest {
   }
 
   @Test
+  void aSideWithNoLinesMakesOneWholeHunkLikeGit() {
+    // Emptied and filled files (one side has no lines: the writer takes the whole other side as the change without
+    // diffing), with and without a last newline, one line and many, blank lines only; then the same as files added
+    // and deleted.
+    StringBuilder many = new StringBuilder();
+    for (int i = 0; i < 300; i++) {
+      many.append(i % 7 == 0 ? "\n" : "line " + i + "\n");
+    }
+    List<String> texts = List.of("a\n", "no newline", "\n\n\n", many.toString(), many + "tail without newline", "x");
+    List<String[]> versions = new java.util.ArrayList<>();
+    for (String text : texts) {
+      versions.add(new String[] {"", text});
+      versions.add(new String[] {text, ""});
+    }
+    TestRepo repo = new TestRepo(tmp);
+    String[] commits = repo.commitEachWay(versions, "txt");
+    for (int i = 0; i < texts.size(); i++) {
+      repo.write("added-" + i + ".txt", texts.get(i));
+    }
+    String added = repo.commit("added");
+    for (int i = 0; i < texts.size(); i++) {
+      repo.delete("added-" + i + ".txt");
+    }
+    String deleted = repo.commit("deleted");
+    for (DiffAlgorithm.SupportedAlgorithm algorithm : List.of(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM,
+      DiffAlgorithm.SupportedAlgorithm.MYERS)) {
+      String option = algorithm == DiffAlgorithm.SupportedAlgorithm.HISTOGRAM ? "--histogram" : "--diff-algorithm=myers";
+      repo.assertDiffedAsGit(commits[0], commits[1], versions.size(), algorithm, option);
+      repo.assertDiffedAsGit(commits[1], added, texts.size(), algorithm, option);
+      repo.assertDiffedAsGit(added, deleted, texts.size(), algorithm, option);
+    }
+  }
+
+  @Test
   void rootCommitIsDiffedAgainstTheEmptyTree() {
     TestRepo repo = new TestRepo(tmp);
     repo.write("a.txt", "hello\n").write("dir/b.txt", "world\n");

@@ -279,6 +279,16 @@ public final class PatchWriter {
   }
 
   private EditList edits(Lines a, Lines b) {
+    if (a.size() == 0 || b.size() == 0) {
+      // A side with no lines (an added or deleted file): every line of the other is the change, as git's histogram
+      // and classic diffs both find, with nothing to slide; no classes to look up (a 2 MB commit of added files spent
+      // a tenth of its time there).
+      EditList whole = new EditList();
+      if (a.size() + b.size() > 0) {
+        whole.add(new Edit(0, a.size(), 0, b.size()));
+      }
+      return whole;
+    }
     boolean[] changedA = new boolean[a.size() + 2];
     boolean[] changedB = new boolean[b.size() + 2];
     markChanges(a, b, changedA, changedB);
