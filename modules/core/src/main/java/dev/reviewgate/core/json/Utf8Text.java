@@ -5,6 +5,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,6 +32,13 @@ import java.util.List;
 public final class Utf8Text implements Shareable, JsonString {
 
   private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+  /** Bytes read eight at a time, in the order they stand (any offset). */
+  private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+  private static final long SPACES = 0x2020202020202020L;
+  private static final long QUOTES = 0x2222222222222222L;
+  private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
   private static final int OUT_BUFFER = 8 * 1024;
 
   private static final int PART_CHUNK = 256 * 1024;
@@ -396,9 +406,7 @@ public final class Utf8Text implements Shareable, JsonString {
       int i = from;
       while (i < to) {
         int start = i;
-        while (i < to && plain(bytes[i])) {
-          i++;
-        }
+        i = plainEnd(bytes, i, to);
         put(bytes, start, i - start);
         if (i == to) {
           return;
@@ -475,11 +483,34 @@ public final class Utf8Text implements Shareable, JsonString {
       buffer[used++] = HEX[(b >> 4) & 0xF];
       buffer[used++] = HEX[b & 0xF];
     }
+  }
 
-    /** Printable ASCII that JSON takes as it is. */
-    private static boolean plain(byte b) {
-      return b >= 0x20 && b != '"' && b != '\\';
+  /** Printable ASCII that JSON takes as it is. */
+  static boolean plain(byte b) {
+    return b >= 0x20 && b != '"' && b != '\\';
+  }
+
+  /**
+   * Where the run of {@link #plain} bytes that starts at {@code i} ends (at most {@code to}): eight bytes at a time
+   * while a word holds none to escape, found with the bit tricks for a byte below 0x20 and a zero byte (of the word
+   * xor'ed with quotes, then with backslashes), exact as tests of a whole word. A diff's text is mostly such runs:
+   * a byte at a time, under C1, this was two fifths of a 2 MB reply's time on the thread that made it.
+   */
+  static int plainEnd(byte[] bytes, int i, int to) {
+    for (int lastWord = to - Long.BYTES; i <= lastWord; i += Long.BYTES) {
+      long word = (long) WORDS.get(bytes, i);
+      long quotes = word ^ QUOTES;
+      long backslashes = word ^ BACKSLASHES;
+      long special = ((word - SPACES) & ~word) | ((quotes - ONES) & ~quotes) | ((backslashes - ONES) & ~backslashes)
+        | word;
+      if ((special & HIGHS) != 0) {
+        break;
+      }
     }
+    while (i < to && plain(bytes[i])) {
+      i++;
+    }
+    return i;
   }
 
   /**

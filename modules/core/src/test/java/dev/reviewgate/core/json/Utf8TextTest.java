@@ -258,4 +258,39 @@ class Utf8TextTest {
       return false;
     }
   }
+
+  @Test
+  void aRunOfPlainBytesEndsAtTheFirstByteToEscapeWhereverItStands() {
+    // Plain bytes at the edges of what the word-at-a-time test tells apart, and every kind of byte that ends a run.
+    byte[] plain = {' ', '!', '#', '[', ']', 'a', '~', 0x7F};
+    byte[] ending = {0, 0x1F, '\t', '\n', '"', '\\', (byte) 0x80, (byte) 0xC3, (byte) 0xFF};
+    Random random = new Random(26);
+    int checked = 0;
+    for (int length = 0; length <= 40; length++) {
+      for (int at = -1; at < length; at++) {
+        for (byte end : ending) {
+          byte[] bytes = new byte[length];
+          for (int i = 0; i < length; i++) {
+            bytes[i] = plain[random.nextInt(plain.length)];
+          }
+          if (at >= 0) {
+            bytes[at] = end;
+          }
+          for (int from = 0; from <= Math.min(length, 9); from++) {
+            int expected = from;
+            while (expected < length && Utf8Text.plain(bytes[expected])) {
+              expected++;
+            }
+            assertThat(Utf8Text.plainEnd(bytes, from, length)).as("length %d, %s at %d, from %d", length, end, at, from)
+              .isEqualTo(expected);
+            checked++;
+          }
+          if (at < 0) {
+            break; // all plain: the ending byte does not matter
+          }
+        }
+      }
+    }
+    assertThat(checked).isGreaterThan(40_000);
+  }
 }
