@@ -23,6 +23,7 @@ import java.io.OutputStream;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -87,7 +88,8 @@ final class StdioCommand {
     if (!gitFirst) {
       restMayStart.complete();
     }
-    gitServed.future().onComplete(up -> openWhenIdle(vertx, transport::get, closing, restMayStart));
+    gitServed.future().onComplete(up -> openWhenIdle(vertx, () -> transport.get() != null && transport.get().busy(),
+      closing::get, restMayStart));
     Supplier<Future<?>> startBackends = () -> {
       Future<Void> started = backends.get();
       if (started != null) {
@@ -193,15 +195,15 @@ final class StdioCommand {
   /**
    * Completes {@code gate} once the client has had nothing in flight for REST_IDLE_POLLS looks in a row (one every
    * REST_POLL_MS); not once it is closing. A client asking commit after commit is idle only between two calls: the rest
-   * started in the first such gap and their start (about 0.25 s of both cores) slowed its next calls to 80–330 ms.
+   * started in the first such gap and their start (about 0.25 s of both cores) slowed its next calls to 80–330 ms. The
+   * warm-up's summary waits for the same (the process's first log line loads and runs its formatting: 15-30 ms).
    */
-  private static void openWhenIdle(Vertx vertx, Supplier<StdioTransport> transport, AtomicBoolean closing, Promise<Void> gate) {
+  static void openWhenIdle(Vertx vertx, BooleanSupplier busy, BooleanSupplier closing, Promise<Void> gate) {
     int[] idleLooks = {0};
     vertx.setPeriodic(REST_POLL_MS, timer -> {
-      StdioTransport stdio = transport.get();
-      if (closing.get() || gate.future().isComplete()) {
+      if (closing.getAsBoolean() || gate.future().isComplete()) {
         vertx.cancelTimer(timer);
-      } else if (stdio != null && stdio.busy()) {
+      } else if (busy.getAsBoolean()) {
         idleLooks[0] = 0;
       } else if (++idleLooks[0] >= REST_IDLE_POLLS) {
         vertx.cancelTimer(timer);
