@@ -59,13 +59,14 @@ public final class GitReader implements AutoCloseable {
 
   private volatile CachedConfig diffConfig;
 
-  public GitReader(String name, Repository repository, GitOptions options) {
+  /** @param kept the readers kept open between calls, shared by the repositories of one registry */
+  GitReader(String name, Repository repository, GitOptions options, KeptReaders kept) {
     this.context = new RepoContext(name, repository, options, new Inputs(options));
     this.name = name;
     this.repository = repository;
     this.options = options;
     this.inputs = context.inputs();
-    this.readers = new KeptReaders(repository, options.keptReaders());
+    this.readers = kept;
   }
 
   public String name() {
@@ -110,7 +111,7 @@ public final class GitReader implements AutoCloseable {
   }
 
   public Pair pair(DiffTarget target) {
-    try (ObjectReader reader = readers.lend(); RevWalk walk = new RevWalk(reader)) {
+    try (ObjectReader reader = readers.lend(repository); RevWalk walk = new RevWalk(reader)) {
       if (target.commit() != null) {
         RevCommit commit = context.commit(walk, "commit", target.commit());
         RevCommit parent = commit.getParentCount() == 0 ? null : walk.parseCommit(commit.getParent(0));
@@ -222,7 +223,7 @@ public final class GitReader implements AutoCloseable {
 
   private Patch diff(Pair pair, DiffOptions diffOptions, boolean asJson,
                      java.util.function.Supplier<TextStream> streamIfLarge, Cancellation cancellation) {
-    try (ObjectReader reader = readers.lend()) {
+    try (ObjectReader reader = readers.lend(repository)) {
       Session session = session(reader, pair, diffOptions, cancellation);
       if (session.found.changes().size() < options.parallelFromFiles() || DiffParts.threads() == 1) {
         Joiner joiner = new Joiner(pair, asJson, null);
@@ -714,7 +715,7 @@ public final class GitReader implements AutoCloseable {
    * (exact renames match by object id), as git does.
    */
   public List<FileChange> fileList(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
-    try (ObjectReader reader = readers.lend()) {
+    try (ObjectReader reader = readers.lend(repository)) {
       return changes(reader, pair, diffOptions, cancellation).renamed();
     }
   }
@@ -733,7 +734,7 @@ public final class GitReader implements AutoCloseable {
       }
       return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, false);
     }
-    try (ObjectReader reader = readers.lend()) {
+    try (ObjectReader reader = readers.lend(repository)) {
       Session session = session(reader, pair, diffOptions, cancellation);
       List<ChangedFile> files = new ArrayList<>();
       for (FileChange change : session.found.renamed()) {
@@ -857,7 +858,7 @@ public final class GitReader implements AutoCloseable {
 
   @Override
   public void close() {
-    readers.close();
+    readers.forget(repository);
     repository.close();
   }
 }

@@ -29,10 +29,12 @@ public final class RepoRegistry implements AutoCloseable {
 
   private final Map<String, GitReader> readers;
   private final String defaultName;
+  private final KeptReaders kept;
 
-  private RepoRegistry(Map<String, GitReader> readers, String defaultName) {
+  private RepoRegistry(Map<String, GitReader> readers, String defaultName, KeptReaders kept) {
     this.readers = readers;
     this.defaultName = defaultName;
+    this.kept = kept;
   }
 
   /** As {@link #create(Map, Path, GitOptions)} with the configuration's {@code repos} object as written. */
@@ -63,6 +65,8 @@ public final class RepoRegistry implements AutoCloseable {
     dev.reviewgate.xdiff.DiffAttributes.cacheBytes(options.attributesCacheBytes());
     RepositoryOnlyConfig.install();
     Map<String, GitReader> readers = new LinkedHashMap<>();
+    // One bound on the readers kept open between calls for all the repositories served (git.keptReaders).
+    KeptReaders kept = new KeptReaders(options.keptReaders());
     String defaultName = null;
     if (workingDirectory != null) {
       FileRepositoryBuilder builder = new FileRepositoryBuilder().findGitDir(workingDirectory.toAbsolutePath().toFile());
@@ -70,7 +74,7 @@ public final class RepoRegistry implements AutoCloseable {
         try {
           Repository repository = builder.setMustExist(true).build();
           defaultName = nameOf(repository);
-          readers.put(defaultName, new GitReader(defaultName, repository, options));
+          readers.put(defaultName, new GitReader(defaultName, repository, options, kept));
         } catch (IOException | RuntimeException e) {
           LOG.warning("the git repository around " + workingDirectory + " cannot be opened: " + e.getMessage());
         }
@@ -87,7 +91,7 @@ public final class RepoRegistry implements AutoCloseable {
       }
       try {
         Repository repository = open(Path.of(text));
-        GitReader previous = readers.put(name, new GitReader(name, repository, options));
+        GitReader previous = readers.put(name, new GitReader(name, repository, options, kept));
         if (previous != null) {
           previous.close();
         }
@@ -100,7 +104,7 @@ public final class RepoRegistry implements AutoCloseable {
       // Started outside any repository with exactly one configured (as MCP clients launch it): that one is meant.
       defaultName = readers.keySet().iterator().next();
     }
-    return new RepoRegistry(readers, defaultName);
+    return new RepoRegistry(readers, defaultName, kept);
   }
 
   private static IllegalArgumentException badEntry(String name) {
@@ -183,5 +187,6 @@ public final class RepoRegistry implements AutoCloseable {
   @Override
   public void close() {
     readers.values().forEach(GitReader::close);
+    kept.close();
   }
 }

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Readers kept open between calls: given back on close and lent again, at most {@code capacity} idle, never usable
- * after close, and never stale: objects written, packed and repacked by git since a reader was first opened are read.
+ * Readers kept open between calls: given back on close and lent again, at most {@code capacity} idle for all the
+ * repositories (the least recently used closed first), never usable after close, and never stale: objects written,
+ * packed and repacked by git since a reader was first opened are read.
  */
 class KeptReadersTest {
 
@@ -38,17 +39,21 @@ class KeptReadersTest {
 
   /** A repository of one commit, opened with JGit. */
   private Repository oneCommit() throws Exception {
-    TestRepo repo = new TestRepo(tmp);
+    return oneCommit(tmp);
+  }
+
+  private static Repository oneCommit(Path parent) throws Exception {
+    TestRepo repo = new TestRepo(parent);
     repo.write("a.txt", body(1)).commit("one");
     return FileRepositoryBuilder.create(repo.dir().resolve(".git").toFile());
   }
 
   @Test
   void aClosedReaderIsGivenBackOnceAndAtMostCapacityStayIdle() throws Exception {
-    try (Repository repository = oneCommit(); KeptReaders readers = new KeptReaders(repository, 2)) {
+    try (Repository repository = oneCommit(); KeptReaders readers = new KeptReaders(2)) {
       List<ObjectReader> lent = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
-        lent.add(readers.lend());
+        lent.add(readers.lend(repository));
       }
       assertThat(readers.idle()).isZero();
       ObjectReader first = lent.get(0);
@@ -60,7 +65,7 @@ class KeptReadersTest {
       lent.get(1).close();
       lent.get(2).close();
       assertThat(readers.idle()).as("the third is closed for good").isEqualTo(2);
-      try (ObjectReader again = readers.lend()) {
+      try (ObjectReader again = readers.lend(repository)) {
         assertThat(readers.idle()).isEqualTo(1);
         assertThat(again.has(repository.resolve("HEAD"))).isTrue();
       }
@@ -69,9 +74,37 @@ class KeptReadersTest {
   }
 
   @Test
+  void theBoundIsForAllRepositoriesAndTheLeastRecentlyUsedGoesFirst() throws Exception {
+    try (Repository one = oneCommit(tmp.resolve("one")); Repository two = oneCommit(tmp.resolve("two"));
+         Repository three = oneCommit(tmp.resolve("three")); KeptReaders readers = new KeptReaders(2)) {
+      ObjectReader a = readers.lend(one);
+      ObjectReader b = readers.lend(two);
+      ObjectReader c = readers.lend(three);
+      a.close();
+      b.close();
+      c.close();
+      assertThat(readers.idle()).as("three repositories, two kept in all").isEqualTo(2);
+      // one's reader, the least recently given back, was closed: lending for one opens a new reader, and two's and
+      // three's still wait.
+      try (ObjectReader again = readers.lend(one)) {
+        assertThat(readers.idle()).isEqualTo(2);
+        assertThat(again.has(one.resolve("HEAD"))).isTrue();
+      }
+      // Now one's is the most recent: two's (least recent) went; a repository being closed takes its own along.
+      assertThat(readers.idle()).isEqualTo(2);
+      readers.forget(one);
+      assertThat(readers.idle()).isEqualTo(1);
+      try (ObjectReader fromThree = readers.lend(three)) {
+        assertThat(readers.idle()).as("three's reader was the one kept").isZero();
+        assertThat(fromThree.has(three.resolve("HEAD"))).isTrue();
+      }
+    }
+  }
+
+  @Test
   void noCapacityMeansAFreshReaderEachTime() throws Exception {
-    try (Repository repository = oneCommit(); KeptReaders readers = new KeptReaders(repository, 0)) {
-      ObjectReader reader = readers.lend();
+    try (Repository repository = oneCommit(); KeptReaders readers = new KeptReaders(0)) {
+      ObjectReader reader = readers.lend(repository);
       reader.close();
       assertThat(readers.idle()).isZero();
     }
@@ -84,8 +117,8 @@ class KeptReadersTest {
     repo.commit("one");
     repo.git("gc", "-q");
     try (Repository repository = FileRepositoryBuilder.create(repo.dir().resolve(".git").toFile());
-         KeptReaders readers = new KeptReaders(repository, 1)) {
-      try (ObjectReader reader = readers.lend()) {
+         KeptReaders readers = new KeptReaders(1)) {
+      try (ObjectReader reader = readers.lend(repository)) {
         assertThat(text(reader, blobOne)).isEqualTo(body(1));
       }
       // New objects, then every object repacked into one new pack (the old pack deleted): deltas now likely.
@@ -95,7 +128,7 @@ class KeptReadersTest {
         repo.commit("version " + version);
       }
       repo.git("gc", "-q", "--aggressive", "--prune=now");
-      try (ObjectReader reader = readers.lend()) {
+      try (ObjectReader reader = readers.lend(repository)) {
         assertThat(readers.idle()).as("the kept reader was lent again").isZero();
         assertThat(text(reader, blobOne)).isEqualTo(body(1));
         for (int i = 0; i < blobs.size(); i++) {
