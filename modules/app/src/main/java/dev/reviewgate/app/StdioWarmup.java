@@ -25,8 +25,8 @@ import java.util.logging.Logger;
  *
  * <p>Nothing it does is kept for the agent: the commits are named as {@code <sha>^0}, which the git backend's result
  * cache (full SHAs only) never stores, and they are the oldest of the history read, away from the recent commits an
- * agent reviews. It waits while the agent has a request in flight, so it only ever uses idle time, and it ends after
- * {@code mcp.warmupMaxMs} whatever it has done, or at the first failure.
+ * agent reviews. Each step waits until the agent has had nothing in flight for {@code mcp.warmupIdleMs}, so it only
+ * ever uses idle time, and it ends after {@code mcp.warmupMaxMs} whatever it has done, or at the first failure.
  */
 final class StdioWarmup {
 
@@ -46,6 +46,7 @@ final class StdioWarmup {
   private final int calls;
   private final long deadline;
   private final long longestCallMs;
+  private final long idleNanos;
   private int id;
   /** Calls cancelled because the agent asked something or they ran too long. */
   private int gaveWay;
@@ -61,6 +62,7 @@ final class StdioWarmup {
     this.calls = calls;
     this.deadline = System.nanoTime() + maxMs * 1_000_000;
     this.longestCallMs = server.options().warmupCallMaxMs();
+    this.idleNanos = server.options().warmupIdleMs() * 1_000_000;
   }
 
   /**
@@ -158,20 +160,28 @@ final class StdioWarmup {
     return chain;
   }
 
-  /** Completes with true once the agent has nothing in flight, or false once the warm-up's time is over. */
+  /**
+   * Completes with true once the agent has had nothing in flight for {@code mcp.warmupIdleMs} (looked at every
+   * IDLE_POLL_MS), or false once the warm-up's time is over. Not at the first idle look: a client asking call after
+   * call does its own work in the gaps (a git process between two calls), and a warm-up call there slowed it.
+   */
   private Future<Boolean> whenIdle() {
     if (System.nanoTime() > deadline || closing.getAsBoolean()) {
       return Future.succeededFuture(false);
     }
-    if (!agentBusy.getAsBoolean()) {
-      return Future.succeededFuture(true);
-    }
     // One promise and one periodic check: a timer chaining a new future per poll nested one completion in the next,
     // and an agent call of a few seconds (thousands of polls) overflowed the stack when they unwound.
     Promise<Boolean> idle = Promise.promise();
+    long[] idleSince = {agentBusy.getAsBoolean() ? 0 : System.nanoTime()};
     vertx.setPeriodic(IDLE_POLL_MS, timer -> {
-      boolean over = System.nanoTime() > deadline || closing.getAsBoolean();
-      if (over || !agentBusy.getAsBoolean()) {
+      long now = System.nanoTime();
+      boolean over = now > deadline || closing.getAsBoolean();
+      if (agentBusy.getAsBoolean()) {
+        idleSince[0] = 0;
+      } else if (idleSince[0] == 0) {
+        idleSince[0] = now;
+      }
+      if (over || (idleSince[0] != 0 && now - idleSince[0] >= idleNanos)) {
         vertx.cancelTimer(timer);
         idle.tryComplete(!over);
       }

@@ -24,6 +24,7 @@ import io.vertx.core.json.JsonObject;
  *                           time, so that an agent's first calls run compiled code (0 = none)
  * @param warmupMaxMs        stdio: the warm-up ends after this long, whatever it has done
  * @param warmupCallMaxMs    stdio: a warm-up call running longer than this is cancelled (its commit's diff is large)
+ * @param warmupIdleMs       stdio: the warm-up makes each call only after the client has had nothing in flight this long
  * @param maxTasks           tasks (SEP-2663) this process keeps at once; more are refused until some expire
  * @param taskTtlMs          how long a task of this process stays readable by {@code tasks/get} after it was created
  * @param taskPollIntervalMs {@code pollIntervalMs} suggested to clients polling a task
@@ -35,7 +36,7 @@ import io.vertx.core.json.JsonObject;
 public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSize, long listTtlMs,
                          long progressIntervalMs, ToolTimeouts toolTimeouts,
                          long drainOnEofMs, long startBackendsAfterMs, int stdioEventLoops,
-                         int warmupCalls, long warmupMaxMs, long warmupCallMaxMs, int maxTasks, long taskTtlMs, long taskPollIntervalMs,
+                         int warmupCalls, long warmupMaxMs, long warmupCallMaxMs, long warmupIdleMs, int maxTasks, long taskTtlMs, long taskPollIntervalMs,
                          long requestStateTtlMs, long elicitationTimeoutMs) {
 
   public McpOptions {
@@ -51,6 +52,7 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
     }
     positive("mcp.warmupMaxMs", warmupMaxMs);
     positive("mcp.warmupCallMaxMs", warmupCallMaxMs);
+    positive("mcp.warmupIdleMs", warmupIdleMs);
     positive("mcp.maxTasks", maxTasks);
     positive("mcp.taskTtlMs", taskTtlMs);
     positive("mcp.taskPollIntervalMs", taskPollIntervalMs);
@@ -74,6 +76,7 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
       (int) number(mcp, "warmupCalls", "mcp.warmupCalls"),
       number(mcp, "warmupMaxMs", "mcp.warmupMaxMs"),
       number(mcp, "warmupCallMaxMs", "mcp.warmupCallMaxMs"),
+      number(mcp, "warmupIdleMs", "mcp.warmupIdleMs"),
       (int) number(mcp, "maxTasks", "mcp.maxTasks"),
       number(mcp, "taskTtlMs", "mcp.taskTtlMs"),
       number(mcp, "taskPollIntervalMs", "mcp.taskPollIntervalMs"),

@@ -249,7 +249,7 @@ class McpServerTest {
     McpOptions small = McpOptions.defaults();
     small = new McpOptions(small.maxLineBytes(), false, 1, small.listTtlMs(), small.progressIntervalMs(),
       small.toolTimeouts(), small.drainOnEofMs(), small.startBackendsAfterMs(), small.stdioEventLoops(),
-      small.warmupCalls(), small.warmupMaxMs(), small.warmupCallMaxMs(), small.maxTasks(), small.taskTtlMs(), small.taskPollIntervalMs(),
+      small.warmupCalls(), small.warmupMaxMs(), small.warmupCallMaxMs(), small.warmupIdleMs(), small.maxTasks(), small.taskTtlMs(), small.taskPollIntervalMs(),
       small.requestStateTtlMs(), small.elicitationTimeoutMs());
     var tool = ToolCatalog.standard().require("diff_parse");
     var extra = new dev.reviewgate.core.catalog.Tool("local_echo", "reviewgate.test.echo", "Echo", "Echoes.",
