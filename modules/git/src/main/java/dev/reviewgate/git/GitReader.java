@@ -803,7 +803,8 @@ public final class GitReader implements AutoCloseable {
         return known;
       }
     };
-    PatchWriter writer = new PatchWriter(found.blobs(), found.attributes(), new Abbreviator(reader, abbreviation),
+    PatchWriter writer = new PatchWriter(found.blobs(), found.attributes(),
+      new Abbreviator(reader, repository.getObjectDatabase(), abbreviation),
       DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
     return new Session(found, writer, abbreviation);
   }
@@ -813,7 +814,7 @@ public final class GitReader implements AutoCloseable {
                              Cancellation cancellation) {
     Blobs blobs = new Blobs(ContentSource.of(reader), options.maxBlobBytes());
     DiffAttributes attributes = DiffAttributes.of(reader, pair.head().getTree(), options.maxBlobBytes(), diffConfig());
-    return new PatchWriter(blobs, attributes, new Abbreviator(reader, abbreviation),
+    return new PatchWriter(blobs, attributes, new Abbreviator(reader, repository.getObjectDatabase(), abbreviation),
       DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
   }
 

@@ -164,6 +164,49 @@ class DiffFidelityTest {
     assertThat(ours(repo, base, head)).isEqualTo(expected);
   }
 
+  /**
+   * Two texts whose blob ids share their first {@code hexDigits} digits, found by a birthday search over made-up texts
+   * (about 2^14 tries for seven digits).
+   */
+  private static String[] textsSharingAPrefix(int hexDigits) throws Exception {
+    java.util.Map<String, String> byPrefix = new java.util.HashMap<>();
+    java.security.MessageDigest sha1 = java.security.MessageDigest.getInstance("SHA-1");
+    for (int i = 0; i < 2_000_000; i++) {
+      String text = "made-up line " + i + "\n";
+      byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
+      sha1.update(("blob " + bytes.length + "\0").getBytes(StandardCharsets.US_ASCII));
+      String prefix = java.util.HexFormat.of().formatHex(sha1.digest(bytes)).substring(0, hexDigits);
+      String other = byPrefix.putIfAbsent(prefix, text);
+      if (other != null) {
+        return new String[] {other, text};
+      }
+    }
+    throw new AssertionError("no two texts share " + hexDigits + " hex digits");
+  }
+
+  @Test
+  void indexLinesGrowPastAPrefixAnotherObjectSharesLooseOrPackedLikeGit() throws Exception {
+    String[] twins = textsSharingAPrefix(7);
+    TestRepo repo = new TestRepo(tmp);
+    repo.write("a.txt", "base\n");
+    String base = repo.commit("base");
+    repo.write("a.txt", twins[0]);
+    String head = repo.commit("head");
+    // The twin, loose and referenced by nothing: the new side's name needs an eighth digit (or more) to be unique.
+    String twinId = new String(repo.gitWithInput(twins[1].getBytes(StandardCharsets.US_ASCII), "hash-object", "-w",
+      "--stdin"), StandardCharsets.US_ASCII).trim();
+    assertThat(repo.dir().resolve(".git/objects/" + twinId.substring(0, 2) + "/" + twinId.substring(2))).exists();
+    String expected = git(repo, base, head);
+    assertThat(expected).containsPattern("index [0-9a-f]{7}\\.\\.[0-9a-f]{8,} ");
+    assertSameAsGit(repo, base, head);
+    // Then both packed, the twin kept by a tag.
+    repo.git("tag", "twin", twinId);
+    repo.git("gc", "-q");
+    assertThat(repo.dir().resolve(".git/objects/" + twinId.substring(0, 2) + "/" + twinId.substring(2))).doesNotExist();
+    assertThat(git(repo, base, head)).containsPattern("index [0-9a-f]{7}\\.\\.[0-9a-f]{8,} ");
+    assertSameAsGit(repo, base, head);
+  }
+
   @Test
   void functionNameAfterTheHunkHeaderFollowsGitsDefaultRule() {
     TestRepo repo = new TestRepo(tmp);
