@@ -8,6 +8,9 @@ reviewgate answer is compared with git's output (the diff text must be identical
   versus-git.py firstcalls CLONE [--count 100] [--warmup on|off] [--settle S]
       a NEW `bin/reviewgate stdio` started in CLONE, then the newest COUNT non-merge commits, each asked once with
       git_diff {"commit": SHA}, interleaved with `git diff --histogram -M PARENT SHA`. Prints p50/p90 of both.
+      Without --settle the calls come back to back from the handshake (the warm-up, which waits for an idle client,
+      then never runs); --settle 3 gives the process an agent's think time before its first call (the warm-up done,
+      and the git processes then run beside an idle server).
   versus-git.py ranges CLONE A..B [A..B ...] [--rounds 3] [--one-process] [--http]
       for each range and round: `git diff --histogram -M A B` (its time), then a NEW stdio process (or,
       with --one-process, the same one every time) asked git_diff {"base": A, "head": B} once: the time to the reply's
