@@ -23,7 +23,6 @@ import java.io.OutputStream;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -32,10 +31,6 @@ import java.util.logging.Logger;
 final class StdioCommand {
 
   private static final Logger LOG = Logger.getLogger(StdioCommand.class.getName());
-  /** How often, once git is up, whether the client still has a request in flight is looked at (see restMayStart). */
-  private static final long REST_POLL_MS = 5;
-  /** Looks in a row that must find the client idle before the rest start: 100 ms without a request in flight. */
-  private static final int REST_IDLE_POLLS = 20;
 
   private StdioCommand() {
   }
@@ -88,8 +83,15 @@ final class StdioCommand {
     if (!gitFirst) {
       restMayStart.complete();
     }
-    gitServed.future().onComplete(up -> openWhenIdle(vertx, () -> transport.get() != null && transport.get().busy(),
-      closing::get, restMayStart));
+    // The rest start once the client pauses: a client asking commit after commit is idle only between two calls, and
+    // started in the first such gap their start (about 0.25 s of both cores) slowed its next calls to 80-330 ms.
+    gitServed.future().onComplete(up -> ClientIdle.after(vertx, () -> transport.get() != null && transport.get().busy(),
+        () -> closing.get() || restMayStart.future().isComplete(), ClientIdle.PAUSE_MS, ClientIdle.POLL_MS)
+      .onSuccess(idle -> {
+        if (idle) {
+          restMayStart.tryComplete();
+        }
+      }));
     Supplier<Future<?>> startBackends = () -> {
       Future<Void> started = backends.get();
       if (started != null) {
@@ -190,26 +192,6 @@ final class StdioCommand {
       throw new StartupFailure(problem);
     }
     return 0;
-  }
-
-  /**
-   * Completes {@code gate} once the client has had nothing in flight for REST_IDLE_POLLS looks in a row (one every
-   * REST_POLL_MS); not once it is closing. A client asking commit after commit is idle only between two calls: the rest
-   * started in the first such gap and their start (about 0.25 s of both cores) slowed its next calls to 80–330 ms. The
-   * warm-up's summary waits for the same (the process's first log line loads and runs its formatting: 15-30 ms).
-   */
-  static void openWhenIdle(Vertx vertx, BooleanSupplier busy, BooleanSupplier closing, Promise<Void> gate) {
-    int[] idleLooks = {0};
-    vertx.setPeriodic(REST_POLL_MS, timer -> {
-      if (closing.getAsBoolean() || gate.future().isComplete()) {
-        vertx.cancelTimer(timer);
-      } else if (busy.getAsBoolean()) {
-        idleLooks[0] = 0;
-      } else if (++idleLooks[0] >= REST_IDLE_POLLS) {
-        vertx.cancelTimer(timer);
-        gate.tryComplete();
-      }
-    });
   }
 
   private static Future<Integer> skipWarmup() {

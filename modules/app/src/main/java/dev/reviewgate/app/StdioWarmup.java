@@ -5,7 +5,6 @@ import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.Outbound;
 import dev.reviewgate.mcp.transport.JsonLines;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -46,7 +45,7 @@ final class StdioWarmup {
   private final int calls;
   private final long deadline;
   private final long longestCallMs;
-  private final long idleNanos;
+  private final long idleMs;
   private int id;
   /** Calls cancelled because the agent asked something or they ran too long. */
   private int gaveWay;
@@ -62,7 +61,7 @@ final class StdioWarmup {
     this.calls = calls;
     this.deadline = System.nanoTime() + maxMs * 1_000_000;
     this.longestCallMs = server.options().warmupCallMaxMs();
-    this.idleNanos = server.options().warmupIdleMs() * 1_000_000;
+    this.idleMs = server.options().warmupIdleMs();
   }
 
   /**
@@ -104,9 +103,11 @@ final class StdioWarmup {
     if (!LOG.isLoggable(level)) {
       return;
     }
-    Promise<Void> quiet = Promise.promise();
-    StdioCommand.openWhenIdle(vertx, agentBusy, closing, quiet);
-    quiet.future().onSuccess(idle -> LOG.log(level, message));
+    ClientIdle.after(vertx, agentBusy, closing, ClientIdle.PAUSE_MS, ClientIdle.POLL_MS).onSuccess(idle -> {
+      if (idle) {
+        LOG.log(level, message);
+      }
+    });
   }
 
   private Future<Integer> run() {
@@ -166,27 +167,8 @@ final class StdioWarmup {
    * call does its own work in the gaps (a git process between two calls), and a warm-up call there slowed it.
    */
   private Future<Boolean> whenIdle() {
-    if (System.nanoTime() > deadline || closing.getAsBoolean()) {
-      return Future.succeededFuture(false);
-    }
-    // One promise and one periodic check: a timer chaining a new future per poll nested one completion in the next,
-    // and an agent call of a few seconds (thousands of polls) overflowed the stack when they unwound.
-    Promise<Boolean> idle = Promise.promise();
-    long[] idleSince = {agentBusy.getAsBoolean() ? 0 : System.nanoTime()};
-    vertx.setPeriodic(IDLE_POLL_MS, timer -> {
-      long now = System.nanoTime();
-      boolean over = now > deadline || closing.getAsBoolean();
-      if (agentBusy.getAsBoolean()) {
-        idleSince[0] = 0;
-      } else if (idleSince[0] == 0) {
-        idleSince[0] = now;
-      }
-      if (over || (idleSince[0] != 0 && now - idleSince[0] >= idleNanos)) {
-        vertx.cancelTimer(timer);
-        idle.tryComplete(!over);
-      }
-    });
-    return idle.future();
+    return ClientIdle.after(vertx, agentBusy, () -> System.nanoTime() > deadline || closing.getAsBoolean(), idleMs,
+      IDLE_POLL_MS);
   }
 
   /**
