@@ -1,5 +1,6 @@
 package dev.reviewgate.git;
 
+import dev.reviewgate.xdiff.FileChange;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.format.DateTimeFormatter;
@@ -133,6 +134,6 @@ public final class GitJson {
 
   /** git's six octal digits of a file mode, as {@code git diff} headers print it. */
   private static String mode(int mode) {
-    return String.format("%06o", mode);
+    return FileChange.octalMode(mode);
   }
 }

@@ -48,6 +48,6 @@ final class ListedFiles {
   }
 
   private static String mode(int mode) {
-    return mode == 0 ? null : String.format("%06o", mode);
+    return mode == 0 ? null : FileChange.octalMode(mode);
   }
 }

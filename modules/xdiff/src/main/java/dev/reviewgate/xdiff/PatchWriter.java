@@ -356,7 +356,7 @@ public final class PatchWriter {
   }
 
   private static String mode(int mode) {
-    return String.format("%06o", mode);
+    return FileChange.octalMode(mode);
   }
 
   private static void write(PatchBytes out, CharSequence text) {

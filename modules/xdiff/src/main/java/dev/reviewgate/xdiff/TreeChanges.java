@@ -163,7 +163,7 @@ public final class TreeChanges {
         return;
       }
       cancellation.check();
-      String name = RawParseUtils.decode(StandardCharsets.UTF_8, path, 0, path.length);
+      String name = pathString(path);
       out.add(old ? change(name, mode, 0, id, null) : change(name, 0, mode, null, id));
     }
 
@@ -185,8 +185,22 @@ public final class TreeChanges {
         return;
       }
       cancellation.check();
-      out.add(change(RawParseUtils.decode(StandardCharsets.UTF_8, path, 0, path.length), oldMode, newMode,
+      out.add(change(pathString(path), oldMode, newMode,
         ObjectId.fromRaw(a, nameEnd + 1), ObjectId.fromRaw(b, otherNameEnd + 1)));
+    }
+
+    /**
+     * A path's bytes as text: ASCII, nearly every path, straight into a string; anything else as JGit decodes it (UTF-8,
+     * else its fallback). JGit's decode makes a CharsetDecoder and two buffers a path, which a fresh process's first
+     * commit of many files ran interpreted.
+     */
+    private static String pathString(byte[] path) {
+      for (byte b : path) {
+        if (b < 0) {
+          return RawParseUtils.decode(StandardCharsets.UTF_8, path, 0, path.length);
+        }
+      }
+      return new String(path, StandardCharsets.ISO_8859_1);
     }
 
     private static byte[] path(byte[] prefix, byte[] tree, int from, int to) {
