@@ -52,12 +52,15 @@ public final class ToolCatalog {
   private final Map<String, Tool> byName;
   private final Map<String, Tool> byAddress;
   private final Map<String, Validator> validators;
+  /** What is quick to prove valid per tool; the validator checks the rest and words what is wrong. */
+  private final Map<String, ArgumentPrecheck> prechecks;
   private final Declarations declarations;
 
   private ToolCatalog(List<Tool> tools, Declarations declarations) {
     Map<String, Tool> names = new LinkedHashMap<>();
     Map<String, Tool> addresses = new LinkedHashMap<>();
     Map<String, Validator> checks = new LinkedHashMap<>();
+    Map<String, ArgumentPrecheck> quick = new LinkedHashMap<>();
     for (Tool tool : tools) {
       if (names.put(tool.name(), tool) != null) {
         throw new IllegalStateException("tool listed twice: " + tool.name());
@@ -65,11 +68,13 @@ public final class ToolCatalog {
       if (addresses.put(tool.address(), tool) != null) {
         throw new IllegalStateException("address served by two tools: " + tool.address());
       }
+      quick.put(tool.name(), ArgumentPrecheck.of(tool.inputSchema().copy()));
       checks.put(tool.name(), Validator.create(JsonSchema.of(tool.inputSchema()), SCHEMA_OPTIONS));
     }
     this.byName = Map.copyOf(names);
     this.byAddress = Map.copyOf(addresses);
     this.validators = Map.copyOf(checks);
+    this.prechecks = Map.copyOf(quick);
     this.ordered = List.copyOf(names.values());
     this.declarations = declarations;
   }
@@ -255,7 +260,11 @@ public final class ToolCatalog {
     if (validator == null) {
       throw new IllegalArgumentException("no tool named " + toolName + " in the catalog");
     }
-    OutputUnit result = validator.validate(arguments == null ? new JsonObject() : arguments);
+    JsonObject given = arguments == null ? new JsonObject() : arguments;
+    if (prechecks.get(toolName).provesValid(given)) {
+      return;
+    }
+    OutputUnit result = validator.validate(given);
     if (Boolean.TRUE.equals(result.getValid())) {
       return;
     }

@@ -1,0 +1,265 @@
+package dev.reviewgate.core.catalog;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Proves a tool's arguments valid against its input schema when that is quick to see, so that the general JSON Schema
+ * validator runs only for what this cannot prove: an argument it does not know how to check, or one that is wrong
+ * (the validator then finds and words the problem). The validator walks the schema anew on every call, building
+ * locations and sets as it goes, and compiles each {@code pattern} each time: about 9 µs a call with hot caches and
+ * 0.06-0.12 ms once a client's pause has let them go cold, a tenth of a small {@code git_diff} over stdio.
+ *
+ * <p>It knows a subset of draft 2020-12 as the validator applies it: {@code type} (one name), {@code enum} of
+ * strings, {@code properties}, {@code required}, {@code additionalProperties} (a boolean or a schema),
+ * {@code minLength}/{@code maxLength}, {@code pattern} (the validator's {@code java.util.regex} and {@code find()}),
+ * {@code minimum}/{@code maximum}, {@code items} (one schema) and {@code minItems}/{@code maxItems}; annotations are
+ * ignored. A schema using any other keyword is never proven valid by this, so it can only answer "valid" where the
+ * validator would. {@code ArgumentPrecheckTest} holds it to that over every tool of the catalog.
+ */
+final class ArgumentPrecheck {
+
+  /** Keywords that say nothing about validity. */
+  private static final Set<String> ANNOTATIONS = Set.of("description", "title", "default", "examples", "$comment",
+    "deprecated", "readOnly", "writeOnly", "$schema");
+  /** Integers a double holds exactly: bounds given as decimals are compared as doubles only within this. */
+  private static final long EXACT_IN_DOUBLE = 1L << 53;
+
+  private final boolean known;
+  private final String type;
+  private final List<String> allowed;
+  private final Map<String, ArgumentPrecheck> properties;
+  private final List<String> required;
+  /** Null: any further property; {@link #NONE}: none; else the schema they must meet. */
+  private final ArgumentPrecheck additional;
+  private final Number minLength;
+  private final Number maxLength;
+  private final Pattern pattern;
+  private final Number minimum;
+  private final Number maximum;
+  private final ArgumentPrecheck items;
+  private final Number minItems;
+  private final Number maxItems;
+
+  /** {@code false} as a schema: nothing is valid. */
+  private static final ArgumentPrecheck NONE = new ArgumentPrecheck();
+
+  private ArgumentPrecheck() {
+    this.known = false;
+    this.type = null;
+    this.allowed = null;
+    this.properties = Map.of();
+    this.required = List.of();
+    this.additional = null;
+    this.minLength = null;
+    this.maxLength = null;
+    this.pattern = null;
+    this.minimum = null;
+    this.maximum = null;
+    this.items = null;
+    this.minItems = null;
+    this.maxItems = null;
+  }
+
+  private ArgumentPrecheck(JsonObject schema) {
+    boolean ok = true;
+    for (String key : schema.fieldNames()) {
+      ok &= ANNOTATIONS.contains(key) || key.startsWith("x-") || key.startsWith("__") || switch (key) {
+        case "type", "enum", "properties", "required", "additionalProperties", "minLength", "maxLength", "pattern",
+             "minimum", "maximum", "items", "minItems", "maxItems" -> true;
+        default -> false;
+      };
+    }
+    Object typeValue = schema.getValue("type");
+    ok &= typeValue == null || typeValue instanceof String;
+    this.type = typeValue instanceof String name ? name : null;
+    this.allowed = strings(schema.getValue("enum"));
+    ok &= !schema.containsKey("enum") || allowed != null;
+    Map<String, ArgumentPrecheck> byName = new LinkedHashMap<>();
+    if (schema.getValue("properties") instanceof JsonObject props) {
+      for (String name : props.fieldNames()) {
+        byName.put(name, of(props.getValue(name)));
+      }
+    } else {
+      ok &= !schema.containsKey("properties");
+    }
+    this.properties = Map.copyOf(byName);
+    List<String> names = strings(schema.getValue("required"));
+    ok &= !schema.containsKey("required") || names != null;
+    this.required = names == null ? List.of() : names;
+    this.additional = schema.containsKey("additionalProperties") ? of(schema.getValue("additionalProperties")) : null;
+    this.minLength = number(schema, "minLength");
+    this.maxLength = number(schema, "maxLength");
+    this.minimum = number(schema, "minimum");
+    this.maximum = number(schema, "maximum");
+    this.minItems = number(schema, "minItems");
+    this.maxItems = number(schema, "maxItems");
+    for (String bound : List.of("minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems")) {
+      ok &= !schema.containsKey(bound) || schema.getValue(bound) instanceof Number;
+    }
+    Pattern compiled = null;
+    if (schema.getValue("pattern") instanceof String regex) {
+      try {
+        compiled = Pattern.compile(regex);
+      } catch (RuntimeException e) {
+        ok = false; // the validator decides what a broken pattern means
+      }
+    } else {
+      ok &= !schema.containsKey("pattern");
+    }
+    this.pattern = compiled;
+    this.items = schema.containsKey("items") ? of(schema.getValue("items")) : null;
+    this.known = ok;
+  }
+
+  /** The precheck of one (sub)schema: an object, or {@code true}/{@code false}. */
+  static ArgumentPrecheck of(Object schema) {
+    if (Boolean.TRUE.equals(schema)) {
+      return new ArgumentPrecheck(new JsonObject());
+    }
+    if (schema instanceof JsonObject object) {
+      return new ArgumentPrecheck(object);
+    }
+    return NONE; // false, or something no schema is: never proven
+  }
+
+  /** True only if {@code value} is certainly valid; false says nothing (ask the validator). */
+  boolean provesValid(Object value) {
+    if (!known || !typeHolds(value)) {
+      return false;
+    }
+    if (allowed != null && !(value instanceof String text && allowed.contains(text))) {
+      return false;
+    }
+    if (value instanceof String text) {
+      return stringHolds(text);
+    }
+    if (value instanceof Integer || value instanceof Long || value instanceof Double) {
+      return numberHolds((Number) value);
+    }
+    if (value instanceof JsonObject object) {
+      return objectHolds(object);
+    }
+    if (value instanceof JsonArray array) {
+      return arrayHolds(array);
+    }
+    return value instanceof Boolean || value == null;
+  }
+
+  private boolean typeHolds(Object value) {
+    if (!(value == null || value instanceof String || value instanceof Boolean || value instanceof Integer
+      || value instanceof Long || (value instanceof Double d && Double.isFinite(d)) || value instanceof JsonObject
+      || value instanceof JsonArray)) {
+      return false; // a Java type the validator would first convert: leave it to it
+    }
+    if (type == null) {
+      return true;
+    }
+    return switch (type) {
+      case "string" -> value instanceof String;
+      case "boolean" -> value instanceof Boolean;
+      case "integer" -> value instanceof Integer || value instanceof Long;
+      case "number" -> value instanceof Integer || value instanceof Long || value instanceof Double;
+      case "object" -> value instanceof JsonObject;
+      case "array" -> value instanceof JsonArray;
+      case "null" -> value == null;
+      default -> false;
+    };
+  }
+
+  private boolean stringHolds(String text) {
+    if (minLength != null || maxLength != null) {
+      for (int i = 0; i < text.length(); i++) {
+        if (Character.isSurrogate(text.charAt(i))) {
+          return false; // characters outside the BMP: the validator counts them its own way
+        }
+      }
+      if (!atLeast(text.length(), minLength) || !atMost(text.length(), maxLength)) {
+        return false;
+      }
+    }
+    return pattern == null || pattern.matcher(text).find();
+  }
+
+  private boolean numberHolds(Number number) {
+    return atLeast(number, minimum) && atMost(number, maximum);
+  }
+
+  private boolean objectHolds(JsonObject object) {
+    for (String name : required) {
+      if (!object.containsKey(name)) {
+        return false;
+      }
+    }
+    for (String name : object.fieldNames()) {
+      ArgumentPrecheck check = properties.get(name);
+      if (check == null) {
+        check = additional;
+      }
+      if (check != null && !check.provesValid(object.getValue(name))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean arrayHolds(JsonArray array) {
+    if (!atLeast(array.size(), minItems) || !atMost(array.size(), maxItems)) {
+      return false;
+    }
+    if (items != null) {
+      for (int i = 0; i < array.size(); i++) {
+        if (!items.provesValid(array.getValue(i))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private static boolean atLeast(Number value, Number bound) {
+    Integer order = bound == null ? null : compareExactly(value, bound);
+    return bound == null || (order != null && order >= 0);
+  }
+
+  private static boolean atMost(Number value, Number bound) {
+    Integer order = bound == null ? null : compareExactly(value, bound);
+    return bound == null || (order != null && order <= 0);
+  }
+
+  /** The order of a value and a bound, or null where it cannot be told exactly (never proven, then). */
+  private static Integer compareExactly(Number value, Number bound) {
+    boolean integral = (value instanceof Integer || value instanceof Long) && (bound instanceof Integer || bound instanceof Long);
+    if (integral) {
+      return Long.compare(value.longValue(), bound.longValue());
+    }
+    boolean exact = (value instanceof Double || Math.abs(value.longValue()) <= EXACT_IN_DOUBLE)
+      && (bound instanceof Double || bound instanceof Float
+        || ((bound instanceof Integer || bound instanceof Long) && Math.abs(bound.longValue()) <= EXACT_IN_DOUBLE));
+    return exact ? Integer.valueOf(Double.compare(value.doubleValue(), bound.doubleValue())) : null;
+  }
+
+  private static Number number(JsonObject schema, String key) {
+    return schema.getValue(key) instanceof Number number ? number : null;
+  }
+
+  private static List<String> strings(Object value) {
+    if (!(value instanceof JsonArray array)) {
+      return null;
+    }
+    List<String> out = new ArrayList<>();
+    for (Object item : array) {
+      if (!(item instanceof String text)) {
+        return null;
+      }
+      out.add(text);
+    }
+    return List.copyOf(out);
+  }
+}
