@@ -115,6 +115,11 @@ final class ArgumentPrecheck {
     }
     this.pattern = compiled;
     this.items = schema.containsKey("items") ? of(schema.getValue("items")) : null;
+    // Only one schema for every item, and a boolean or a schema for further properties: other forms are the validator's.
+    ok &= !schema.containsKey("items") || schema.getValue("items") instanceof JsonObject
+      || schema.getValue("items") instanceof Boolean;
+    ok &= !schema.containsKey("additionalProperties") || schema.getValue("additionalProperties") instanceof JsonObject
+      || schema.getValue("additionalProperties") instanceof Boolean;
     this.known = ok;
   }
 
