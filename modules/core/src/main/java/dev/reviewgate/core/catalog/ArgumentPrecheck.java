@@ -30,6 +30,8 @@ final class ArgumentPrecheck {
     "deprecated", "readOnly", "writeOnly", "$schema");
   /** Integers a double holds exactly: bounds given as decimals are compared as doubles only within this. */
   private static final long EXACT_IN_DOUBLE = 1L << 53;
+  /** {@code false} as a schema: nothing is valid. */
+  private static final ArgumentPrecheck NONE = new ArgumentPrecheck();
 
   private final boolean known;
   private final String type;
@@ -46,9 +48,6 @@ final class ArgumentPrecheck {
   private final ArgumentPrecheck items;
   private final Number minItems;
   private final Number maxItems;
-
-  /** {@code false} as a schema: nothing is valid. */
-  private static final ArgumentPrecheck NONE = new ArgumentPrecheck();
 
   private ArgumentPrecheck() {
     this.known = false;
