@@ -69,7 +69,9 @@ public final class ToolCatalog {
         throw new IllegalStateException("address served by two tools: " + tool.address());
       }
       quick.put(tool.name(), ArgumentPrecheck.of(tool.inputSchema().copy()));
-      checks.put(tool.name(), Validator.create(JsonSchema.of(tool.inputSchema()), SCHEMA_OPTIONS));
+      // On a copy: the validator writes each subschema's resolved URI into the schema it is given ("__absolute_uri__"),
+      // and the tool's own schema is what tools/list publishes (313 such keys, a quarter of its 101 KB, had leaked there).
+      checks.put(tool.name(), Validator.create(JsonSchema.of(tool.inputSchema().copy()), SCHEMA_OPTIONS));
     }
     this.byName = Map.copyOf(names);
     this.byAddress = Map.copyOf(addresses);

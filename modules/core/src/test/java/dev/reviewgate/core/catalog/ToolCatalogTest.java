@@ -18,6 +18,61 @@ class ToolCatalogTest {
 
   private final ToolCatalog catalog = ToolCatalog.standard();
 
+  /**
+   * What tools/list sends is the schema as written: the validator's own notes (it writes each subschema's resolved
+   * URI into the schema it is given) stay out of it, after validations that pass and fail alike.
+   */
+  @Test
+  void publishedSchemasCarryNoneOfTheValidatorsNotes() {
+    int passed = 0;
+    for (Tool tool : catalog.tools()) {
+      try {
+        catalog.validate(tool.name(), new JsonObject().put("not_an_argument_of_any_tool", 1));
+      } catch (ToolException expected) {
+        // every schema here refuses unknown names; what matters is what the validation left behind
+      }
+      try {
+        catalog.validate(tool.name(), validArguments(tool));
+        passed++;
+      } catch (ToolException notMadeRight) {
+        // a tool whose required arguments this simple maker cannot get right: its failed validation counts too
+      }
+      String published = tool.toMcpJson().encode();
+      assertThat(published).as(tool.name()).doesNotContain("__absolute_uri__").doesNotContain("\"__");
+    }
+    assertThat(passed).as("tools validated with arguments they accept").isGreaterThanOrEqualTo(catalog.tools().size() * 2 / 3);
+  }
+
+  /** The required arguments of a tool, each a value of its declared kind. */
+  private static JsonObject validArguments(Tool tool) {
+    JsonObject arguments = new JsonObject();
+    JsonObject properties = tool.inputSchema().getJsonObject("properties", new JsonObject());
+    for (Object name : tool.inputSchema().getJsonArray("required", new JsonArray())) {
+      JsonObject property = properties.getJsonObject((String) name, new JsonObject());
+      JsonArray choices = property.getJsonArray("enum");
+      Object value = choices != null ? choices.getValue(0) : switch (property.getString("type", "string")) {
+        case "integer", "number" -> property.getInteger("minimum", 1);
+        case "boolean" -> true;
+        case "array" -> new JsonArray();
+        case "object" -> new JsonObject();
+        default -> text(property);
+      };
+      arguments.put((String) name, value);
+    }
+    return arguments;
+  }
+
+  private static String text(JsonObject property) {
+    String pattern = property.getString("pattern");
+    for (String candidate : new String[] {"x".repeat(Math.max(1, property.getInteger("minLength", 1))),
+      "0123456789abcdef0123456789abcdef01234567", "main", "octocat"}) {
+      if (pattern == null || java.util.regex.Pattern.compile(pattern).matcher(candidate).find()) {
+        return candidate;
+      }
+    }
+    return "x";
+  }
+
   @Test
   void everyToolIsWellFormed() {
     assertThat(catalog.tools()).isNotEmpty();
