@@ -72,7 +72,7 @@ public final class GitJson {
         out.put("old_path", file.oldPath()).put("similarity", file.similarity());
       }
       if (file.oldMode() != null) {
-        out.put("old_mode", mode(file.oldMode())).put("new_mode", mode(file.newMode()));
+        out.put("old_mode", FileChange.octalMode(file.oldMode())).put("new_mode", FileChange.octalMode(file.newMode()));
       }
       files.add(out);
     }
@@ -95,7 +95,7 @@ public final class GitJson {
   public static JsonObject fileContent(FileContent content) {
     FileContent.Entry at = content.entry();
     JsonObject out = new JsonObject().put("repo", at.repo()).put("sha", at.sha()).put("path", at.path())
-      .put("blob", at.id()).put("mode", mode(at.mode()));
+      .put("blob", at.id()).put("mode", FileChange.octalMode(at.mode()));
     if (content instanceof FileContent.Submodule submodule) {
       return out.put("submodule", true).put("content", submodule.content());
     }
@@ -130,10 +130,5 @@ public final class GitJson {
       out.put("files_skipped_too_large", result.filesSkippedTooLarge());
     }
     return out;
-  }
-
-  /** git's six octal digits of a file mode, as {@code git diff} headers print it. */
-  private static String mode(int mode) {
-    return FileChange.octalMode(mode);
   }
 }

@@ -30,7 +30,10 @@ public final class Abbreviator {
   private static final int MATCH_LIMIT = 256;
 
   private final ObjectReader reader;
+  /** The database where it is an object directory; whether it is a plain one is seen at the first look. */
   private final ObjectDirectory directory;
+  /** Null until the first abbreviation; then whether {@link #directory} has no alternates (so is read here). */
+  private Boolean plain;
   private final IntSupplier lengthSource;
   private int length;
   /** This writer's look at the object database, made at its first abbreviation (see {@link #resolve}). */
@@ -49,8 +52,7 @@ public final class Abbreviator {
    */
   public Abbreviator(ObjectReader reader, ObjectDatabase database, IntSupplier length) {
     this.reader = reader;
-    this.directory = database instanceof ObjectDirectory plain
-      && !new File(plain.getDirectory(), "info/alternates").exists() ? plain : null;
+    this.directory = database instanceof ObjectDirectory objects ? objects : null;
     this.lengthSource = length;
   }
 
@@ -87,7 +89,7 @@ public final class Abbreviator {
       if (length == 0) {
         length = lengthSource.getAsInt();
       }
-      if (directory != null) {
+      if (plain()) {
         try {
           return abbreviated(id, length).name();
         } catch (IOException e) {
@@ -98,6 +100,18 @@ public final class Abbreviator {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * Whether prefixes are resolved here: an object directory without alternates (JGit's lookup follows those). Looked
+   * at once per writer, at its first abbreviation, with the rest of its look at the directory: a writer that
+   * abbreviates nothing (a binary or a mode change only) makes no system call for it.
+   */
+  private boolean plain() {
+    if (plain == null) {
+      plain = directory != null && !new File(directory.getDirectory(), "info/alternates").exists();
+    }
+    return plain;
   }
 
   /** JGit's {@code ObjectReader.abbreviate}, step for step, over {@link #resolve}. */

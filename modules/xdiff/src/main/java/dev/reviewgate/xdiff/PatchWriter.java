@@ -136,12 +136,12 @@ public final class PatchWriter {
     StringBuilder header = new StringBuilder();
     header.append("diff --git ").append(oldLabel).append(' ').append(newLabel).append('\n');
     if (!change.hasOld()) {
-      header.append("new file mode ").append(mode(change.newMode())).append('\n');
+      header.append("new file mode ").append(FileChange.octalMode(change.newMode())).append('\n');
     } else if (!change.hasNew()) {
-      header.append("deleted file mode ").append(mode(change.oldMode())).append('\n');
+      header.append("deleted file mode ").append(FileChange.octalMode(change.oldMode())).append('\n');
     } else if (change.oldMode() != change.newMode()) {
-      header.append("old mode ").append(mode(change.oldMode())).append('\n');
-      header.append("new mode ").append(mode(change.newMode())).append('\n');
+      header.append("old mode ").append(FileChange.octalMode(change.oldMode())).append('\n');
+      header.append("new mode ").append(FileChange.octalMode(change.newMode())).append('\n');
     }
     if (change.status() == FileChange.Status.RENAMED) {
       header.append("similarity index ").append(change.similarity()).append("%\n");
@@ -154,7 +154,7 @@ public final class PatchWriter {
     if (!sameContent) {
       header.append("index ").append(abbreviator.abbreviate(oldId)).append("..").append(abbreviator.abbreviate(newId));
       if (change.oldMode() == change.newMode()) {
-        header.append(' ').append(mode(change.oldMode()));
+        header.append(' ').append(FileChange.octalMode(change.oldMode()));
       }
       header.append('\n');
     }
@@ -353,10 +353,6 @@ public final class PatchWriter {
 
   private static FileChange creation(FileChange change) {
     return new FileChange(FileChange.Status.ADDED, null, change.newPath(), 0, change.newMode(), null, change.newId(), 0);
-  }
-
-  private static String mode(int mode) {
-    return FileChange.octalMode(mode);
   }
 
   private static void write(PatchBytes out, CharSequence text) {

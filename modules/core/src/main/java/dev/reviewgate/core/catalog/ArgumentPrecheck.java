@@ -30,8 +30,8 @@ final class ArgumentPrecheck {
     "deprecated", "readOnly", "writeOnly", "$schema");
   /** Integers a double holds exactly: bounds given as decimals are compared as doubles only within this. */
   private static final long EXACT_IN_DOUBLE = 1L << 53;
-  /** {@code false} as a schema: nothing is valid. */
-  private static final ArgumentPrecheck NONE = new ArgumentPrecheck();
+  /** {@code false} as a schema, nothing valid: {@code {"not": {}}}, whose keyword this leaves to the validator. */
+  private static final ArgumentPrecheck NONE = new ArgumentPrecheck(new JsonObject().put("not", new JsonObject()));
 
   private final boolean known;
   private final String type;
@@ -49,77 +49,61 @@ final class ArgumentPrecheck {
   private final Number minItems;
   private final Number maxItems;
 
-  private ArgumentPrecheck() {
-    this.known = false;
-    this.type = null;
-    this.allowed = null;
-    this.properties = Map.of();
-    this.required = List.of();
-    this.additional = null;
-    this.minLength = null;
-    this.maxLength = null;
-    this.pattern = null;
-    this.minimum = null;
-    this.maximum = null;
-    this.items = null;
-    this.minItems = null;
-    this.maxItems = null;
-  }
-
   private ArgumentPrecheck(JsonObject schema) {
-    boolean ok = true;
-    for (String key : schema.fieldNames()) {
-      ok &= ANNOTATIONS.contains(key) || key.startsWith("x-") || key.startsWith("__") || switch (key) {
-        case "type", "enum", "properties", "required", "additionalProperties", "minLength", "maxLength", "pattern",
-             "minimum", "maximum", "items", "minItems", "maxItems" -> true;
-        default -> false;
-      };
-    }
-    Object typeValue = schema.getValue("type");
-    ok &= typeValue == null || typeValue instanceof String;
-    this.type = typeValue instanceof String name ? name : null;
+    this.pattern = schema.getValue("pattern") instanceof String regex ? compiled(regex) : null;
+    this.known = knows(schema) && (pattern != null || !schema.containsKey("pattern"));
+    this.type = schema.getValue("type") instanceof String name ? name : null;
     this.allowed = strings(schema.getValue("enum"));
-    ok &= !schema.containsKey("enum") || allowed != null;
     Map<String, ArgumentPrecheck> byName = new LinkedHashMap<>();
     if (schema.getValue("properties") instanceof JsonObject props) {
       for (String name : props.fieldNames()) {
         byName.put(name, of(props.getValue(name)));
       }
-    } else {
-      ok &= !schema.containsKey("properties");
     }
     this.properties = Map.copyOf(byName);
     List<String> names = strings(schema.getValue("required"));
-    ok &= !schema.containsKey("required") || names != null;
     this.required = names == null ? List.of() : names;
     this.additional = schema.containsKey("additionalProperties") ? of(schema.getValue("additionalProperties")) : null;
     this.minLength = number(schema, "minLength");
     this.maxLength = number(schema, "maxLength");
     this.minimum = number(schema, "minimum");
     this.maximum = number(schema, "maximum");
+    this.items = schema.containsKey("items") ? of(schema.getValue("items")) : null;
     this.minItems = number(schema, "minItems");
     this.maxItems = number(schema, "maxItems");
-    for (String bound : List.of("minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems")) {
-      ok &= !schema.containsKey(bound) || schema.getValue(bound) instanceof Number;
-    }
-    Pattern compiled = null;
-    if (schema.getValue("pattern") instanceof String regex) {
-      try {
-        compiled = Pattern.compile(regex);
-      } catch (RuntimeException e) {
-        ok = false; // the validator decides what a broken pattern means
+  }
+
+  /**
+   * Whether every keyword of {@code schema} is one this checks, in the form it checks (one type name, strings for
+   * {@code enum} and {@code required}, one schema for every item, numbers for bounds, a string pattern), or an
+   * annotation.
+   */
+  private static boolean knows(JsonObject schema) {
+    for (String key : schema.fieldNames()) {
+      Object value = schema.getValue(key);
+      boolean known = switch (key) {
+        case "type" -> value instanceof String;
+        case "enum", "required" -> strings(value) != null;
+        case "properties" -> value instanceof JsonObject;
+        case "additionalProperties", "items" -> value instanceof JsonObject || value instanceof Boolean;
+        case "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems" -> value instanceof Number;
+        case "pattern" -> value instanceof String;
+        default -> ANNOTATIONS.contains(key) || key.startsWith("x-");
+      };
+      if (!known) {
+        return false;
       }
-    } else {
-      ok &= !schema.containsKey("pattern");
     }
-    this.pattern = compiled;
-    this.items = schema.containsKey("items") ? of(schema.getValue("items")) : null;
-    // Only one schema for every item, and a boolean or a schema for further properties: other forms are the validator's.
-    ok &= !schema.containsKey("items") || schema.getValue("items") instanceof JsonObject
-      || schema.getValue("items") instanceof Boolean;
-    ok &= !schema.containsKey("additionalProperties") || schema.getValue("additionalProperties") instanceof JsonObject
-      || schema.getValue("additionalProperties") instanceof Boolean;
-    this.known = ok;
+    return true;
+  }
+
+  /** The pattern compiled as the validator compiles it; null where it does not compile (the validator's to judge). */
+  private static Pattern compiled(String regex) {
+    try {
+      return Pattern.compile(regex);
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   /** The precheck of one (sub)schema: an object, or {@code true}/{@code false}. */
@@ -239,7 +223,8 @@ final class ArgumentPrecheck {
 
   /** The order of a value and a bound, or null where it cannot be told exactly (never proven, then). */
   private static Integer compareExactly(Number value, Number bound) {
-    boolean integral = (value instanceof Integer || value instanceof Long) && (bound instanceof Integer || bound instanceof Long);
+    boolean integral = (value instanceof Integer || value instanceof Long)
+      && (bound instanceof Integer || bound instanceof Long);
     if (integral) {
       return Long.compare(value.longValue(), bound.longValue());
     }

@@ -51,16 +51,17 @@ public final class ToolCatalog {
 
   private final Map<String, Tool> byName;
   private final Map<String, Tool> byAddress;
-  private final Map<String, Validator> validators;
-  /** What is quick to prove valid per tool; the validator checks the rest and words what is wrong. */
-  private final Map<String, ArgumentPrecheck> prechecks;
+  private final Map<String, ArgumentCheck> checks;
   private final Declarations declarations;
+
+  /** A tool's argument checks: what is quick to prove valid, and the validator for the rest (it words the errors). */
+  private record ArgumentCheck(ArgumentPrecheck precheck, Validator validator) {
+  }
 
   private ToolCatalog(List<Tool> tools, Declarations declarations) {
     Map<String, Tool> names = new LinkedHashMap<>();
     Map<String, Tool> addresses = new LinkedHashMap<>();
-    Map<String, Validator> checks = new LinkedHashMap<>();
-    Map<String, ArgumentPrecheck> quick = new LinkedHashMap<>();
+    Map<String, ArgumentCheck> argumentChecks = new LinkedHashMap<>();
     for (Tool tool : tools) {
       if (names.put(tool.name(), tool) != null) {
         throw new IllegalStateException("tool listed twice: " + tool.name());
@@ -68,15 +69,15 @@ public final class ToolCatalog {
       if (addresses.put(tool.address(), tool) != null) {
         throw new IllegalStateException("address served by two tools: " + tool.address());
       }
-      quick.put(tool.name(), ArgumentPrecheck.of(tool.inputSchema().copy()));
-      // On a copy: the validator writes each subschema's resolved URI into the schema it is given ("__absolute_uri__"),
-      // and the tool's own schema is what tools/list publishes (313 such keys, a quarter of its 101 KB, had leaked there).
-      checks.put(tool.name(), Validator.create(JsonSchema.of(tool.inputSchema().copy()), SCHEMA_OPTIONS));
+      // The validator on a copy: it writes each subschema's resolved URI into the schema it is given
+      // ("__absolute_uri__"), and the tool's own schema is what tools/list publishes (313 such keys, a quarter of its
+      // 101 KB, had leaked there). The precheck only reads it.
+      argumentChecks.put(tool.name(), new ArgumentCheck(ArgumentPrecheck.of(tool.inputSchema()),
+        Validator.create(JsonSchema.of(tool.inputSchema().copy()), SCHEMA_OPTIONS)));
     }
     this.byName = Map.copyOf(names);
     this.byAddress = Map.copyOf(addresses);
-    this.validators = Map.copyOf(checks);
-    this.prechecks = Map.copyOf(quick);
+    this.checks = Map.copyOf(argumentChecks);
     this.ordered = List.copyOf(names.values());
     this.declarations = declarations;
   }
@@ -258,15 +259,15 @@ public final class ToolCatalog {
    * @throws ToolException (400) naming each wrong argument and what was expected, grouped by argument
    */
   public void validate(String toolName, JsonObject arguments) {
-    Validator validator = validators.get(toolName);
-    if (validator == null) {
+    ArgumentCheck check = checks.get(toolName);
+    if (check == null) {
       throw new IllegalArgumentException("no tool named " + toolName + " in the catalog");
     }
     JsonObject given = arguments == null ? new JsonObject() : arguments;
-    if (prechecks.get(toolName).provesValid(given)) {
+    if (check.precheck().provesValid(given)) {
       return;
     }
-    OutputUnit result = validator.validate(given);
+    OutputUnit result = check.validator().validate(given);
     if (Boolean.TRUE.equals(result.getValid())) {
       return;
     }
