@@ -777,12 +777,13 @@ public final class GitReader implements AutoCloseable {
   private record CachedConfig(long stamp, RepoDiffConfig config) {
   }
 
+  /**
+   * A file's time stamp, 0 when there is none. {@code File.lastModified} is one {@code stat} either way, where
+   * {@code Files.getLastModifiedTime} throws for a missing file, and info/attributes is missing in most repositories:
+   * an exception with its stack trace on every call, a sixth of a small diff's git work.
+   */
   private static long modified(java.nio.file.Path file) {
-    try {
-      return java.nio.file.Files.getLastModifiedTime(file).toMillis();
-    } catch (IOException missing) {
-      return 0;
-    }
+    return file.toFile().lastModified();
   }
 
   private Session session(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {

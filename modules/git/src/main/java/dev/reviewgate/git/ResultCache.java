@@ -2,8 +2,9 @@ package dev.reviewgate.git;
 
 import dev.reviewgate.core.BoundedLru;
 import dev.reviewgate.core.json.Utf8Text;
+import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
-import java.util.regex.Pattern;
+import java.util.Arrays;
 
 /**
  * Results of calls whose revisions are all full SHAs never change, so they are kept, least recently used first
@@ -11,7 +12,7 @@ import java.util.regex.Pattern;
  */
 public final class ResultCache {
 
-  private static final Pattern FULL_SHA = Pattern.compile("[0-9a-f]{40}");
+  private static final int SHA_LENGTH = 40;
 
   private final int maxEntries;
   private final long maxBytes;
@@ -29,17 +30,53 @@ public final class ResultCache {
       return false;
     }
     for (String revision : revisions) {
-      if (revision == null || !FULL_SHA.matcher(revision).matches()) {
+      if (!fullSha(revision)) {
         return false;
       }
     }
     return true;
   }
 
+  /** Forty lower-case hex digits. */
+  private static boolean fullSha(String revision) {
+    if (revision == null || revision.length() != SHA_LENGTH) {
+      return false;
+    }
+    for (int i = 0; i < SHA_LENGTH; i++) {
+      char c = revision.charAt(i);
+      if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The key of a call: its tool, repository and arguments, these by name in sorted order (the order a client sent
+   * them in does not matter). Every part goes in with its length before it, so no two different calls share a key
+   * whatever their strings hold; a value that is not a string goes in as its JSON. Made on the event loop for every
+   * call, without a stream or a JSON generator for the common case of string arguments.
+   */
   public static String key(String tool, String repo, JsonObject arguments) {
-    JsonObject sorted = new JsonObject();
-    arguments.fieldNames().stream().sorted().forEach(name -> sorted.put(name, arguments.getValue(name)));
-    return tool + '\u0000' + repo + '\u0000' + sorted.encode();
+    String[] names = arguments.fieldNames().toArray(new String[0]);
+    Arrays.sort(names);
+    StringBuilder key = new StringBuilder(96 + 64 * names.length);
+    part(key, tool);
+    part(key, repo);
+    for (String name : names) {
+      part(key, name);
+      Object value = arguments.getValue(name);
+      if (value instanceof String text) {
+        part(key.append('s'), text);
+      } else {
+        part(key.append('j'), Json.encode(value));
+      }
+    }
+    return key.toString();
+  }
+
+  private static void part(StringBuilder key, String text) {
+    key.append(text.length()).append(':').append(text);
   }
 
   /**

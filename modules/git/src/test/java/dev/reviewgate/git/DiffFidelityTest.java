@@ -560,6 +560,30 @@ class DiffFidelityTest {
   }
 
   @Test
+  void oneReaderFollowsTheRepositorysSettingsAsTheyChangeBetweenCalls() throws Exception {
+    TestRepo repo = new TestRepo(tmp);
+    repo.write("forced.txt", "text\n");
+    String base = repo.commit("base");
+    repo.write("forced.txt", "changed\n");
+    String head = repo.commit("change");
+    GitReader reader = repo.reader();
+    GitReader.DiffOptions histogram = new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 3, List.of());
+    java.util.function.Supplier<String> ours = () -> new String(reader.diff(reader.pair(new DiffTarget(base, head, null,
+      null)), histogram, Cancellation.NONE).bytes(), StandardCharsets.ISO_8859_1);
+    assertThat(ours.get()).isEqualTo(git(repo, base, head)).contains("+changed");
+    // info/attributes appears (most repositories have none: the reader looks for it on every call).
+    java.nio.file.Files.createDirectories(repo.dir().resolve(".git/info"));
+    java.nio.file.Files.writeString(repo.dir().resolve(".git/info/attributes"), "forced.txt binary\n");
+    assertThat(ours.get()).isEqualTo(git(repo, base, head)).contains("Binary files a/forced.txt and b/forced.txt differ");
+    // Its config changes: a time stamp a second on, so that the change is seen even where stamps are coarse.
+    repo.git("config", "core.abbrev", "12");
+    java.nio.file.Path config = repo.dir().resolve(".git/config");
+    java.nio.file.Files.setLastModifiedTime(config, java.nio.file.attribute.FileTime.fromMillis(
+      java.nio.file.Files.getLastModifiedTime(config).toMillis() + 1000));
+    assertThat(ours.get()).isEqualTo(git(repo, base, head)).containsPattern("index [0-9a-f]{12}\\.\\.[0-9a-f]{12}");
+  }
+
+  @Test
   void aBasicRegexFuncnameNamesTheSameHeadingsAsGit() {
     TestRepo repo = new TestRepo(tmp);
     // Basic syntax: \( \) group, a bare '+' and '(' are literals, \* is a literal star, \| alternates (GNU).
