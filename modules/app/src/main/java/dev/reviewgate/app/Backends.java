@@ -97,8 +97,8 @@ final class Backends {
   }
 
   /**
-   * As {@link #deploy(Node, ReviewgateConfig, BiConsumer)}; the backends after git's and the diff engine's (reviews,
-   * forges) wait for {@code rest} (asked once, when their turn comes).
+   * As {@link #deploy(Node, ReviewgateConfig, BiConsumer)}; each backend after git's and the diff engine's (reviews,
+   * forges) waits for {@code rest}, asked again before each of them, so that a caller can let them start one at a time.
    */
   static Future<Void> deploy(Node node, ReviewgateConfig config, BiConsumer<String, Future<String>> observer,
                              Supplier<Future<?>> rest) {
@@ -131,13 +131,12 @@ final class Backends {
     return deploy(vertx, config, roles, observer, Future::succeededFuture);
   }
 
-  private static Future<Void> deploy(Vertx vertx, ReviewgateConfig config, Set<String> roles,
-                                     BiConsumer<String, Future<String>> observer, Supplier<Future<?>> rest) {
+  /** As {@link #deploy(Node, ReviewgateConfig, BiConsumer, Supplier)}, into {@code vertx}, for {@code roles}. */
+  static Future<Void> deploy(Vertx vertx, ReviewgateConfig config, Set<String> roles,
+                             BiConsumer<String, Future<String>> observer, Supplier<Future<?>> rest) {
     Future<Void> chain = Future.succeededFuture();
-    boolean gated = false;
     for (Backend<?> backend : rows(roles)) {
-      if (!gated && !GIT_FIRST.containsAll(backend.roles())) {
-        gated = true;
+      if (!GIT_FIRST.containsAll(backend.roles())) {
         chain = chain.compose(v -> rest.get().mapEmpty());
       }
       chain = chain.compose(v -> deploy(vertx, config, backend, observer)

@@ -92,6 +92,14 @@ final class StdioCommand {
           restMayStart.tryComplete();
         }
       }));
+    // Then each of them, and the dashboard's door after them, waits for a pause of its own (Backends.deploy asks before
+    // each), unless a request needs them: a call that comes during their start waits for one of them, not for all. A
+    // fresh process's second range of tmux (3.2 MB) asked 0.1-0.3 s after the first took 111-274 ms, against 78-105
+    // back to back; now 90-120 ms (docs/benchmarks.md, thirteenth session).
+    AtomicBoolean restNeeded = new AtomicBoolean(!gitFirst);
+    Supplier<Future<?>> restTurn = () -> restMayStart.future().compose(go -> restNeeded.get() ? Future.succeededFuture()
+      : ClientIdle.after(vertx, () -> transport.get() != null && transport.get().busy(),
+        () -> closing.get() || restNeeded.get(), ClientIdle.PAUSE_MS, ClientIdle.POLL_MS));
     Supplier<Future<?>> startBackends = () -> {
       Future<Void> started = backends.get();
       if (started != null) {
@@ -105,7 +113,7 @@ final class StdioCommand {
         if ("GitVerticle".equals(name)) {
           deployment.onSuccess(id -> gitServed.tryComplete());
         }
-      }, restMayStart::future)
+      }, restTurn)
         .andThen(done -> {
           if (done.succeeded()) {
             gitServed.tryComplete();
@@ -133,8 +141,9 @@ final class StdioCommand {
           () -> closing.get() || transport.get() == null || transport.get().inputEnded()) : skipWarmup())
           .onComplete(warmedUp))
         .onFailure(failed -> warmedUp.tryComplete(0));
-      restMayStart.future().onComplete(go -> {
-        if (go.failed()) {
+      // The dashboard's door last, at a pause of its own (it starts an HTTP server: the largest share of the rest).
+      promise.future().onComplete(deployed -> restTurn.get().onComplete(go -> {
+        if (go.failed() || closing.get()) {
           doorSettled.tryComplete(); // the client left first: no door to open
           return;
         }
@@ -142,11 +151,12 @@ final class StdioCommand {
           "reviewgate-dashboard-door");
         door.setDaemon(true);
         door.start();
-      });
+      }));
       return promise.future();
     };
-    // A request that needs the rest lets them start at once.
+    // A request that needs the rest lets them start at once, one after the other without waiting for the client.
     Supplier<Future<?>> allBackends = () -> {
+      restNeeded.set(true);
       restMayStart.tryComplete();
       return startBackends.get();
     };

@@ -8,11 +8,15 @@ import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -58,6 +62,35 @@ class BackendsTest {
     ReviewgateConfig noHeartbeat = ReviewgateConfig.defaults().merge(new JsonObject().put("review", new JsonObject().put("heartbeatMs", 0)));
     assertThatThrownBy(() -> Backends.wouldDeploy(noHeartbeat, Set.of("review"))).isInstanceOf(IllegalArgumentException.class)
       .hasMessageContaining("review.heartbeatMs");
+  }
+
+  @Test
+  void theBackendsAfterGitsStartOneAtATimeEachWhenItsTurnComes() throws Exception {
+    // What stdio relies on to start each of them at a pause of its own client: asked before each, never ahead.
+    Vertx vertx = Vertx.vertx();
+    try {
+      List<String> begun = new CopyOnWriteArrayList<>();
+      BlockingQueue<Promise<Void>> turns = new LinkedBlockingQueue<>();
+      Future<Void> all = Backends.deploy(vertx, ReviewgateConfig.defaults(), Set.of("diff", "ado", "gitlab"),
+        (name, deployment) -> begun.add(name), () -> {
+          Promise<Void> turn = Promise.promise();
+          turns.add(turn);
+          return turn.future();
+        });
+      List<String> gated = List.of("AdoVerticle", "GitLabVerticle", "ThreadRouterVerticle");
+      for (int i = 0; i < gated.size(); i++) {
+        Promise<Void> turn = turns.poll(10, TimeUnit.SECONDS);
+        assertThat(turn).as("a turn asked before " + gated.get(i)).isNotNull();
+        assertThat(begun).as("none of the rest started ahead of its turn").hasSize(1 + i);
+        assertThat(turns).as("one turn asked at a time").isEmpty();
+        turn.complete();
+      }
+      all.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      assertThat(begun).containsExactly("DiffVerticle", "AdoVerticle", "GitLabVerticle", "ThreadRouterVerticle");
+      assertThat(turns).isEmpty();
+    } finally {
+      vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
   }
 
   @Test
