@@ -95,7 +95,7 @@ final class StdioCommand {
     // Then each of them, and the dashboard's door after them, waits for a pause of its own (Backends.deploy asks before
     // each), unless a request needs them: a call that comes during their start waits for one of them, not for all. A
     // fresh process's second range of tmux (3.2 MB) asked 0.1-0.3 s after the first took 111-274 ms, against 78-105
-    // back to back; now 90-120 ms (docs/benchmarks.md, thirteenth session).
+    // back to back; now 90-120 ms (docs/benchmarks.md, thirteenth session: versus-git.py ranges, round 2).
     AtomicBoolean restNeeded = new AtomicBoolean(!gitFirst);
     Supplier<Future<?>> restTurn = () -> restMayStart.future().compose(go -> restNeeded.get() ? Future.succeededFuture()
       : ClientIdle.after(vertx, () -> transport.get() != null && transport.get().busy(),
