@@ -58,6 +58,9 @@ public final class GitReader implements AutoCloseable {
   private final KeptReaders readers;
 
   private volatile CachedConfig diffConfig;
+  /** The files the repository's own diff settings are read from, looked at (their time stamps) on every diff. */
+  private final java.io.File configFile;
+  private final java.io.File infoAttributesFile;
 
   /** @param kept the readers kept open between calls, shared by the repositories of one registry */
   GitReader(String name, Repository repository, GitOptions options, KeptReaders kept) {
@@ -67,6 +70,8 @@ public final class GitReader implements AutoCloseable {
     this.options = options;
     this.inputs = context.inputs();
     this.readers = kept;
+    this.configFile = new java.io.File(repository.getDirectory(), "config");
+    this.infoAttributesFile = new java.io.File(repository.getDirectory(), "info/attributes");
   }
 
   public String name() {
@@ -764,26 +769,18 @@ public final class GitReader implements AutoCloseable {
 
   /** The repository's own diff settings, read again only when its config or info/attributes file changed. */
   private RepoDiffConfig diffConfig() {
-    java.nio.file.Path gitDir = repository.getDirectory().toPath();
-    long stamp = modified(gitDir.resolve("config")) * 31 + modified(gitDir.resolve("info").resolve("attributes"));
+    // File.lastModified is one stat, 0 for a missing file; Files.getLastModifiedTime throws for the info/attributes
+    // most repositories lack, an exception with its stack trace on every call (a sixth of a small diff's git work).
+    long stamp = configFile.lastModified() * 31 + infoAttributesFile.lastModified();
     CachedConfig cached = diffConfig;
     if (cached == null || cached.stamp() != stamp) {
-      cached = new CachedConfig(stamp, RepoDiffConfig.read(gitDir));
+      cached = new CachedConfig(stamp, RepoDiffConfig.read(repository.getDirectory().toPath()));
       diffConfig = cached;
     }
     return cached.config();
   }
 
   private record CachedConfig(long stamp, RepoDiffConfig config) {
-  }
-
-  /**
-   * A file's time stamp, 0 when there is none. {@code File.lastModified} is one {@code stat} either way, where
-   * {@code Files.getLastModifiedTime} throws for a missing file, and info/attributes is missing in most repositories:
-   * an exception with its stack trace on every call, a sixth of a small diff's git work.
-   */
-  private static long modified(java.nio.file.Path file) {
-    return file.toFile().lastModified();
   }
 
   private Session session(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
