@@ -32,7 +32,10 @@ class CliIT {
   }
 
   private ProcessRun runWith(Path javaHome, Map<String, String> environment, String... arguments) throws Exception {
-    Path script = Path.of(System.getProperty("reviewgate.home"), "bin", "reviewgate");
+    return runScript(Path.of(System.getProperty("reviewgate.home"), "bin", "reviewgate"), javaHome, environment, arguments);
+  }
+
+  private ProcessRun runScript(Path script, Path javaHome, Map<String, String> environment, String... arguments) throws Exception {
     List<String> command = new ArrayList<>(List.of("sh", script.toString()));
     command.addAll(List.of(arguments));
     ProcessBuilder builder = new ProcessBuilder(command).directory(repo.toFile());
@@ -202,6 +205,26 @@ class CliIT {
     ProcessRun nothing = runWith(fakeJava("broken", "", null), Map.of(), "tools");
     assertThat(nothing.exit()).isEqualTo(2);
     assertThat(nothing.stderr()).contains("found 'none'");
+  }
+
+  @Test
+  void stdioWithAnAgentInTheJavaOptionsRunsWithoutRecordingAnArchive() throws Exception {
+    // A build without an archive records one at its first stdio run; the JVM refuses that with a JVMTI agent loaded
+    // (a profiler, a debugger), saying so on stdout where the protocol goes, and stops. Such a run must go unrecorded.
+    Path real = Path.of(System.getProperty("reviewgate.home"));
+    Path home = temp.resolve("home");
+    Path target = Files.createDirectories(home.resolve("modules/app/target"));
+    Files.createDirectories(home.resolve("bin"));
+    Files.copy(real.resolve("bin/reviewgate"), home.resolve("bin/reviewgate"));
+    Files.createSymbolicLink(target.resolve("reviewgate.jar"), real.resolve("modules/app/target/reviewgate.jar"));
+    ProcessRun debugged = runScript(home.resolve("bin/reviewgate"), Path.of(System.getProperty("java.home")),
+      Map.of("REVIEWGATE_JAVA_OPTS", "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0,quiet=y"),
+      "stdio");
+    assertThat(debugged.exit()).as(debugged.stderr()).isZero();
+    assertThat(debugged.stdout()).as("nothing but protocol on stdout, and no request came").isEmpty();
+    try (var files = Files.list(target)) {
+      assertThat(files.map(file -> file.getFileName().toString())).containsExactly("reviewgate.jar");
+    }
   }
 
   @Test
