@@ -19,13 +19,16 @@ public final class Main {
 
   static {
     // One line per log record, on stderr (java.util.logging's console handler), unless the user configured otherwise.
-    if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
-      System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tT.%1$tL %4$s %3$s: %5$s%6$s%n");
-    }
+    byDefault("java.util.logging.SimpleFormatter.format", "%1$tT.%1$tL %4$s %3$s: %5$s%6$s%n");
     // Vert.x's own records go to java.util.logging directly, where they went through SLF4J's JDK binding: named here,
     // Vert.x does not probe for SLF4J and Log4j2 by reflection on its first JSON use (8 ms of the start's main thread).
-    if (System.getProperty("vertx.logger-delegate-factory-class-name") == null) {
-      System.setProperty("vertx.logger-delegate-factory-class-name", "io.vertx.core.logging.JULLogDelegateFactory");
+    byDefault("vertx.logger-delegate-factory-class-name", "io.vertx.core.logging.JULLogDelegateFactory");
+  }
+
+  /** Sets a system property the user has not set. */
+  private static void byDefault(String name, String value) {
+    if (System.getProperty(name) == null) {
+      System.setProperty(name, value);
     }
   }
 

@@ -48,7 +48,7 @@ final class StdioCommand {
     // The handshake comes first: the backends start once the first answer has been written, when the first request
     // that needs them arrives, or mcp.startBackendsAfterMs after start, whichever is soonest (on a 2-core machine they
     // would otherwise compete with the first answer for the CPU); git's first, the rest when the client is idle (see
-    // restMayStart). Calls that need them wait (McpServer readiness).
+    // restTurn). Calls that need them wait (McpServer readiness).
     // The dashboard is served from the jar's resources, which needs Vert.x's class-path resolution.
     boolean reviews = ReviewOptions.from(config, Backends.workingDirectory()).enabled();
     ClusterOptions cluster = ClusterOptions.from(config.section("cluster"), Backends.ROLES);
@@ -75,31 +75,20 @@ final class StdioCommand {
     // Git tools wait only for the git backend (deployed second, after the diff backend), not for the reviews and
     // forges deployed after it: a fresh process's first git_diff, 4 interleaved runs, median 370 -> 341 ms.
     Promise<Void> gitServed = Promise.promise();
-    // Where git is served here, unclustered, the rest (reviews, forges, the dashboard door) start once git is up and
-    // the client has nothing in flight, or as soon as a request needs them: started at once, the review backend's
-    // start held the one event loop ~45 ms while a fresh process's first git call waited to reach the git backend.
+    // Where git is served here, unclustered, the rest (reviews, forges, the dashboard door) start after git, each once
+    // the client has had nothing in flight for a pause of its own (Backends.deploy asks before each), or at once when a
+    // request needs them. Started with git, the review backend's start held the one event loop ~45 ms while a fresh
+    // process's first git call waited to reach the git backend; started all in a client's first gap (about 0.25 s of
+    // both cores) they slowed its next calls to 80-330 ms; one per pause, a fresh process's second range of tmux (3.2
+    // MB) asked 0.1-0.3 s after the first takes 90-120 ms against 111-274 (docs/benchmarks.md, thirteenth session).
     boolean gitFirst = !node.clustered() && node.backendRoles().contains("git");
-    Promise<Void> restMayStart = Promise.promise();
-    if (!gitFirst) {
-      restMayStart.complete();
-    }
-    // The rest start once the client pauses: a client asking commit after commit is idle only between two calls, and
-    // started in the first such gap their start (about 0.25 s of both cores) slowed its next calls to 80-330 ms.
-    gitServed.future().onComplete(up -> ClientIdle.after(vertx, () -> transport.get() != null && transport.get().busy(),
-        () -> closing.get() || restMayStart.future().isComplete(), ClientIdle.PAUSE_MS, ClientIdle.POLL_MS)
-      .onSuccess(idle -> {
-        if (idle) {
-          restMayStart.tryComplete();
-        }
-      }));
-    // Then each of them, and the dashboard's door after them, waits for a pause of its own (Backends.deploy asks before
-    // each), unless a request needs them: a call that comes during their start waits for one of them, not for all. A
-    // fresh process's second range of tmux (3.2 MB) asked 0.1-0.3 s after the first took 111-274 ms, against 78-105
-    // back to back; now 90-120 ms (docs/benchmarks.md, thirteenth session: versus-git.py ranges, round 2).
     AtomicBoolean restNeeded = new AtomicBoolean(!gitFirst);
-    Supplier<Future<?>> restTurn = () -> restMayStart.future().compose(go -> restNeeded.get() ? Future.succeededFuture()
+    // Fails once the client has gone without having needed them: they never start then.
+    Supplier<Future<?>> restTurn = () -> restNeeded.get() ? Future.succeededFuture()
       : ClientIdle.after(vertx, () -> transport.get() != null && transport.get().busy(),
-        () -> closing.get() || restNeeded.get(), ClientIdle.PAUSE_MS, ClientIdle.POLL_MS));
+          () -> closing.get() || restNeeded.get(), ClientIdle.PAUSE_MS, ClientIdle.POLL_MS)
+        .compose(idle -> idle || restNeeded.get() ? Future.succeededFuture()
+          : Future.failedFuture("the client's input ended"));
     Supplier<Future<?>> startBackends = () -> {
       Future<Void> started = backends.get();
       if (started != null) {
@@ -157,7 +146,6 @@ final class StdioCommand {
     // A request that needs the rest lets them start at once, one after the other without waiting for the client.
     Supplier<Future<?>> allBackends = () -> {
       restNeeded.set(true);
-      restMayStart.tryComplete();
       return startBackends.get();
     };
     // Only where git is served here, unclustered: a cluster's nodes register their addresses once all are deployed.
@@ -186,9 +174,9 @@ final class StdioCommand {
     Future<Void> inputEnded = transport.get().start();
     // Until the input ends, or the backends refuse their configuration (then the client sees the process exit).
     Future.any(inputEnded, refused.future()).toCompletionStage().toCompletableFuture().join();
+    // The rest never start once the client has gone: the turn they wait for fails (a deployment in progress settles
+    // below).
     closing.set(true);
-    // The rest never start once the client has gone (a deployment in progress settles below).
-    restMayStart.tryFail("the client's input ended");
     // Input ended, perhaps while the backends or the dashboard door were still starting: let that settle first,
     // so that closing never races a half-done deployment (which Vert.x reports as errors nobody can act on).
     Future<Void> starting = backends.get();

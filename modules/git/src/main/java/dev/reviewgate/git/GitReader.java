@@ -57,10 +57,8 @@ public final class GitReader implements AutoCloseable {
   private final Inputs inputs;
   private final KeptReaders readers;
 
-  private volatile CachedConfig diffConfig;
-  /** The files the repository's own diff settings are read from, looked at (their time stamps) on every diff. */
-  private final java.io.File configFile;
-  private final java.io.File infoAttributesFile;
+  /** The repository's own diff settings, looked at on every diff. */
+  private final RepoDiffConfig.Source diffConfig;
 
   /** @param kept the readers kept open between calls, shared by the repositories of one registry */
   GitReader(String name, Repository repository, GitOptions options, KeptReaders kept) {
@@ -70,8 +68,7 @@ public final class GitReader implements AutoCloseable {
     this.options = options;
     this.inputs = context.inputs();
     this.readers = kept;
-    this.configFile = new java.io.File(repository.getDirectory(), "config");
-    this.infoAttributesFile = new java.io.File(repository.getDirectory(), "info/attributes");
+    this.diffConfig = RepoDiffConfig.source(repository.getDirectory().toPath());
   }
 
   public String name() {
@@ -767,22 +764,6 @@ public final class GitReader implements AutoCloseable {
   private record Session(Changes found, PatchWriter writer, java.util.function.IntSupplier abbreviation) {
   }
 
-  /** The repository's own diff settings, read again only when its config or info/attributes file changed. */
-  private RepoDiffConfig diffConfig() {
-    // File.lastModified is one stat, 0 for a missing file; Files.getLastModifiedTime throws for the info/attributes
-    // most repositories lack, an exception with its stack trace on every call (a sixth of a small diff's git work).
-    long stamp = configFile.lastModified() * 31 + infoAttributesFile.lastModified();
-    CachedConfig cached = diffConfig;
-    if (cached == null || cached.stamp() != stamp) {
-      cached = new CachedConfig(stamp, RepoDiffConfig.read(repository.getDirectory().toPath()));
-      diffConfig = cached;
-    }
-    return cached.config();
-  }
-
-  private record CachedConfig(long stamp, RepoDiffConfig config) {
-  }
-
   private Session session(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
     Changes found = changes(reader, pair, diffOptions, cancellation);
     RepoDiffConfig config = found.config();
@@ -811,7 +792,7 @@ public final class GitReader implements AutoCloseable {
   private PatchWriter writer(ObjectReader reader, Pair pair, DiffOptions diffOptions, java.util.function.IntSupplier abbreviation,
                              Cancellation cancellation) {
     Blobs blobs = new Blobs(ContentSource.of(reader), options.maxBlobBytes());
-    DiffAttributes attributes = DiffAttributes.of(reader, pair.head().getTree(), options.maxBlobBytes(), diffConfig());
+    DiffAttributes attributes = DiffAttributes.of(reader, pair.head().getTree(), options.maxBlobBytes(), diffConfig.current());
     return new PatchWriter(blobs, attributes, new Abbreviator(reader, repository.getObjectDatabase(), abbreviation),
       DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
   }
@@ -834,7 +815,7 @@ public final class GitReader implements AutoCloseable {
     ObjectId newTree = pair.head().getTree();
     ObjectId oldTree = pair.base() == null ? null : pair.base().getTree();
     Blobs blobs = new Blobs(ContentSource.of(reader), options.maxBlobBytes());
-    RepoDiffConfig config = diffConfig();
+    RepoDiffConfig config = diffConfig.current();
     DiffAttributes attributes = DiffAttributes.of(reader, newTree, options.maxBlobBytes(), config);
     List<FileChange> changes = TreeChanges.between(reader, oldTree, newTree, filter, cancellation);
     Renames renames = !config.renames() ? null : new Renames(blobs, attributes, options.renameThreshold(),

@@ -5,14 +5,13 @@ import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import java.util.Arrays;
+import org.eclipse.jgit.lib.Constants;
 
 /**
  * Results of calls whose revisions are all full SHAs never change, so they are kept, least recently used first
  * out, within {@code git.cacheEntries} entries and {@code git.cacheMaxBytes} bytes (the JSON's size, estimated from its strings).
  */
 public final class ResultCache {
-
-  private static final int SHA_LENGTH = 40;
 
   private final int maxEntries;
   private final long maxBytes;
@@ -39,10 +38,10 @@ public final class ResultCache {
 
   /** Forty lower-case hex digits. */
   private static boolean fullSha(String revision) {
-    if (revision == null || revision.length() != SHA_LENGTH) {
+    if (revision == null || revision.length() != Constants.OBJECT_ID_STRING_LENGTH) {
       return false;
     }
-    for (int i = 0; i < SHA_LENGTH; i++) {
+    for (int i = 0; i < Constants.OBJECT_ID_STRING_LENGTH; i++) {
       char c = revision.charAt(i);
       if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
         return false;

@@ -36,14 +36,49 @@ public record RepoDiffConfig(OptionalInt abbrev, boolean renames, OptionalInt re
     Map.of(), null);
 
   /** Reads {@code <gitDir>/config} and {@code <gitDir>/info/attributes}; a missing file means git's defaults. */
-  public static RepoDiffConfig read(Path gitDir) {
-    FileBasedConfig file = new FileBasedConfig(null, new File(gitDir.toFile(), "config"), FS.DETECTED);
+  private static RepoDiffConfig read(File configFile, File infoAttributesFile) {
+    FileBasedConfig file = new FileBasedConfig(null, configFile, FS.DETECTED);
     try {
       file.load();
     } catch (IOException | ConfigInvalidException e) {
       return NONE; // git would refuse to run; the object database alone is still readable
     }
-    return from(file, attributes(gitDir.resolve("info").resolve("attributes")));
+    return from(file, attributes(infoAttributesFile));
+  }
+
+  /** The settings of the repository at {@code gitDir} as they are at each diff: see {@link Source#current()}. */
+  public static Source source(Path gitDir) {
+    return new Source(new File(gitDir.toFile(), "config"), new File(gitDir.toFile(), "info/attributes"));
+  }
+
+  /** One repository's settings, read again only when its {@code config} or {@code info/attributes} file changes. */
+  public static final class Source {
+    private final File configFile;
+    private final File infoAttributesFile;
+    private volatile Stamped last;
+
+    private record Stamped(long stamp, RepoDiffConfig config) {
+    }
+
+    private Source(File configFile, File infoAttributesFile) {
+      this.configFile = configFile;
+      this.infoAttributesFile = infoAttributesFile;
+    }
+
+    /**
+     * The settings now: the files' time stamps looked at (two {@code stat}s; {@code File.lastModified} answers 0 for
+     * a missing file, where {@code Files.getLastModifiedTime} throws, with a stack trace, for the info/attributes most
+     * repositories lack: a sixth of a small diff's git work when it did), the files read only when one changed.
+     */
+    public RepoDiffConfig current() {
+      long stamp = configFile.lastModified() * 31 + infoAttributesFile.lastModified();
+      Stamped known = last;
+      if (known == null || known.stamp() != stamp) {
+        known = new Stamped(stamp, read(configFile, infoAttributesFile));
+        last = known;
+      }
+      return known.config();
+    }
   }
 
   static RepoDiffConfig from(Config config, byte[] infoAttributes) {
@@ -106,11 +141,12 @@ public record RepoDiffConfig(OptionalInt abbrev, boolean renames, OptionalInt re
     return names.stream().anyMatch(name::equalsIgnoreCase);
   }
 
-  private static byte[] attributes(Path file) {
+  private static byte[] attributes(File file) {
     try {
-      return Files.isRegularFile(file) ? Files.readAllBytes(file) : null;
+      return file.isFile() ? Files.readAllBytes(file.toPath()) : null;
     } catch (IOException e) {
       return null;
     }
   }
+
 }

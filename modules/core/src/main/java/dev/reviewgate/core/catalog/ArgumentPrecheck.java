@@ -212,13 +212,19 @@ final class ArgumentPrecheck {
   }
 
   private static boolean atLeast(Number value, Number bound) {
-    Integer order = bound == null ? null : compareExactly(value, bound);
-    return bound == null || (order != null && order >= 0);
+    if (bound == null) {
+      return true;
+    }
+    Integer order = compareExactly(value, bound);
+    return order != null && order >= 0;
   }
 
   private static boolean atMost(Number value, Number bound) {
-    Integer order = bound == null ? null : compareExactly(value, bound);
-    return bound == null || (order != null && order <= 0);
+    if (bound == null) {
+      return true;
+    }
+    Integer order = compareExactly(value, bound);
+    return order != null && order <= 0;
   }
 
   /** The order of a value and a bound, or null where it cannot be told exactly (never proven, then). */
