@@ -15,7 +15,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * Debian's Chromium driven headless through Selenium and the system chromedriver; nothing downloads a browser. When
- * either is missing the calling test is skipped with the command that installs them (CI installs them).
+ * both are missing the calling test is skipped with the command that installs them (CI installs them); when one is
+ * missing it fails.
  */
 final class HeadlessChromium implements AutoCloseable {
 
@@ -30,8 +31,7 @@ final class HeadlessChromium implements AutoCloseable {
   }
 
   static HeadlessChromium start(int width, int height) {
-    Prerequisites.require(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER), "headless Chromium ("
-      + CHROMIUM + ", " + DRIVER + ")", "apt-get install -y chromium chromium-driver");
+    Prerequisites.requireBrowser(CHROMIUM, DRIVER);
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
     options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reviewgate.core.testing.Prerequisites;
 import io.vertx.core.Vertx;
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -37,8 +36,7 @@ class ConsoleBrowserIT {
 
   @BeforeEach
   void start() throws Exception {
-    Prerequisites.require(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER), "headless Chromium ("
-      + CHROMIUM + ", " + CHROMEDRIVER + ")", "apt-get update && apt-get install -y chromium chromium-driver");
+    Prerequisites.requireBrowser(CHROMIUM, CHROMEDRIVER);
     vertx = Vertx.vertx();
     port = TestServer.start(vertx, TestServer.options(), null).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     ChromeOptions options = new ChromeOptions();

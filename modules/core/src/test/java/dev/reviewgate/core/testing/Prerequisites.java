@@ -32,6 +32,22 @@ public final class Prerequisites {
     Assumptions.abort(message);
   }
 
+  /**
+   * Debian's {@code chromium} and {@code chromium-driver}, both. Neither installed: skipped (locally) or failed (CI).
+   * Only one of them: failed everywhere, since a browser without its driver (or the reverse) is a set-up to finish,
+   * and Maven would report the skip only in its report files, where it goes unseen.
+   */
+  public static void requireBrowser(Path chromium, Path driver) {
+    boolean browser = Files.isExecutable(chromium);
+    boolean control = Files.isExecutable(driver);
+    if (browser != control) {
+      throw new AssertionError((browser ? chromium + " is installed but " + driver + " is not"
+        : driver + " is installed but " + chromium + " is not") + "; the browser tests need both: "
+        + "apt-get install -y chromium chromium-driver");
+    }
+    require(browser, "headless Chromium (" + chromium + ", " + driver + ")", "apt-get install -y chromium chromium-driver");
+  }
+
   /** The path of {@code name} on the PATH; skips (locally) or fails (in CI) when there is none. */
   public static String executable(String name, String install) {
     String found = onPath(name);
