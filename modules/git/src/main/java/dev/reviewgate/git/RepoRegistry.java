@@ -142,8 +142,12 @@ public final class RepoRegistry implements AutoCloseable {
   public GitReader reader(String name) {
     if (name == null) {
       if (defaultName == null) {
+        if (readers.isEmpty()) {
+          throw ToolException.invalid("no repository is served: the server was started outside a git repository and was named none; "
+            + "start it inside one, or name one with --repo NAME=PATH (repeatable; with exactly one, it is the default)");
+        }
         throw ToolException.invalid("no default repository: the server was not started inside a git repository and serves more than one; "
-          + "pass repo, one of: " + names());
+          + "pass repo, one of: " + names() + " (or start it with a single --repo NAME=PATH)");
       }
       return readers.get(defaultName);
     }

@@ -107,6 +107,11 @@ class AttackTest {
       .isInstanceOfSatisfying(ToolException.class, e -> assertThat(e.getMessage()).contains("no default repository")
         .contains("mine").contains("theirs"));
     two.close();
+    RepoRegistry none = RepoRegistry.create(new JsonObject(), null, TestRepo.options());
+    assertThatThrownBy(() -> none.reader(null)).as("none at all: say how to name one")
+      .isInstanceOfSatisfying(ToolException.class, e -> assertThat(e.getMessage()).contains("no repository is served")
+        .contains("--repo NAME=PATH").doesNotContain("[]"));
+    none.close();
   }
 
   @Test

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 
 /**
@@ -15,6 +16,8 @@ import java.util.logging.Logger;
 final class StorageLocation {
 
   private static final Logger LOG = Logger.getLogger(StorageLocation.class.getName());
+  /** Reviews and drafts both resolve the place; the person needs to read it once. */
+  private static final AtomicBoolean TOLD = new AtomicBoolean();
 
   private StorageLocation() {
   }
@@ -33,7 +36,9 @@ final class StorageLocation {
       }
     }
     Path fallback = Path.of(System.getProperty("user.home"), ".reviewgate", "reviews");
-    LOG.warning("not inside a git repository and review.storageDir is not set; reviews are stored in " + fallback);
+    if (TOLD.compareAndSet(false, true)) {
+      LOG.info("not inside a git repository and review.storageDir is not set: reviews are stored in " + fallback);
+    }
     return fallback;
   }
 
