@@ -29,8 +29,9 @@ public final class HttpMetrics {
       .setEnabled(true)
       .setJvmMetricsEnabled(true)
       .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true))
-      // HTTP_ROUTE, not HTTP_PATH: bounded label values whatever paths clients send.
-      .setLabels(EnumSet.of(Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE, Label.EB_ADDRESS, Label.EB_FAILURE,
+      // HTTP_ROUTE, not HTTP_PATH: bounded label values whatever paths clients send. LOCAL tells the process's HTTP
+      // servers apart (the front door and the dashboard's): without it their gauges share one id and Micrometer warns.
+      .setLabels(EnumSet.of(Label.LOCAL, Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE, Label.EB_ADDRESS, Label.EB_FAILURE,
         Label.EB_SIDE, Label.POOL_TYPE, Label.POOL_NAME)));
     return builder.with(options).withMetrics(new MicrometerMetricsFactory(registry));
   }
