@@ -1,5 +1,6 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.core.json.JsonErrors;
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusRequests;
@@ -39,7 +40,7 @@ final class CallCommand {
       arguments = new JsonObject(json);
     } catch (DecodeException | ClassCastException e) {
       err.println("reviewgate: the arguments of " + toolName + " must be one JSON object, e.g. '{\"name\": \"value\"}' ("
-        + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + ")");
+        + (e instanceof DecodeException ? JsonErrors.reason(e) : "not an object") + ")");
       return INVALID_ARGUMENTS;
     }
     long timeoutMs = McpOptions.from(config).toolTimeouts().of(toolName);

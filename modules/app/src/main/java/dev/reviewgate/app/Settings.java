@@ -1,5 +1,6 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.core.json.JsonErrors;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.security.UserSecret;
 import io.vertx.core.json.DecodeException;
@@ -56,7 +57,7 @@ final class Settings {
     try {
       return new JsonObject(text);
     } catch (DecodeException e) {
-      throw new UsageException("--config " + file + " is not a JSON object: " + e.getMessage().lines().findFirst().orElse(""));
+      throw new UsageException("--config " + file + " is not a JSON object: " + JsonErrors.reason(e));
     }
   }
 

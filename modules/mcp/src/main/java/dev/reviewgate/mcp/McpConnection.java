@@ -1,5 +1,6 @@
 package dev.reviewgate.mcp;
 
+import dev.reviewgate.core.json.JsonErrors;
 import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.catalog.Tool;
 import io.vertx.core.Context;
@@ -83,7 +84,7 @@ public final class McpConnection {
       parsed = Json.decodeValue(text);
     } catch (DecodeException e) {
       return Future.succeededFuture(JsonRpc.error(null, JsonRpc.PARSE_ERROR,
-        "Parse error: the message is not valid JSON (" + firstLine(e.getMessage()) + "). Send one JSON-RPC object per line.", null));
+        "Parse error: the message is not valid JSON (" + JsonErrors.reason(e) + "). Send one JSON-RPC object per line.", null));
     }
     if (parsed instanceof JsonArray) {
       return Future.succeededFuture(JsonRpc.error(null, JsonRpc.INVALID_REQUEST,
@@ -486,11 +487,4 @@ public final class McpConnection {
     return id instanceof Number number && !(id instanceof Double) && !(id instanceof Float) ? (Object) number.longValue() : id;
   }
 
-  private static String firstLine(String text) {
-    if (text == null) {
-      return "unreadable input";
-    }
-    String line = text.lines().findFirst().orElse(text);
-    return line.length() > 200 ? line.substring(0, 200) + "…" : line;
-  }
 }

@@ -1,5 +1,6 @@
 package dev.reviewgate.http.bridge;
 
+import dev.reviewgate.core.json.JsonErrors;
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.BusExposure;
@@ -181,7 +182,7 @@ public final class ServiceBridge {
       }
       frame = object;
     } catch (DecodeException e) {
-      writeErr(socket, "the frame is not JSON: " + e.getMessage().lines().findFirst().orElse("") + "; a frame is a "
+      writeErr(socket, "the frame is not JSON: " + JsonErrors.reason(e) + "; a frame is a "
         + "4-byte big-endian length followed by that many bytes of UTF-8 JSON");
       return;
     }
