@@ -155,7 +155,7 @@ final class MergeRequestDiscussions {
       if (versions.isEmpty()) {
         throw ToolException.notFound("merge request !" + iid + " of project " + project + " has no versions yet (nothing pushed)");
       }
-      MergeRequestVersion latest = versions.get(0).diffable(iid);
+      MergeRequestVersion latest = versions.get(0).withCommits(iid, true);
       List<String> warnings = new ArrayList<>();
       if (!latest.head().startsWith(commit)) {
         if (!args.getBoolean("allow_moved_head", false)) {

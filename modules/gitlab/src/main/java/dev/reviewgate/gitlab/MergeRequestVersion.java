@@ -33,11 +33,12 @@ record MergeRequestVersion(long id, String head, String base, String start, Stri
   }
 
   /**
-   * This version, checked to have the two commits its diff is written between; else the clear error GitLab's
-   * incomplete reply deserves (it computes a version's commits after a push, or finds no merge base).
+   * This version, checked to have the commits a diff of it is written from (its head, and its base unless only its
+   * head is compared with another's); else the clear error GitLab's incomplete reply deserves (it computes a
+   * version's commits after a push, and has no base for branches without a common commit).
    */
-  MergeRequestVersion diffable(long iid) {
-    String lacking = head == null ? "head_commit_sha" : base == null ? "base_commit_sha" : null;
+  MergeRequestVersion withCommits(long iid, boolean withBase) {
+    String lacking = head == null ? "head_commit_sha" : withBase && base == null ? "base_commit_sha" : null;
     if (lacking != null) {
       throw ToolException.upstream("GitLab's reply to " + GitLabEndpoints.VERSIONS.endpoint() + " has version " + id
         + " of merge request !" + iid + " without its " + lacking + " (null): GitLab has not computed that version's diff yet, "

@@ -89,17 +89,22 @@ final class MergeRequests {
   Future<VersionDiff> diff(String project, long iid, JsonObject args) {
     List<String> warnings = new ArrayList<>();
     return versions(project, iid).compose(all -> {
-      MergeRequestVersion version = pick(all, args.getLong("version_id"), project, iid, warnings).diffable(iid);
+      MergeRequestVersion version = pick(all, args.getLong("version_id"), project, iid, warnings);
       boolean latest = version.id() == all.get(0).id();
       Long compareTo = args.getLong("compare_to");
       if (compareTo == null) {
+        // The change list is GitLab's own; only the diffs are written between the version's base and head.
+        if (includeDiffs(args)) {
+          version.withCommits(iid, true);
+        }
         return diffs.changes(project, iid, version, latest).compose(changes ->
           page(project, iid, version, null, changes, version.base(), args, warnings));
       }
       if (compareTo >= version.id()) {
         throw ToolException.invalid("compare_to (" + compareTo + ") must be an earlier version than " + version.id());
       }
-      MergeRequestVersion since = pick(all, compareTo, project, iid, new ArrayList<>()).diffable(iid);
+      MergeRequestVersion since = pick(all, compareTo, project, iid, new ArrayList<>()).withCommits(iid, false);
+      version.withCommits(iid, false);
       Future<List<MergeRequestChange>> now = diffs.changes(project, iid, version, latest);
       Future<List<MergeRequestChange>> then = diffs.changes(project, iid, since, false);
       Future<List<MergeRequestChange>> between = diffs.compare(project, since.head(), version.head());
@@ -133,11 +138,14 @@ final class MergeRequests {
       warnings.add("More changes available. Use skip=" + (skip + page.size()) + " to fetch the next batch. Total changes: "
         + selected.size());
     }
-    boolean include = args.getBoolean("include_diffs", true) && !args.getBoolean("files_only", false);
-    Future<MergeRequestDiffs.Written> written = include && !page.isEmpty()
+    Future<MergeRequestDiffs.Written> written = includeDiffs(args) && !page.isEmpty()
       ? diffs.written(project, page, base, version.head(), args.getInteger("context_lines", 3))
       : Future.succeededFuture(null);
     return written.map(w -> new VersionDiff(iid, version, since, selected, skip, page, w, warnings));
+  }
+
+  private static boolean includeDiffs(JsonObject args) {
+    return args.getBoolean("include_diffs", true) && !args.getBoolean("files_only", false);
   }
 
   /** The changes kept by {@code files} (exact paths), {@code include} and {@code exclude} (globs). */
