@@ -132,6 +132,11 @@ class GitLabContractTest {
     .put("version_id", 103).put("compare_to", 102).put("include", new JsonArray().add("src/*").add("docs/*")));
   private static final Call THREADS = new Call(Addresses.PR_THREADS_LIST, new JsonObject().put("forge", "gitlab")
     .put("pr_number", GitLabDouble.IID));
+  /** Replying reads the discussion first (to post a reply only once); resolving reads the discussion GitLab answers. */
+  private static final Call REPLY = new Call(Addresses.PR_REPLY, new JsonObject().put("forge", "gitlab").put("pr_number", GitLabDouble.IID)
+    .put("thread_id", SeededDiscussions.MULTI_LINE).put("body", "Fixed."));
+  private static final Call RESOLVE = new Call(Addresses.PR_RESOLVE, new JsonObject().put("forge", "gitlab")
+    .put("pr_number", GitLabDouble.IID).put("thread_id", SeededDiscussions.MULTI_LINE).put("resolved", true));
 
   /** One endpoint the module reads: the double's route, its full reply, what the reference says of its members, the calls that read it. */
   record Endpoint(String route, String name, Supplier<Object> full, Map<String, Kind> members, List<Call> calls) {
@@ -188,7 +193,23 @@ class GitLabContractTest {
         "[].notes[].commit_id", Kind.OPTIONAL, "[].notes[].attachment", Kind.NULLABLE, "[].notes[].noteable_iid", Kind.NULLABLE,
         "[].notes[].suggestions", Kind.MAY_BE_EMPTY, "[].notes[].author.avatar_url", Kind.NULLABLE,
         "[].notes[].author.username", Kind.OPTIONAL),
-        List.of(THREADS)));
+        List.of(THREADS)),
+      new Endpoint("GET /discussions/:id", mrPath + "/discussions/:discussion_id", GitLabContractTest::multiLine, discussion(),
+        List.of(REPLY)),
+      new Endpoint("PUT /discussions/:id", "PUT " + mrPath.substring("GET ".length()) + "/discussions/:discussion_id",
+        GitLabContractTest::multiLine, discussion(), List.of(RESOLVE)));
+  }
+
+  /** What the reference says of one discussion's members (the same as of each listed one). */
+  private static Map<String, Kind> discussion() {
+    return ReplyVariants.members("notes[].type", Kind.NULLABLE, "notes[].position.line_range", Kind.NULLABLE_OR_ABSENT,
+      "notes[].position.old_line", Kind.NULLABLE, "notes[].position", Kind.OPTIONAL, "notes[].resolved_by", Kind.NULLABLE_OR_ABSENT,
+      "notes[].author.username", Kind.OPTIONAL, "notes[].suggestions", Kind.MAY_BE_EMPTY);
+  }
+
+  private static JsonObject multiLine() {
+    return SeededDiscussions.all(mr).stream().filter(d -> d.getString("id").equals(SeededDiscussions.MULTI_LINE)).findFirst()
+      .orElseThrow();
   }
 
   /** The merge request once merged and closed too, so that every member its variants change has a value. */
