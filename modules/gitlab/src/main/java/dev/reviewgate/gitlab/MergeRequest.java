@@ -7,8 +7,8 @@ import java.util.List;
  * A merge request as GitLab's REST API reference describes it ({@code doc/api/merge_requests.md}): only {@code iid} is
  * needed to name one; the rest may be null or absent, and stays null here rather than invented. GitLab fills some
  * members in asynchronously after a push ({@code diff_refs}, {@code changes_count}: "empty when the merge request is
- * created"), older versions lack newer members ({@code draft} before 14.0, {@code detailed_merge_status} before 15.6),
- * and a deleted author's reply carries fewer members.
+ * created"), older versions lack newer members (only {@code work_in_progress} where {@code draft} is missing,
+ * {@code detailed_merge_status} before 15.6), and a deleted author's reply carries fewer members.
  *
  * @param diffRefs the three commits of the latest version, or null while GitLab has not computed them
  */

@@ -7,7 +7,7 @@ import dev.reviewgate.forge.json.Fields;
  * on every entry (a new file's {@code old_path} is its {@code new_path}); {@code too_large}, {@code collapsed} and
  * {@code generated_file} only say how GitLab would show it: reviewgate diffs every file from its blobs anyway. A path
  * is what a change cannot do without; the flags and modes count as false and unknown (0) when GitLab leaves them out
- * ({@code generated_file} came in GitLab 16.x).
+ * (older GitLab sends no {@code generated_file}).
  *
  * @param oldMode the mode GitLab reports for the old side ({@code 100644}, {@code 100755}, {@code 120000}, {@code 160000}), or 0
  */
