@@ -34,12 +34,10 @@ final class GitLabJson {
 
   static JsonObject listing(MergeRequests.Listing listing) {
     JsonArray items = new JsonArray();
-    for (JsonObject mr : listing.mergeRequests()) {
-      items.add(new JsonObject().put("mr_iid", mr.getValue("iid")).put("title", mr.getString("title"))
-        .put("state", mr.getString("state")).put("draft", mr.getBoolean("draft", mr.getBoolean("work_in_progress", false)))
-        .put("author", username(mr.getJsonObject("author"))).put("source_branch", mr.getString("source_branch"))
-        .put("target_branch", mr.getString("target_branch")).put("created_at", mr.getString("created_at"))
-        .put("updated_at", mr.getString("updated_at")).put("web_url", mr.getString("web_url")));
+    for (MergeRequest mr : listing.mergeRequests()) {
+      items.add(new JsonObject().put("mr_iid", mr.iid()).put("title", mr.title()).put("state", mr.state()).put("draft", mr.draft())
+        .put("author", mr.author()).put("source_branch", mr.sourceBranch()).put("target_branch", mr.targetBranch())
+        .put("created_at", mr.createdAt()).put("updated_at", mr.updatedAt()).put("web_url", mr.webUrl()));
     }
     JsonObject result = new JsonObject().put("merge_requests", items).put("count", items.size());
     if (listing.nextSkip() != null) {
@@ -49,35 +47,31 @@ final class GitLabJson {
   }
 
   static JsonObject details(MergeRequests.Details d) {
-    JsonObject mr = d.mergeRequest();
-    JsonObject refs = mr.getJsonObject("diff_refs", new JsonObject());
-    JsonObject result = new JsonObject().put("mr_iid", mr.getValue("iid")).put("title", mr.getString("title"))
-      .put("description", mr.getString("description")).put("state", mr.getString("state"))
-      .put("draft", mr.getBoolean("draft", mr.getBoolean("work_in_progress", false)))
-      .put("author", username(mr.getJsonObject("author"))).put("source_branch", mr.getString("source_branch"))
-      .put("target_branch", mr.getString("target_branch")).put("sha", mr.getString("sha"))
-      .put("diff_refs", new JsonObject().put("base_sha", refs.getString("base_sha")).put("start_sha", refs.getString("start_sha"))
-        .put("head_sha", refs.getString("head_sha")))
-      .put("detailed_merge_status", mr.getString("detailed_merge_status", mr.getString("merge_status")))
-      .put("has_conflicts", mr.getBoolean("has_conflicts")).put("web_url", mr.getString("web_url"))
-      .put("created_at", mr.getString("created_at")).put("updated_at", mr.getString("updated_at"))
+    MergeRequest mr = d.mergeRequest();
+    List<String> warnings = new ArrayList<>(d.warnings());
+    MergeRequest.DiffRefs refs = mr.diffRefs();
+    if (refs == null) {
+      warnings.add("GitLab has not computed this merge request's diff yet (diff_refs is null, as on a just-created merge request "
+        + "or after a push); retry in a moment for diff_refs and the latest version.");
+    }
+    JsonObject result = new JsonObject().put("mr_iid", mr.iid()).put("title", mr.title()).put("description", mr.description())
+      .put("state", mr.state()).put("draft", mr.draft()).put("author", mr.author()).put("source_branch", mr.sourceBranch())
+      .put("target_branch", mr.targetBranch()).put("sha", mr.sha())
+      .put("diff_refs", refs == null ? null : new JsonObject().put("base_sha", refs.base()).put("start_sha", refs.start())
+        .put("head_sha", refs.head()))
+      .put("detailed_merge_status", mr.detailedMergeStatus()).put("has_conflicts", mr.hasConflicts()).put("web_url", mr.webUrl())
+      .put("created_at", mr.createdAt()).put("updated_at", mr.updatedAt())
       .put("versions_count", d.versions().size())
       .put("latest_version_id", d.versions().isEmpty() ? null : d.versions().get(0).id());
-    JsonObject approvals = d.approvals();
+    MergeRequest.Approvals approvals = d.approvals();
     if (approvals != null) {
-      result.put("approvals", new JsonObject().put("approved", approvals.getBoolean("approved"))
-        .put("approvals_required", approvals.getValue("approvals_required")).put("approvals_left", approvals.getValue("approvals_left"))
-        .put("approved_by", new JsonArray(approvals.getJsonArray("approved_by", new JsonArray()).stream()
-          .filter(JsonObject.class::isInstance).map(a -> username(((JsonObject) a).getJsonObject("user"))).toList())));
+      result.put("approvals", new JsonObject().put("approved", approvals.approved())
+        .put("approvals_required", approvals.approvalsRequired()).put("approvals_left", approvals.approvalsLeft())
+        .put("approved_by", new JsonArray(new ArrayList<>(approvals.approvedBy()))));
     }
-    result.put("pipelines", new JsonArray(d.pipelines().stream().limit(10).map(p -> new JsonObject().put("id", p.getValue("id"))
-      .put("sha", p.getString("sha")).put("ref", p.getString("ref")).put("status", p.getString("status"))
-      .put("web_url", p.getString("web_url"))).toList()));
-    return result.put("warnings", new JsonArray());
-  }
-
-  private static String username(JsonObject user) {
-    return user == null ? null : user.getString("username", user.getString("name"));
+    result.put("pipelines", new JsonArray(d.pipelines().stream().limit(10).map(p -> new JsonObject().put("id", p.id())
+      .put("sha", p.sha()).put("ref", p.ref()).put("status", p.status()).put("web_url", p.webUrl())).toList()));
+    return result.put("warnings", new JsonArray(warnings));
   }
 
   /** {@code gitlab_get_merge_request_diff}'s reply. */

@@ -1,24 +1,29 @@
 package dev.reviewgate.gitlab;
 
-import io.vertx.core.json.JsonObject;
+import dev.reviewgate.forge.json.Fields;
 
 /**
  * One file of a merge request version's diffs, in the forge-neutral words of a change set. GitLab names both paths
  * on every entry (a new file's {@code old_path} is its {@code new_path}); {@code too_large}, {@code collapsed} and
- * {@code generated_file} only say how GitLab would show it: reviewgate diffs every file from its blobs anyway.
+ * {@code generated_file} only say how GitLab would show it: reviewgate diffs every file from its blobs anyway. A path
+ * is what a change cannot do without; the flags and modes count as false and unknown (0) when GitLab leaves them out
+ * (older GitLab sends no {@code generated_file}).
  *
  * @param oldMode the mode GitLab reports for the old side ({@code 100644}, {@code 100755}, {@code 120000}, {@code 160000}), or 0
  */
 record MergeRequestChange(String oldPath, String newPath, boolean added, boolean renamed, boolean deleted, int oldMode,
                           int newMode, boolean tooLarge, boolean collapsed, boolean generated) {
 
-  static MergeRequestChange from(JsonObject json) {
-    String newPath = json.getString("new_path");
-    String oldPath = json.getString("old_path", newPath);
-    return new MergeRequestChange(oldPath, newPath != null ? newPath : oldPath, json.getBoolean("new_file", false),
-      json.getBoolean("renamed_file", false), json.getBoolean("deleted_file", false), mode(json.getString("a_mode")),
-      mode(json.getString("b_mode")), json.getBoolean("too_large", false), json.getBoolean("collapsed", false),
-      json.getBoolean("generated_file", false));
+  static MergeRequestChange from(Fields json) {
+    String newPath = json.optString("new_path");
+    String oldPath = json.optString("old_path", newPath);
+    if (oldPath == null) {
+      throw json.missing("new_path", "a string");
+    }
+    return new MergeRequestChange(oldPath, newPath != null ? newPath : oldPath, json.bool("new_file", false),
+      json.bool("renamed_file", false), json.bool("deleted_file", false), mode(json.optString("a_mode")),
+      mode(json.optString("b_mode")), json.bool("too_large", false), json.bool("collapsed", false),
+      json.bool("generated_file", false));
   }
 
   /** The path people name the change by: the new path, or the old one of a deleted file. */

@@ -7,9 +7,12 @@ import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.forge.http.Limiter;
 import dev.reviewgate.forge.LocalClone;
+import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.json.ForgeEndpoint;
+import dev.reviewgate.forge.json.ForgeReplies;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -49,21 +52,26 @@ final class MergeRequestDiffs {
     if (latest) {
       // GitLab before 15.7 has no /diffs: the version's own endpoint lists the same files in one answer.
       return client.getAll(mr + "/diffs", Map.of(), missing, client.options().maxChanges())
-        .map(all -> all.stream().map(MergeRequestChange::from).toList())
+        .map(all -> ForgeReplies.read(GitLabEndpoints.DIFFS, "the version's change list",
+          () -> MergeRequests.all(GitLabEndpoints.DIFFS, all).stream().map(MergeRequestChange::from).toList()))
         .recover(failure -> failure instanceof ToolException e && e.code() == 404 ? changes(project, iid, version, false)
           : Future.failedFuture(failure));
     }
     return client.getJson(mr + "/versions/" + version.id(), Map.of(), "version " + version.id() + " not found for " + missing)
-      .map(json -> json.getJsonArray("diffs", new JsonArray()).stream().filter(io.vertx.core.json.JsonObject.class::isInstance)
-        .map(d -> MergeRequestChange.from((io.vertx.core.json.JsonObject) d)).toList());
+      .map(json -> changes(GitLabEndpoints.VERSION, json));
   }
 
   /** What changed from one commit to another ({@code /repository/compare}, straight: no merge base). */
   Future<List<MergeRequestChange>> compare(String project, String from, String to) {
     return client.getJson(GitLabClient.project(project) + "/repository/compare", Map.of("from", from, "to", to, "straight", "true"),
         "commit " + from + " or " + to + " not found in project " + project + " (force-pushed away?)")
-      .map(json -> json.getJsonArray("diffs", new JsonArray()).stream().filter(io.vertx.core.json.JsonObject.class::isInstance)
-        .map(d -> MergeRequestChange.from((io.vertx.core.json.JsonObject) d)).toList());
+      .map(json -> changes(GitLabEndpoints.COMPARE, json));
+  }
+
+  /** The {@code diffs} of a version's or a comparison's reply (an empty or absent list: nothing changed). */
+  private static List<MergeRequestChange> changes(ForgeEndpoint endpoint, JsonObject json) {
+    return ForgeReplies.read(endpoint, "the version's change list",
+      () -> Fields.of(endpoint, json).objects("diffs", MergeRequestChange::from));
   }
 
   /**

@@ -1,8 +1,11 @@
 package dev.reviewgate.gitlab;
 
+import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.model.FileDiff;
+import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.AnchorCheck;
 import dev.reviewgate.forge.thread.Commentable;
 import dev.reviewgate.forge.thread.ReviewComment;
@@ -48,9 +51,13 @@ final class MergeRequestDiscussions {
     String project = project(args);
     long iid = args.getLong("pr_number");
     return discussions(project, iid).compose(all -> {
-      List<JsonObject> threads = all.stream().map(MergeRequestDiscussions::thread).filter(t -> t != null).toList();
+      List<JsonObject> threads = ForgeReplies.read(GitLabEndpoints.DISCUSSIONS, "pr_list_threads",
+        () -> MergeRequests.all(GitLabEndpoints.DISCUSSIONS, all).stream().map(MergeRequestDiscussions::thread)
+          .filter(t -> t != null).toList());
       JsonArray paths = new JsonArray(threads.stream().map(t -> t.getString("path")).filter(p -> p != null).distinct().toList());
-      // The hunks of the latest version's diff of the files that have threads.
+      List<String> warnings = new ArrayList<>();
+      // The hunks of the latest version's diff of the files that have threads: context, so a diff GitLab cannot give
+      // yet leaves the hunks out, saying why, rather than the threads.
       Future<String> diff = paths.isEmpty() ? Future.succeededFuture("") : mergeRequests.diff(project, iid,
           new JsonObject().put("files", paths).put("top", 1000))
         .map(d -> {
@@ -62,10 +69,17 @@ final class MergeRequestDiscussions {
             }
           });
           return text.toString();
+        })
+        .recover(failure -> {
+          if (!(failure instanceof ToolException e) || e.code() != Failure.UPSTREAM) {
+            return Future.failedFuture(failure);
+          }
+          warnings.add("hunk left out of every thread: " + e.getMessage());
+          return Future.succeededFuture("");
         });
       return diff.map(text -> {
         ThreadTools.attachHunks(threads, () -> engine.parse(text.getBytes(StandardCharsets.UTF_8)));
-        return ThreadTools.listing("gitlab", (int) iid, threads, args, Set.of("unresolved"), List.of());
+        return ThreadTools.listing("gitlab", (int) iid, threads, args, Set.of("unresolved"), warnings);
       });
     });
   }
@@ -75,39 +89,50 @@ final class MergeRequestDiscussions {
       MergeRequests.notFound(project, iid), 10_000);
   }
 
-  /** A discussion in the forge-neutral shape, or null for one of system notes only (pushes, approvals). */
-  static JsonObject thread(JsonObject discussion) {
+  /**
+   * A discussion in the forge-neutral shape, or null for one of system notes only (pushes, approvals). As GitLab's
+   * discussions reference has it: a general note has {@code type} null and no {@code position}; a diff note's
+   * {@code position} has {@code old_line} and/or {@code new_line} (null on the side the line is not on; both null for
+   * a comment on a whole file), and {@code line_range} only for a comment on several lines (null or absent
+   * otherwise); {@code resolved} is only sent for resolvable notes. Only the discussion's {@code id} is needed (replies
+   * and resolving name it).
+   */
+  static JsonObject thread(Fields discussion) {
     JsonArray comments = new JsonArray();
-    JsonObject position = null;
+    Fields position = null;
     boolean resolvable = false;
     boolean resolved = true;
-    for (Object n : discussion.getJsonArray("notes", new JsonArray())) {
-      if (n instanceof JsonObject note && !note.getBoolean("system", false)) {
-        JsonObject author = note.getJsonObject("author", new JsonObject());
-        comments.add(new JsonObject().put("id", String.valueOf(note.getValue("id")))
-          .put("author", author.getString("username", author.getString("name"))).put("created", note.getString("created_at"))
-          .put("body", note.getString("body")));
+    for (Fields note : discussion.objects("notes")) {
+      if (!note.bool("system", false)) {
+        Long id = note.optLong("id");
+        comments.add(new JsonObject().put("id", id == null ? null : id.toString())
+          .put("author", GitLabEndpoints.username(note.optObject("author"))).put("created", note.optString("created_at"))
+          .put("body", note.optString("body", "")));
         if (position == null) {
-          position = note.getJsonObject("position");
+          position = note.optObject("position");
         }
-        if (note.getBoolean("resolvable", false)) {
+        if (note.bool("resolvable", false)) {
           resolvable = true;
-          resolved &= note.getBoolean("resolved", false);
+          resolved &= note.bool("resolved", false);
         }
       }
     }
     if (comments.isEmpty()) {
       return null;
     }
-    JsonObject out = new JsonObject().put("id", discussion.getString("id"));
+    JsonObject out = new JsonObject().put("id", discussion.string("id"));
     if (position != null) {
-      boolean onNew = position.getValue("new_line") != null;
+      Integer newLine = position.optInt("new_line");
+      Integer oldLine = position.optInt("old_line");
+      boolean onNew = newLine != null;
+      Integer line = onNew ? newLine : oldLine;
       // GitLab names both paths (a deleted file's new_path is its old path): the thread is on the change's path
-      out.put("path", position.getString("new_path", position.getString("old_path"))).put("side", onNew ? "new" : "old");
-      Integer line = onNew ? position.getInteger("new_line") : position.getInteger("old_line");
+      out.put("path", position.optString("new_path", position.optString("old_path")))
+        .put("side", line == null ? null : onNew ? "new" : "old");
       if (line != null) {
-        JsonObject start = position.getJsonObject("line_range", new JsonObject()).getJsonObject("start");
-        Integer first = start == null ? null : onNew ? start.getInteger("new_line") : start.getInteger("old_line");
+        Fields range = position.optObject("line_range");
+        Fields start = range == null ? null : range.optObject("start");
+        Integer first = start == null ? null : onNew ? start.optInt("new_line") : start.optInt("old_line");
         out.put("line", line).put("start_line", first == null || first.equals(line) ? null : first);
       }
     }
@@ -130,7 +155,7 @@ final class MergeRequestDiscussions {
       if (versions.isEmpty()) {
         throw ToolException.notFound("merge request !" + iid + " of project " + project + " has no versions yet (nothing pushed)");
       }
-      MergeRequestVersion latest = versions.get(0);
+      MergeRequestVersion latest = versions.get(0).withCommits(iid, true);
       List<String> warnings = new ArrayList<>();
       if (!latest.head().startsWith(commit)) {
         if (!args.getBoolean("allow_moved_head", false)) {
@@ -198,10 +223,9 @@ final class MergeRequestDiscussions {
     Future<List<JsonObject>> published = discussions(project, iid);
     Future<List<JsonObject>> drafts = client.getAll(path + "/draft_notes", Map.of(), missing, 10_000);
     return Future.all(published, drafts).compose(both -> {
-      List<String> texts = new ArrayList<>();
-      published.result().forEach(d -> d.getJsonArray("notes", new JsonArray()).forEach(n ->
-        texts.add(((JsonObject) n).getString("body"))));
-      List<String> draftTexts = drafts.result().stream().map(d -> d.getString("note")).toList();
+      List<String> texts = ForgeReplies.read(GitLabEndpoints.DISCUSSIONS, "pr_review", () -> bodies(published.result()));
+      List<String> draftTexts = ForgeReplies.read(GitLabEndpoints.DRAFT_NOTES, "pr_review",
+        () -> MergeRequests.all(GitLabEndpoints.DRAFT_NOTES, drafts.result()).stream().map(d -> d.optString("note", "")).toList());
       List<JsonObject> toDraft = notes.stream().filter(n -> {
         String marker = marker(n.getString("note"));
         return texts.stream().noneMatch(t -> WriteMarker.in(t, marker)) && draftTexts.stream().noneMatch(t -> WriteMarker.in(t, marker));
@@ -226,7 +250,8 @@ final class MergeRequestDiscussions {
     String path = MergeRequests.mergeRequestPath(project, iid);
     String missing = MergeRequests.notFound(project, iid);
     return client.getJson(path + "/approvals", Map.of(), missing).compose(state -> {
-      boolean mine = state.getBoolean("user_has_approved", false);
+      boolean mine = ForgeReplies.read(GitLabEndpoints.APPROVALS, "pr_review",
+        () -> MergeRequest.Approvals.from(Fields.of(GitLabEndpoints.APPROVALS, state)).userHasApproved());
       if (approve && !mine) {
         return client.write(HttpMethod.POST, path + "/approve", new JsonObject().put("sha", latest.head()), missing).mapEmpty();
       }
@@ -238,6 +263,15 @@ final class MergeRequestDiscussions {
       }
       return Future.succeededFuture();
     });
+  }
+
+  /** The bodies of every note of some discussions (a note without one has none to match). */
+  private static List<String> bodies(List<JsonObject> discussions) {
+    List<String> out = new ArrayList<>();
+    for (Fields discussion : MergeRequests.all(GitLabEndpoints.DISCUSSIONS, discussions)) {
+      discussion.objects("notes").forEach(note -> out.add(note.optString("body", "")));
+    }
+    return out;
   }
 
   private static String marker(String text) {
@@ -256,14 +290,17 @@ final class MergeRequestDiscussions {
       + "; take its id from pr_list_threads";
     String marker = WriteMarker.of("gitlab", project, Long.toString(iid), id, args.getString("body"));
     return client.getJson(path, Map.of(), missing).compose(discussion -> {
-      boolean there = discussion.getJsonArray("notes", new JsonArray()).stream()
-        .anyMatch(n -> WriteMarker.in(((JsonObject) n).getString("body"), marker));
+      boolean there = ForgeReplies.read(GitLabEndpoints.DISCUSSION, "pr_reply", () -> bodies(List.of(discussion))).stream()
+        .anyMatch(body -> WriteMarker.in(body, marker));
       if (there) {
         return Future.succeededFuture(new JsonObject().put("posted", false).put("already_posted", true).put("warnings", new JsonArray()));
       }
       return client.write(HttpMethod.POST, path + "/notes", new JsonObject().put("body", WriteMarker.mark(args.getString("body"), marker)),
-        missing).map(note -> new JsonObject().put("posted", true).put("already_posted", false)
-        .put("comment_id", String.valueOf(note.getValue("id"))).put("warnings", new JsonArray()));
+        missing).map(note -> {
+          Long noteId = ForgeReplies.read(GitLabEndpoints.REPLY, "pr_reply", () -> Fields.of(GitLabEndpoints.REPLY, note).optLong("id"));
+          return new JsonObject().put("posted", true).put("already_posted", false)
+            .put("comment_id", noteId == null ? null : noteId.toString()).put("warnings", new JsonArray());
+        });
     });
   }
 
@@ -277,7 +314,9 @@ final class MergeRequestDiscussions {
         null, "discussion " + id + " not found on merge request !" + iid + " of project " + project
           + "; take its id from pr_list_threads")
       .map(discussion -> {
-        JsonObject thread = thread(discussion);
+        // An empty answer (or one without the discussion) still resolved it: the state asked for is the state now.
+        JsonObject thread = discussion.isEmpty() ? null : ForgeReplies.read(GitLabEndpoints.RESOLVE, "pr_resolve_thread",
+          () -> thread(Fields.of(GitLabEndpoints.RESOLVE, discussion)));
         String status = thread == null ? (resolved ? "resolved" : "unresolved") : thread.getString("status");
         return new JsonObject().put("thread_id", id).put("status", status).put("warnings", new JsonArray());
       });

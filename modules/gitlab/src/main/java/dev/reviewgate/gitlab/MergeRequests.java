@@ -2,6 +2,9 @@ package dev.reviewgate.gitlab;
 
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.diff.shape.Glob;
+import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.json.ForgeEndpoint;
+import dev.reviewgate.forge.json.ForgeReplies;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -23,11 +26,12 @@ import java.util.stream.Collectors;
 final class MergeRequests {
 
   /** One merge request as GitLab describes it, with what reviewers look at next to it. */
-  record Details(JsonObject mergeRequest, JsonObject approvals, List<JsonObject> pipelines, List<MergeRequestVersion> versions) {
+  record Details(MergeRequest mergeRequest, MergeRequest.Approvals approvals, List<MergeRequest.Pipeline> pipelines,
+                 List<MergeRequestVersion> versions, List<String> warnings) {
   }
 
   /** A page of merge requests; {@code nextSkip} null when it is the last. */
-  record Listing(List<JsonObject> mergeRequests, Integer nextSkip) {
+  record Listing(List<MergeRequest> mergeRequests, Integer nextSkip) {
   }
 
   /**
@@ -71,8 +75,13 @@ final class MergeRequests {
   /** The versions, newest first (as GitLab lists them). */
   Future<List<MergeRequestVersion>> versions(String project, long iid) {
     return client.getAll(mergeRequestPath(project, iid) + "/versions", Map.of(), notFound(project, iid), 10_000)
-      .map(all -> all.stream().map(MergeRequestVersion::from).sorted(Comparator.comparingLong(MergeRequestVersion::id).reversed())
-        .toList());
+      .map(all -> ForgeReplies.read(GitLabEndpoints.VERSIONS, "the merge request's versions", () -> all(GitLabEndpoints.VERSIONS, all)
+        .stream().map(MergeRequestVersion::from).sorted(Comparator.comparingLong(MergeRequestVersion::id).reversed()).toList()));
+  }
+
+  /** The objects of a list GitLab answered, each named by its index for messages. */
+  static List<Fields> all(ForgeEndpoint endpoint, List<JsonObject> items) {
+    return Fields.ofArray(endpoint, new JsonArray(new ArrayList<>(items)));
   }
 
   // --- gitlab_get_merge_request_diff -------------------------------------------------------------------------------
@@ -84,13 +93,18 @@ final class MergeRequests {
       boolean latest = version.id() == all.get(0).id();
       Long compareTo = args.getLong("compare_to");
       if (compareTo == null) {
+        // The change list is GitLab's own; only the diffs are written between the version's base and head.
+        if (includeDiffs(args)) {
+          version.withCommits(iid, true);
+        }
         return diffs.changes(project, iid, version, latest).compose(changes ->
           page(project, iid, version, null, changes, version.base(), args, warnings));
       }
       if (compareTo >= version.id()) {
         throw ToolException.invalid("compare_to (" + compareTo + ") must be an earlier version than " + version.id());
       }
-      MergeRequestVersion since = pick(all, compareTo, project, iid, new ArrayList<>());
+      MergeRequestVersion since = pick(all, compareTo, project, iid, new ArrayList<>()).withCommits(iid, false);
+      version.withCommits(iid, false);
       Future<List<MergeRequestChange>> now = diffs.changes(project, iid, version, latest);
       Future<List<MergeRequestChange>> then = diffs.changes(project, iid, since, false);
       Future<List<MergeRequestChange>> between = diffs.compare(project, since.head(), version.head());
@@ -124,11 +138,14 @@ final class MergeRequests {
       warnings.add("More changes available. Use skip=" + (skip + page.size()) + " to fetch the next batch. Total changes: "
         + selected.size());
     }
-    boolean include = args.getBoolean("include_diffs", true) && !args.getBoolean("files_only", false);
-    Future<MergeRequestDiffs.Written> written = include && !page.isEmpty()
+    Future<MergeRequestDiffs.Written> written = includeDiffs(args) && !page.isEmpty()
       ? diffs.written(project, page, base, version.head(), args.getInteger("context_lines", 3))
       : Future.succeededFuture(null);
     return written.map(w -> new VersionDiff(iid, version, since, selected, skip, page, w, warnings));
+  }
+
+  private static boolean includeDiffs(JsonObject args) {
+    return args.getBoolean("include_diffs", true) && !args.getBoolean("files_only", false);
   }
 
   /** The changes kept by {@code files} (exact paths), {@code include} and {@code exclude} (globs). */
@@ -173,7 +190,8 @@ final class MergeRequests {
 
   private static MergeRequestVersion pick(List<MergeRequestVersion> all, Long wanted, String project, long iid, List<String> warnings) {
     if (all.isEmpty()) {
-      throw ToolException.notFound("merge request !" + iid + " of project " + project + " has no versions yet (nothing pushed)");
+      throw ToolException.notFound("merge request !" + iid + " of project " + project + " has no versions yet: nothing was pushed, "
+        + "or GitLab is still computing the first one (retry in a moment)");
     }
     if (wanted == null) {
       MergeRequestVersion latest = all.get(0);
@@ -191,14 +209,27 @@ final class MergeRequests {
   Future<Details> get(String project, long iid) {
     String path = mergeRequestPath(project, iid);
     String missing = notFound(project, iid);
-    Future<JsonObject> mr = client.getJson(path, Map.of(), missing);
-    Future<JsonObject> approvals = client.getJson(path + "/approvals", Map.of(), missing)
-      .recover(none -> Future.succeededFuture(null));
-    Future<List<JsonObject>> pipelines = client.getAll(path + "/pipelines", Map.of(), missing, 100)
-      .recover(none -> Future.succeededFuture(List.of()));
+    Future<MergeRequest> mr = client.getJson(path, Map.of(), missing).map(json -> ForgeReplies.read(GitLabEndpoints.MERGE_REQUEST,
+      "gitlab_get_merge_request", () -> MergeRequest.from(Fields.of(GitLabEndpoints.MERGE_REQUEST, json))));
+    // Approvals and pipelines are context: a GitLab without them (tier, permissions) still shows the merge request.
+    List<String> warnings = new ArrayList<>();
+    Future<MergeRequest.Approvals> approvals = client.getJson(path + "/approvals", Map.of(), missing)
+      .map(json -> ForgeReplies.read(GitLabEndpoints.APPROVALS, "gitlab_get_merge_request",
+        () -> MergeRequest.Approvals.from(Fields.of(GitLabEndpoints.APPROVALS, json))))
+      .recover(none -> {
+        warnings.add("approvals left out: " + none.getMessage());
+        return Future.succeededFuture(null);
+      });
+    Future<List<MergeRequest.Pipeline>> pipelines = client.getAll(path + "/pipelines", Map.of(), missing, 100)
+      .map(all -> ForgeReplies.read(GitLabEndpoints.PIPELINES, "gitlab_get_merge_request",
+        () -> all(GitLabEndpoints.PIPELINES, all).stream().map(MergeRequest.Pipeline::from).toList()))
+      .recover(none -> {
+        warnings.add("pipelines left out: " + none.getMessage());
+        return Future.succeededFuture(List.of());
+      });
     Future<List<MergeRequestVersion>> versions = versions(project, iid);
     return Future.all(mr, approvals, pipelines, versions)
-      .map(all -> new Details(mr.result(), approvals.result(), pipelines.result(), versions.result()));
+      .map(all -> new Details(mr.result(), approvals.result(), pipelines.result(), versions.result(), warnings));
   }
 
   // --- gitlab_list_merge_requests ----------------------------------------------------------------------------------
@@ -224,6 +255,8 @@ final class MergeRequests {
     query.put("page", Integer.toString(skip / top + 1));
     return client.getPage(GitLabClient.project(project) + "/merge_requests", query,
         "project " + project + " not found. Use its numeric id or its path (group/name, as in its URL), and check the token can read it.")
-      .map(page -> new Listing(page.items(), page.hasNext() ? skip + top : null));
+      .map(page -> new Listing(ForgeReplies.read(GitLabEndpoints.MERGE_REQUESTS, "gitlab_list_merge_requests",
+        () -> all(GitLabEndpoints.MERGE_REQUESTS, page.items()).stream().map(MergeRequest::from).toList()),
+        page.hasNext() ? skip + top : null));
   }
 }

@@ -72,6 +72,13 @@ public final class GitLabDouble implements AutoCloseable {
   /** Positions refused with 400, for the tests to see none was. */
   final List<JsonObject> refusedPositions = new CopyOnWriteArrayList<>();
   final AtomicInteger publishes = new AtomicInteger();
+  /**
+   * Replies served instead of the double's own, by route as {@link #route} names it ({@code "GET "} for the merge
+   * request, {@code "GET /versions"}, {@code "GET /versions/:v"}, {@code "GET /diffs"}, {@code "GET /discussions"},
+   * {@code "GET /merge_requests"}, {@code "GET /repository/compare"} …): a variant of what GitLab may send. Arrays are
+   * paged as GitLab pages them.
+   */
+  final Map<String, Object> replies = new ConcurrentHashMap<>();
   volatile boolean approved;
   private final AtomicInteger ids = new AtomicInteger(1000);
   private final Map<String, Map<String, FileDiff>> diffCache = new ConcurrentHashMap<>();
@@ -148,10 +155,12 @@ public final class GitLabDouble implements AutoCloseable {
       raw(request, decode(rest.substring("/repository/files/".length(), rest.length() - "/raw".length())));
       return;
     }
+    if (replies.containsKey(method + " " + rest)) {
+      replied(request, replies.get(method + " " + rest));
+      return;
+    }
     if (rest.equals("/repository/compare")) {
-      String from = request.getParam("from");
-      String to = request.getParam("to");
-      json(request, 200, new JsonObject().put("diffs", new JsonArray(new ArrayList<>(entries(from, to)))));
+      json(request, 200, compareJson(request.getParam("from"), request.getParam("to")));
       return;
     }
     if (rest.equals("/merge_requests")) {
@@ -172,29 +181,24 @@ public final class GitLabDouble implements AutoCloseable {
       return;
     }
     String sub = m.group(2) == null ? "" : m.group(2);
-    switch (method + " " + sub.replaceAll("/[0-9a-f]{40}", "/:id").replaceAll("/versions/\\d+", "/versions/:v")
-      .replaceAll("/draft_notes/\\d+", "/draft_notes/:d")) {
+    String routed = method + " " + sub.replaceAll("/[0-9a-f]{40}", "/:id").replaceAll("/versions/\\d+", "/versions/:v")
+      .replaceAll("/draft_notes/\\d+", "/draft_notes/:d");
+    if (replies.containsKey(routed)) {
+      replied(request, replies.get(routed));
+      return;
+    }
+    switch (routed) {
       case "GET " -> json(request, 200, mergeRequest());
-      case "GET /approvals" -> json(request, 200, new JsonObject().put("approved", approved).put("approvals_required", 1)
-        .put("approvals_left", approved ? 0 : 1).put("user_has_approved", approved).put("user_can_approve", true)
-        .put("approved_by", approved ? new JsonArray().add(new JsonObject().put("user", new JsonObject().put("username", ME)))
-          : new JsonArray()));
-      case "GET /pipelines" -> json(request, 200, new JsonArray().add(new JsonObject().put("id", 5501).put("sha", latest().head())
-        .put("ref", "feature/invoice").put("status", "success").put("web_url", url() + "/acme/shop/-/pipelines/5501")));
-      case "GET /versions" -> {
-        JsonArray all = new JsonArray();
-        for (int i = versions.size() - 1; i >= 0; i--) {
-          all.add(versionJson(versions.get(i)));
-        }
-        json(request, 200, all);
-      }
+      case "GET /approvals" -> json(request, 200, approvalsJson());
+      case "GET /pipelines" -> json(request, 200, new JsonArray().add(pipelineJson()));
+      case "GET /versions" -> json(request, 200, versionsJson());
       case "GET /versions/:v" -> {
         long id = Long.parseLong(sub.substring("/versions/".length()));
         Version v = versions.stream().filter(x -> x.id() == id).findFirst().orElse(null);
         if (v == null) {
           json(request, 404, new JsonObject().put("message", "404 Not found"));
         } else {
-          json(request, 200, versionJson(v).put("diffs", new JsonArray(new ArrayList<>(entries(v.base(), v.head())))));
+          json(request, 200, versionJson(id));
         }
       }
       case "GET /diffs" -> diffs(request);
@@ -259,22 +263,107 @@ public final class GitLabDouble implements AutoCloseable {
     }
   }
 
+  private void replied(HttpServerRequest request, Object body) {
+    if (body instanceof JsonArray array) {
+      paged(request, array.stream().map(o -> o instanceof JsonObject j ? j : null).toList());
+    } else {
+      json(request, 200, body);
+    }
+  }
+
+  /** Adds a discussion as GitLab would list it (its {@code id} a 40-digit hex string). */
+  void seed(JsonObject discussion) {
+    discussions.put(discussion.getString("id"), discussion);
+    discussionOrder.add(discussion.getString("id"));
+  }
+
+  /** The double's own replies, for a test to vary. */
+  JsonObject mergeRequestJson() {
+    return mergeRequest();
+  }
+
+  JsonArray versionsJson() {
+    JsonArray all = new JsonArray();
+    for (int i = versions.size() - 1; i >= 0; i--) {
+      all.add(versionJson(versions.get(i)));
+    }
+    return all;
+  }
+
+  JsonObject versionJson(long id) {
+    Version v = versions.stream().filter(x -> x.id() == id).findFirst().orElseThrow();
+    return versionJson(v).put("commits", new JsonArray().add(commitJson(v.head())))
+      .put("diffs", new JsonArray(new ArrayList<>(entries(v.base(), v.head()))));
+  }
+
+  JsonArray diffsJson() {
+    return new JsonArray(new ArrayList<>(entries(latest().base(), latest().head())));
+  }
+
+  /** {@code GET /repository/compare}: the commits and the diffs between two commits, as GitLab's reference lists them. */
+  JsonObject compareJson(String from, String to) {
+    return new JsonObject().put("commit", commitJson(to)).put("commits", new JsonArray().add(commitJson(to)))
+      .put("diffs", new JsonArray(new ArrayList<>(entries(from, to)))).put("compare_timeout", false)
+      .put("compare_same_ref", from.equals(to)).put("web_url", url() + "/acme/shop/-/compare/" + from + "..." + to);
+  }
+
+  JsonArray discussionsJson() {
+    return new JsonArray(discussionOrder.stream().map(id -> (Object) discussions.get(id).copy()).toList());
+  }
+
+  private static JsonObject commitJson(String sha) {
+    return new JsonObject().put("id", sha).put("short_id", sha.substring(0, 8)).put("title", "a commit").put("message", "a commit\n")
+      .put("author_name", "Jamal Hartnett").put("author_email", "jamal@example.com").put("created_at", "2026-11-24T10:00:00Z")
+      .put("parent_ids", new JsonArray());
+  }
+
+  /** A user as GitLab's UserBasic has it. */
+  static JsonObject user(String username, String name) {
+    return new JsonObject().put("id", Math.abs(username.hashCode() % 10_000)).put("username", username).put("name", name)
+      .put("state", "active").put("avatar_url", "https://gitlab.example/avatar/" + username + ".png")
+      .put("web_url", "https://gitlab.example/" + username);
+  }
+
+  /** An opened merge request as GitLab's merge_requests.md shows one: what it has not got yet is null. */
   private JsonObject mergeRequest() {
     Version v = latest();
     return new JsonObject().put("id", 90_007).put("iid", IID).put("project_id", PROJECT_ID).put("title", "Checkout: pay by invoice")
       .put("description", "Adds invoices.").put("state", "opened").put("draft", false)
-      .put("author", new JsonObject().put("username", "jhartnett").put("name", "Jamal Hartnett"))
+      .put("author", user("jhartnett", "Jamal Hartnett")).put("assignee", user("agent", "Agent"))
+      .put("assignees", new JsonArray().add(user("agent", "Agent"))).put("reviewers", new JsonArray().add(user("mreyes", "Mia Reyes")))
+      .putNull("merged_by").putNull("merge_user").putNull("merged_at").putNull("closed_by").putNull("closed_at")
+      .put("labels", new JsonArray().add("billing")).put("work_in_progress", false)
+      .put("milestone", new JsonObject().put("id", 12).put("iid", 3).put("title", "v2.4").put("state", "active"))
       .put("source_branch", "feature/invoice").put("target_branch", "main").put("sha", v.head())
+      .putNull("merge_commit_sha").putNull("squash_commit_sha").putNull("merge_error")
       .put("diff_refs", new JsonObject().put("base_sha", v.base()).put("start_sha", v.start()).put("head_sha", v.head()))
-      .put("detailed_merge_status", approved ? "mergeable" : "not_approved").put("has_conflicts", false)
+      .put("merge_status", "can_be_merged").put("detailed_merge_status", approved ? "mergeable" : "not_approved")
+      .put("has_conflicts", false).put("changes_count", Integer.toString(entries(v.base(), v.head()).size()))
+      .put("pipeline", pipelineJson()).put("head_pipeline", pipelineJson())
+      .put("references", new JsonObject().put("short", "!" + IID).put("full", PROJECT + "!" + IID))
+      .put("user", new JsonObject().put("can_merge", true))
       .put("created_at", "2026-11-20T10:00:00Z").put("updated_at", "2026-11-24T10:00:00Z")
       .put("web_url", url() + "/acme/shop/-/merge_requests/" + IID);
+  }
+
+  JsonObject pipelineJson() {
+    return new JsonObject().put("id", 5501).put("iid", 81).put("project_id", PROJECT_ID).put("sha", latest().head())
+      .put("ref", "feature/invoice").put("status", "success").put("source", "merge_request_event")
+      .put("created_at", "2026-11-24T10:05:00Z").put("updated_at", "2026-11-24T10:09:00Z")
+      .put("web_url", url() + "/acme/shop/-/pipelines/5501");
+  }
+
+  JsonObject approvalsJson() {
+    return new JsonObject().put("approved", approved).put("approvals_required", 1)
+      .put("approvals_left", approved ? 0 : 1).put("user_has_approved", approved).put("user_can_approve", true)
+      .put("approved_by", approved ? new JsonArray().add(new JsonObject().put("user", user(ME, "Agent"))) : new JsonArray());
   }
 
   private JsonObject versionJson(Version v) {
     return new JsonObject().put("id", v.id()).put("head_commit_sha", v.head()).put("base_commit_sha", v.base())
       .put("start_commit_sha", v.start()).put("created_at", "2026-11-2" + (v.id() % 10) + "T09:00:00Z")
-      .put("merge_request_id", 90_007).put("state", "collected").put("real_size", Integer.toString(entries(v.base(), v.head()).size()));
+      .put("merge_request_id", 90_007).put("state", "collected").put("real_size", Integer.toString(entries(v.base(), v.head()).size()))
+      .put("patch_id_sha", "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c");
   }
 
   /** {@code /diffs} of the latest version, {@code per_page} ≤ 100, with GitLab's paging headers. */

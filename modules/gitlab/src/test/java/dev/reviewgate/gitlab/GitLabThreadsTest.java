@@ -213,6 +213,56 @@ class GitLabThreadsTest {
       .hasMessageContaining("discussion id");
   }
 
+  private static JsonObject thread(JsonObject listing, String id) {
+    return listing.getJsonArray("threads").stream().map(JsonObject.class::cast).filter(t -> id.equals(t.getString("id")))
+      .findFirst().orElseThrow(() -> new AssertionError("no thread " + id + " in " + listing.encode()));
+  }
+
+  @Test
+  void seededDiffNotesOnOneLineAndOnSeveralAreListedWithPathLineAndStateAndCanBeRepliedToAndResolved() throws Exception {
+    SeededDiscussions.all(mr).forEach(gitlab::seed);
+    JsonObject listed = call("reviewgate.pr.threads.list", new JsonObject());
+    assertThat(listed.getJsonArray("warnings")).isEmpty();
+    // the thread of system notes only is not a review thread
+    assertThat(listed.getInteger("total")).isEqualTo(6);
+    JsonObject nullRange = thread(listed, SeededDiscussions.SINGLE_NULL_RANGE);
+    assertThat(nullRange.getString("path")).isEqualTo("src/app.c");
+    assertThat(nullRange.getInteger("line")).isEqualTo(5);
+    assertThat(nullRange.getString("side")).isEqualTo("new");
+    assertThat(nullRange.getValue("start_line")).isNull();
+    assertThat(nullRange.getString("status")).isEqualTo("unresolved");
+    assertThat(nullRange.getString("hunk")).startsWith("@@ -");
+    JsonObject noRange = thread(listed, SeededDiscussions.SINGLE_NO_RANGE);
+    assertThat(noRange.getInteger("line")).isEqualTo(9);
+    assertThat(noRange.getString("side")).isEqualTo("new");
+    JsonObject multi = thread(listed, SeededDiscussions.MULTI_LINE);
+    assertThat(multi.getInteger("line")).isEqualTo(6);
+    assertThat(multi.getInteger("start_line")).isEqualTo(5);
+    JsonObject removed = thread(listed, SeededDiscussions.REMOVED_LINE);
+    assertThat(removed.getString("side")).isEqualTo("old");
+    assertThat(removed.getInteger("line")).isEqualTo(5);
+    JsonObject resolved = thread(listed, SeededDiscussions.RESOLVED);
+    assertThat(resolved.getString("status")).isEqualTo("resolved");
+    assertThat(resolved.getJsonArray("comments")).hasSize(2);
+    JsonObject general = thread(listed, SeededDiscussions.GENERAL);
+    assertThat(general.getValue("path")).isNull();
+    assertThat(general.getString("status")).isEqualTo("unresolvable");
+    assertThat(general.getJsonArray("comments").getJsonObject(0).getString("author")).isEqualTo("jhartnett");
+
+    for (String id : List.of(SeededDiscussions.SINGLE_NULL_RANGE, SeededDiscussions.MULTI_LINE)) {
+      JsonObject reply = call("reviewgate.pr.reply", new JsonObject().put("thread_id", id).put("body", "Fixed in the next push."));
+      assertThat(reply.getBoolean("posted")).isTrue();
+      assertThat(reply.getString("comment_id")).matches("\\d+");
+      JsonObject done = call("reviewgate.pr.resolve", new JsonObject().put("thread_id", id).put("resolved", true));
+      assertThat(done.getString("status")).isEqualTo("resolved");
+    }
+    JsonObject open = call("reviewgate.pr.threads.list", new JsonObject().put("unresolved_only", true));
+    assertThat(open.getJsonArray("threads").stream().map(t -> ((JsonObject) t).getString("id")))
+      .containsExactlyInAnyOrder(SeededDiscussions.SINGLE_NO_RANGE, SeededDiscussions.REMOVED_LINE);
+    assertThat(thread(call("reviewgate.pr.threads.list", new JsonObject()), SeededDiscussions.SINGLE_NULL_RANGE)
+      .getJsonArray("comments")).hasSize(2);
+  }
+
   @Test
   void aWriteWithoutATokenFailsAtOnceNamingTheVariable() throws Exception {
     deploy(null);
