@@ -145,13 +145,18 @@ final class AdoThreads {
       AdoIteration latest = iterations.get(iterations.size() - 1);
       String head = latest.sourceCommit() == null ? "" : latest.sourceCommit();
       List<String> warnings = new ArrayList<>();
+      if (head.isEmpty() && !args.getBoolean("allow_moved_head", false)) {
+        throw ToolException.upstream("Azure DevOps did not send iteration " + latest.id() + "'s sourceRefCommit, so whether "
+          + commit + " is still the head cannot be checked; nothing was posted. Retry later, or set allow_moved_head to post anyway.");
+      }
       if (!head.startsWith(commit)) {
         if (!args.getBoolean("allow_moved_head", false)) {
           throw ToolException.conflict("the pull request's head moved from " + commit + " (the commit you reviewed) to " + head
             + " (iteration " + latest.id() + "); nothing was posted. Read the diff again (compare_to shows what "
             + "changed) and review " + head + ", or set allow_moved_head to post anyway.");
         }
-        warnings.add("the head moved to " + head + "; the comments are anchored to the latest iteration");
+        warnings.add((head.isEmpty() ? "Azure DevOps did not send the head commit (sourceRefCommit)" : "the head moved to " + head)
+          + "; the comments are anchored to the latest iteration");
       }
       return pulls.changes(project, repository, pr, latest.id(), null)
         .compose(changes -> commentable(project, repository, changes, comments))
