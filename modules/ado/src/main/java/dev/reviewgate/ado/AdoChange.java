@@ -1,6 +1,7 @@
 package dev.reviewgate.ado;
 
-import io.vertx.core.json.JsonObject;
+import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.json.ForgeDataException;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -14,19 +15,34 @@ import java.util.Set;
 record AdoChange(Set<String> types, String path, String originalPath, String objectId, String originalObjectId,
                  String gitObjectType, String url) {
 
-  static AdoChange from(JsonObject entry) {
-    JsonObject item = entry.getJsonObject("item", new JsonObject());
+  /**
+   * One {@code GitPullRequestChange} of a file (not a folder; see {@link #isTree}). REST 7.1 marks none of its members
+   * required; what this needs is a path, {@code item.path} or for a delete {@code originalPath}: a change with
+   * neither cannot be shown, and fails naming {@code item.path}. Absent blob ids leave the change without a diff.
+   */
+  static AdoChange from(Fields entry) {
+    Fields item = entry.optObject("item");
     Set<String> types = new LinkedHashSet<>();
-    for (String flag : String.valueOf(entry.getValue("changeType", "none")).split(",")) {
+    for (String flag : entry.optString("changeType", "none").split(",")) {
       if (!flag.isBlank()) {
         types.add(flag.strip().toLowerCase(Locale.ROOT));
       }
     }
-    String original = strip(entry.getString("originalPath", item.getString("originalPath")));
-    String path = strip(item.getString("path"));
+    String original = strip(entry.optString("originalPath", item == null ? null : item.optString("originalPath")));
+    String path = item == null ? null : strip(item.optString("path"));
+    if (path == null && original == null) {
+      throw new ForgeDataException(entry.endpoint(), entry.pathOf("item") + ".path",
+        "is absent, and originalPath too: the change names no file");
+    }
     return new AdoChange(Set.copyOf(types), path != null ? path : original, original,
-      item.getString("objectId"), item.getString("originalObjectId"), item.getString("gitObjectType", "blob"),
-      item.getString("url"));
+      item == null ? null : item.optString("objectId"), item == null ? null : item.optString("originalObjectId"),
+      item == null ? "blob" : item.optString("gitObjectType", "blob"), item == null ? null : item.optString("url"));
+  }
+
+  /** Whether the entry is a folder's ({@code item.gitObjectType} tree): a change set lists files only. */
+  static boolean isTree(Fields entry) {
+    Fields item = entry.optObject("item");
+    return item != null && "tree".equalsIgnoreCase(item.optString("gitObjectType"));
   }
 
   /** The kind a person would name: delete, add, rename or edit (the first of those the flags contain). */
@@ -42,10 +58,6 @@ record AdoChange(Set<String> types, String path, String originalPath, String obj
   /** The wire form, lower case flags joined by ", " (e.g. {@code edit, rename}). */
   String changeType() {
     return String.join(", ", types.stream().sorted((a, b) -> order(a) - order(b)).toList());
-  }
-
-  boolean isFile() {
-    return !"tree".equalsIgnoreCase(gitObjectType);
   }
 
   boolean isSubmodule() {

@@ -18,9 +18,10 @@ final class AdoJson {
   }
 
   /** {@code ado_list_pull_request_iterations}. */
-  static JsonObject iterations(int pr, List<AdoIteration> iterations) {
+  static JsonObject iterations(int pr, List<AdoIteration> iterations, List<String> warnings) {
     return new JsonObject().put("pr_id", pr)
-      .put("iterations", new JsonArray(iterations.stream().map(AdoJson::iteration).toList())).put("count", iterations.size());
+      .put("iterations", new JsonArray(iterations.stream().map(AdoJson::iteration).toList())).put("count", iterations.size())
+      .put("warnings", new JsonArray(warnings));
   }
 
   /** {@code ado_get_pull_request}. */
@@ -43,7 +44,7 @@ final class AdoJson {
         .map(w -> new JsonObject().put("id", w.id()).put("url", w.url())).toList()))
       .put("statuses", new JsonArray(pr.checks().stream().map(c -> new JsonObject().put("name", c.name())
         .put("state", c.state()).put("description", c.description()).put("url", c.url())).toList()))
-      .put("warnings", new JsonArray());
+      .put("warnings", new JsonArray(pr.warnings()));
   }
 
   /** {@code ado_list_pull_requests}. */
@@ -58,7 +59,7 @@ final class AdoJson {
     if (listing.nextSkip() != null) {
       result.put("next_skip", listing.nextSkip());
     }
-    return result.put("warnings", new JsonArray());
+    return result.put("warnings", new JsonArray(listing.warnings()));
   }
 
   /** {@code ado_get_pull_request_diff}. */
@@ -115,7 +116,10 @@ final class AdoJson {
     return ChangeSummary.of(changes.stream().map(AdoChange::kind).toList());
   }
 
-  static String voteText(int vote) {
+  static String voteText(Integer vote) {
+    if (vote == null) {
+      return "not reported";
+    }
     return switch (vote) {
       case 10 -> "approved";
       case 5 -> "approved with suggestions";

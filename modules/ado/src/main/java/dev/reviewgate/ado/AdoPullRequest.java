@@ -1,73 +1,98 @@
 package dev.reviewgate.ado;
 
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
+import dev.reviewgate.forge.json.Fields;
 import java.util.List;
 
 /**
  * A pull request with what a reviewer needs around it: reviewers and their votes, how many iterations, linked work
- * items and status checks. Read from Azure DevOps' answers by {@link #from}; written as JSON by {@link AdoJson}.
+ * items and status checks. Read from Azure DevOps' answers by {@link #from} with REST 7.1's nullability (no member of
+ * {@code GitPullRequest} is required: what was not sent is null, and {@code warnings} says so); written as JSON by
+ * {@link AdoJson}.
  */
-record AdoPullRequest(Integer id, String title, String description, String status, boolean draft, String author,
+record AdoPullRequest(int id, String title, String description, String status, boolean draft, String author,
                       String created, String sourceBranch, String targetBranch, String mergeStatus, String sourceCommit,
                       String targetCommit, List<Reviewer> reviewers, int iterations, List<WorkItem> workItems,
-                      List<Check> checks) {
+                      List<Check> checks, List<String> warnings) {
 
-  record Reviewer(String name, String uniqueName, int vote, boolean required) {
+  /** @param vote null when Azure DevOps did not send it */
+  record Reviewer(String name, String uniqueName, Integer vote, boolean required) {
   }
 
-  record WorkItem(Object id, String url) {
+  record WorkItem(String id, String url) {
   }
 
   record Check(String name, String state, String description, String url) {
   }
 
   /**
-   * @param pull       the pull request resource
+   * @param pull       the pull request resource ({@code GitPullRequest})
+   * @param askedId    the id the caller asked for, shown when the reply does not repeat it
    * @param iterations how many iterations it has
-   * @param workItems  its {@code workitems} answer
-   * @param statuses   its {@code statuses} answer
    */
-  static AdoPullRequest from(JsonObject pull, int fallbackId, int iterations, JsonObject workItems, JsonObject statuses) {
-    List<Reviewer> reviewers = objects(pull.getJsonArray("reviewers")).stream()
-      .map(r -> new Reviewer(r.getString("displayName"), r.getString("uniqueName"), r.getInteger("vote", 0),
-        r.getBoolean("isRequired", false))).toList();
-    List<WorkItem> items = objects(workItems.getJsonArray("value")).stream()
-      .map(w -> new WorkItem(w.getValue("id"), w.getString("url"))).toList();
-    List<Check> checks = objects(statuses.getJsonArray("value")).stream().map(AdoPullRequest::check).toList();
-    JsonObject creator = pull.getJsonObject("createdBy", new JsonObject());
-    return new AdoPullRequest(pull.getInteger("pullRequestId", fallbackId), pull.getString("title"),
-      pull.getString("description"), pull.getString("status"), pull.getBoolean("isDraft", false),
-      creator.getString("displayName", creator.getString("uniqueName")), pull.getString("creationDate"),
-      branch(pull.getString("sourceRefName")), branch(pull.getString("targetRefName")), pull.getString("mergeStatus"),
-      AdoIteration.commit(pull, "lastMergeSourceCommit"), AdoIteration.commit(pull, "lastMergeTargetCommit"), reviewers,
-      iterations, items, checks);
+  static AdoPullRequest from(Fields pull, int askedId, int iterations, List<WorkItem> workItems, List<Check> checks) {
+    NotSent notSent = new NotSent();
+    List<Reviewer> reviewers = pull.objects("reviewers", r -> new Reviewer(name(r),
+      r.optString("uniqueName"), notSent.note(r.optInt("vote"), "reviewers[].vote", "that reviewer's vote is null"),
+      // Azure DevOps leaves out false booleans: absent is not required.
+      r.bool("isRequired", false)));
+    String sourceCommit = notSent.note(commit(pull, "lastMergeSourceCommit"), "lastMergeSourceCommit",
+      "source_commit is null (Azure DevOps may still be computing the merge)");
+    String targetCommit = notSent.note(commit(pull, "lastMergeTargetCommit"), "lastMergeTargetCommit",
+      "target_commit is null (Azure DevOps may still be computing the merge)");
+    Integer id = pull.optInt("pullRequestId");
+    return new AdoPullRequest(id == null ? askedId : id, notSent.note(pull.optString("title"), "title", "title is null"),
+      pull.optString("description"), notSent.note(pull.optString("status"), "status", "status is null"),
+      pull.bool("isDraft", false), notSent.note(name(pull.optObject("createdBy")), "createdBy", "author is null"),
+      notSent.note(pull.optString("creationDate"), "creationDate", "created is null"),
+      notSent.note(branch(pull.optString("sourceRefName")), "sourceRefName", "source_branch is null"),
+      notSent.note(branch(pull.optString("targetRefName")), "targetRefName", "target_branch is null"),
+      pull.optString("mergeStatus"), sourceCommit, targetCommit, reviewers, iterations, workItems, checks, notSent.warnings());
+  }
+
+  /** The work items of a {@code workitems} reply ({@code ResourceRef}s, whose members are all optional). */
+  static List<WorkItem> workItems(Fields reply) {
+    return reply.objects("value", w -> new WorkItem(w.optString("id"), w.optString("url")));
+  }
+
+  /** The checks of a {@code statuses} reply ({@code GitPullRequestStatus}es, whose members are all optional). */
+  static List<Check> checks(Fields reply) {
+    return reply.objects("value", status -> {
+      Fields context = status.optObject("context");
+      String genre = context == null ? null : context.optString("genre");
+      String name = context == null ? "" : context.optString("name", "");
+      return new Check((genre == null ? "" : genre + "/") + name, status.optString("state"), status.optString("description"),
+        status.optString("targetUrl"));
+    });
   }
 
   /** One entry of a pull request list: the fields a list shows. */
-  record Listed(Integer id, String title, String status, boolean draft, String author, String created,
+  record Listed(int id, String title, String status, boolean draft, String author, String created,
                 String sourceBranch, String targetBranch) {
 
-    static Listed from(JsonObject pull) {
-      return new Listed(pull.getInteger("pullRequestId"), pull.getString("title"), pull.getString("status"),
-        pull.getBoolean("isDraft", false), pull.getJsonObject("createdBy", new JsonObject()).getString("displayName"),
-        pull.getString("creationDate"), branch(pull.getString("sourceRefName")), branch(pull.getString("targetRefName")));
+    /** An entry without {@code pullRequestId} cannot be named in any later call: that alone fails the list. */
+    static Listed from(Fields pull, NotSent notSent) {
+      return new Listed(pull.intValue("pullRequestId"), notSent.note(pull.optString("title"), "title", "its title is null"),
+        notSent.note(pull.optString("status"), "status", "its status is null"), pull.bool("isDraft", false),
+        notSent.note(name(pull.optObject("createdBy")), "createdBy", "its author is null"),
+        notSent.note(pull.optString("creationDate"), "creationDate", "its created is null"),
+        notSent.note(branch(pull.optString("sourceRefName")), "sourceRefName", "its source_branch is null"),
+        notSent.note(branch(pull.optString("targetRefName")), "targetRefName", "its target_branch is null"));
     }
   }
 
   /** A page of pull requests; {@code nextSkip} is set when the page was full (more may follow). */
-  record Listing(List<Listed> pullRequests, Integer nextSkip) {
+  record Listing(List<Listed> pullRequests, Integer nextSkip, List<String> warnings) {
   }
 
-  private static Check check(JsonObject status) {
-    JsonObject context = status.getJsonObject("context", new JsonObject());
-    String name = (context.getString("genre") == null ? "" : context.getString("genre") + "/") + context.getString("name", "");
-    return new Check(name, status.getString("state"), status.getString("description"), status.getString("targetUrl"));
+  /** An identity's display name, else its unique name; null when neither was sent. */
+  static String name(Fields identity) {
+    return identity == null ? null : identity.optString("displayName", identity.optString("uniqueName"));
   }
 
-  static List<JsonObject> objects(JsonArray array) {
-    return array == null ? List.of()
-      : array.stream().filter(JsonObject.class::isInstance).map(JsonObject.class::cast).toList();
+  /** The {@code commitId} of a commit reference member ({@code GitCommitRef}), or null. */
+  static String commit(Fields json, String member) {
+    Fields ref = json.optObject(member);
+    return ref == null ? null : ref.optString("commitId");
   }
 
   static String branch(String ref) {

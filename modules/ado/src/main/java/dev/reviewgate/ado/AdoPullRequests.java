@@ -7,6 +7,8 @@ import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.model.ByteSlice;
 import dev.reviewgate.diff.shape.Glob;
 import dev.reviewgate.forge.LocalClone;
+import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.http.Limiter;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -63,7 +65,7 @@ final class AdoPullRequests {
     String repository = args.getString("repository");
     int pr = args.getInteger("pr_id");
     List<String> warnings = new ArrayList<>();
-    return iterations(project, repository, pr).compose(all -> {
+    return iterations(project, repository, pr, new NotSent()).compose(all -> {
       AdoIteration iteration = pick(all, args.getInteger("iteration_id"), pr, warnings);
       Integer compareTo = args.getInteger("compare_to");
       AdoIteration base = null;
@@ -113,6 +115,14 @@ final class AdoPullRequests {
           truncated.add(change.path());
         }
         shown.add(new AdoDiffPage.Shown(change, view));
+      }
+      if (includeDiffs) {
+        List<String> withoutIds = page.stream().filter(c -> !found.byChange().containsKey(c)).map(AdoChange::path).toList();
+        if (!withoutIds.isEmpty()) {
+          warnings.add("Azure DevOps did not send the blob ids (item.objectId, item.originalObjectId) of " + withoutIds.size()
+            + " change(s), so their diffs are left out: " + String.join(", ", withoutIds.subList(0, Math.min(10, withoutIds.size())))
+            + (withoutIds.size() > 10 ? ", ..." : "") + ".");
+        }
       }
       if (!truncated.isEmpty()) {
         warnings.add(truncated.size() + " file(s) had truncated diffs exceeding max_lines_per_file (" + maxLines + "): "
@@ -174,8 +184,10 @@ final class AdoPullRequests {
 
   private Future<Map<AdoChange, ChangeDiff>> fromBlobs(String project, String repository, List<AdoChange> page,
                                                               int context) {
+    // A change whose blob ids Azure DevOps did not send has no diff (the page's warnings name it).
+    List<AdoChange> withIds = page.stream().filter(BlobDiffs::hasIds).toList();
     Set<ObjectId> ids = new TreeSet<>();
-    page.forEach(change -> ids.addAll(BlobDiffs.blobsOf(change)));
+    withIds.forEach(change -> ids.addAll(BlobDiffs.blobsOf(change)));
     Map<ObjectId, byte[]> fetched = new ConcurrentHashMap<>();
     Map<ObjectId, Long> sizes = new ConcurrentHashMap<>();
     Limiter bound = new Limiter(client.options().maxConcurrentBlobs());
@@ -200,7 +212,7 @@ final class AdoPullRequests {
       return vertx.executeBlocking(() -> {
         Map<AdoChange, ChangeDiff> out = new LinkedHashMap<>();
         Map<ObjectId, byte[]> contents = new HashMap<>(fetched);
-        for (AdoChange change : page) {
+        for (AdoChange change : withIds) {
           BlobDiffs.Written written = BlobDiffs.write(change, contents, sizes, max, context);
           out.put(change, new ChangeDiff(engine.parse(written.bytes()), written.additions(), written.deletions()));
         }
@@ -208,6 +220,8 @@ final class AdoPullRequests {
       }, false);
     });
   }
+
+  private static final String CHANGED_FILES = "the pull request's changed files";
 
   Future<List<AdoChange>> changes(String project, String repository, int pr, int iteration, Integer compareTo) {
     List<AdoChange> all = new ArrayList<>();
@@ -227,18 +241,19 @@ final class AdoPullRequests {
     }
     return client.getJson(project, "git/repositories/" + AdoClient.segment(repository) + "/pullRequests/" + pr + "/iterations/"
         + iteration + "/changes", query, "Iteration " + iteration + " not found for pull request " + pr + ".")
-      .compose(page -> {
-        JsonArray entries = page.getJsonArray("changeEntries", new JsonArray());
-        for (Object entry : entries) {
-          if (entry instanceof JsonObject json) {
-            AdoChange change = AdoChange.from(json);
-            if (change.isFile() && change.path() != null) {
-              all.add(change);
-            }
+      .compose(reply -> ForgeReplies.readLater(AdoEndpoints.ITERATION_CHANGES, CHANGED_FILES, () -> {
+        Fields page = Fields.of(AdoEndpoints.ITERATION_CHANGES, reply);
+        List<Fields> entries = page.objects("changeEntries");
+        for (Fields entry : entries) {
+          if (!AdoChange.isTree(entry)) {
+            all.add(AdoChange.from(entry));
           }
         }
-        Integer next = page.getInteger("nextSkip");
-        if (next == null || next <= skip || entries.isEmpty()) {
+        return entries.isEmpty() ? null : page.optInt("nextSkip");
+      }))
+      .compose(next -> {
+        // The end of the list is nextSkip 0, null or absent.
+        if (next == null || next <= skip) {
           return Future.succeededFuture();
         }
         if (all.size() >= client.options().maxChanges()) {
@@ -250,12 +265,16 @@ final class AdoPullRequests {
       });
   }
 
-  Future<List<AdoIteration>> iterations(String project, String repository, int pr) {
+  /**
+   * The pull request's iterations, oldest first; what Azure DevOps did not send of them goes to {@code notSent}.
+   */
+  Future<List<AdoIteration>> iterations(String project, String repository, int pr, NotSent notSent) {
     return client.getJson(project, "git/repositories/" + AdoClient.segment(repository) + "/pullRequests/" + pr + "/iterations",
         Map.of(), "Pull request " + pr + " not found in repository " + repository + " of project " + project
           + ". Verify the PR ID and repository name (or ID) are correct.")
-      .map(json -> AdoPullRequest.objects(json.getJsonArray("value")).stream().map(AdoIteration::from)
-        .sorted(Comparator.comparing(i -> i.id() == null ? 0 : i.id())).toList());
+      .map(json -> ForgeReplies.read(AdoEndpoints.ITERATIONS, "the pull request's iterations", () ->
+        Fields.of(AdoEndpoints.ITERATIONS, json).objects("value", i -> AdoIteration.from(i, notSent)).stream()
+          .sorted(Comparator.comparingInt(AdoIteration::id)).toList()));
   }
 
   private static AdoIteration pick(List<AdoIteration> all, Integer wanted, int pr, List<String> warnings) {
@@ -267,7 +286,7 @@ final class AdoPullRequests {
       warnings.add("Showing latest iteration (" + latest.id() + "). Specify iteration_id to fetch a specific iteration.");
       return latest;
     }
-    return all.stream().filter(i -> wanted.equals(i.id())).findFirst().orElseThrow(() -> ToolException.notFound(
+    return all.stream().filter(i -> wanted == i.id()).findFirst().orElseThrow(() -> ToolException.notFound(
       "Iteration " + wanted + " not found for pull request " + pr + " (it has iterations 1 to " + all.get(all.size() - 1).id()
         + "). Leave out iteration_id to fetch the latest."));
   }
@@ -276,7 +295,9 @@ final class AdoPullRequests {
 
   Future<JsonObject> listIterations(JsonObject args) {
     int pr = args.getInteger("pr_id");
-    return iterations(project(args), args.getString("repository"), pr).map(all -> AdoJson.iterations(pr, all));
+    NotSent notSent = new NotSent();
+    return iterations(project(args), args.getString("repository"), pr, notSent)
+      .map(all -> AdoJson.iterations(pr, all, notSent.warnings()));
   }
 
   // --- ado_get_pull_request -------------------------------------------------------------------------------------
@@ -288,12 +309,17 @@ final class AdoPullRequests {
     String base = "git/repositories/" + AdoClient.segment(repository) + "/pullRequests/" + pr;
     String notFound = "Pull request " + pr + " not found in repository " + repository + " of project " + project
       + ". Verify the PR ID and repository name (or ID) are correct.";
+    String need = "ado_get_pull_request";
     Future<JsonObject> pull = client.getJson(project, base, Map.of(), notFound);
-    Future<List<AdoIteration>> iterations = iterations(project, repository, pr);
-    Future<JsonObject> workItems = client.getJson(project, base + "/workitems", Map.of(), notFound);
-    Future<JsonObject> statuses = client.getJson(project, base + "/statuses", Map.of(), notFound);
-    return Future.all(pull, iterations, workItems, statuses).map(all -> AdoJson.pullRequest(AdoPullRequest.from(pull.result(), pr,
-      iterations.result().size(), workItems.result(), statuses.result())));
+    Future<List<AdoIteration>> iterations = iterations(project, repository, pr, new NotSent());
+    Future<List<AdoPullRequest.WorkItem>> workItems = client.getJson(project, base + "/workitems", Map.of(), notFound)
+      .map(json -> ForgeReplies.read(AdoEndpoints.WORK_ITEMS, need,
+        () -> AdoPullRequest.workItems(Fields.of(AdoEndpoints.WORK_ITEMS, json))));
+    Future<List<AdoPullRequest.Check>> checks = client.getJson(project, base + "/statuses", Map.of(), notFound)
+      .map(json -> ForgeReplies.read(AdoEndpoints.STATUSES, need, () -> AdoPullRequest.checks(Fields.of(AdoEndpoints.STATUSES, json))));
+    return Future.all(pull, iterations, workItems, checks).map(all -> AdoJson.pullRequest(ForgeReplies.read(
+      AdoEndpoints.PULL_REQUEST, need, () -> AdoPullRequest.from(Fields.of(AdoEndpoints.PULL_REQUEST, pull.result()), pr,
+        iterations.result().size(), workItems.result(), checks.result()))));
   }
 
   // --- ado_list_pull_requests -----------------------------------------------------------------------------------
@@ -310,13 +336,14 @@ final class AdoPullRequests {
     query.put("$skip", Integer.toString(args.getInteger("skip", 0)));
     return client.getJson(project(args), "git/repositories/" + AdoClient.segment(repository) + "/pullrequests", query,
         "Repository '" + repository + "' not found in project " + project(args) + ". Verify the name (case matters) or use its ID.")
-      .map(json -> {
-        List<AdoPullRequest.Listed> items = AdoPullRequest.objects(json.getJsonArray("value")).stream()
-          .map(AdoPullRequest.Listed::from).toList();
+      .map(json -> ForgeReplies.read(AdoEndpoints.PULL_REQUESTS, "ado_list_pull_requests", () -> {
+        NotSent notSent = new NotSent();
+        List<AdoPullRequest.Listed> items = Fields.of(AdoEndpoints.PULL_REQUESTS, json)
+          .objects("value", pull -> AdoPullRequest.Listed.from(pull, notSent));
         int top = args.getInteger("top", 50);
         int skip = args.getInteger("skip", 0);
-        return AdoJson.listing(new AdoPullRequest.Listing(items, items.size() == top ? skip + top : null));
-      });
+        return AdoJson.listing(new AdoPullRequest.Listing(items, items.size() == top ? skip + top : null, notSent.warnings()));
+      }));
   }
 
   private static String ref(String branch) {

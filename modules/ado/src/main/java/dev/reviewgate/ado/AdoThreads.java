@@ -1,6 +1,8 @@
 package dev.reviewgate.ado;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.AnchorCheck;
 import dev.reviewgate.forge.thread.Commentable;
 import dev.reviewgate.forge.thread.ReviewComment;
@@ -48,7 +50,8 @@ final class AdoThreads {
     String repository = repository(args);
     int pr = args.getInteger("pr_number");
     return threads(project, repository, pr).compose(all -> {
-      List<JsonObject> threads = all.stream().map(AdoThreads::thread).filter(t -> t != null).toList();
+      List<JsonObject> threads = ForgeReplies.read(AdoEndpoints.THREADS, "pr_list_threads",
+        () -> all.stream().map(AdoThreads::thread).filter(t -> t != null).toList());
       JsonArray paths = new JsonArray(threads.stream().map(t -> t.getString("path")).filter(p -> p != null).distinct().toList());
       // The hunks of the latest iteration's diff of the files that have threads (their blobs only).
       Future<String> diff = paths.isEmpty() ? Future.succeededFuture("") : pulls.diff(new JsonObject().put("project", project)
@@ -61,41 +64,49 @@ final class AdoThreads {
     });
   }
 
-  private Future<List<JsonObject>> threads(String project, String repository, int pr) {
+  /** The pull request's threads ({@code GitPullRequestCommentThread}s) but the deleted ones. */
+  private Future<List<Fields>> threads(String project, String repository, int pr) {
     return client.getJson(project, base(repository, pr) + "/threads", Map.of(), notFound(repository, pr))
-      .map(json -> json.getJsonArray("value", new JsonArray()).stream().filter(JsonObject.class::isInstance)
-        .map(JsonObject.class::cast).filter(t -> !t.getBoolean("isDeleted", false)).toList());
+      .map(json -> ForgeReplies.read(AdoEndpoints.THREADS, "the pull request's threads", () -> Fields.of(AdoEndpoints.THREADS, json)
+        .objects("value").stream().filter(t -> !t.bool("isDeleted", false)).toList()));
   }
 
-  /** A thread in the forge-neutral shape, or null for Azure DevOps' system threads (votes, pushes). */
-  static JsonObject thread(JsonObject json) {
+  /**
+   * A thread in the forge-neutral shape, or null for Azure DevOps' system threads (votes, pushes). REST 7.1 marks no
+   * member of a thread, its comments or its {@code threadContext} required; a shown thread needs its {@code id} (the
+   * other thread tools take it), everything else may be absent: a general thread has no {@code threadContext}, a
+   * context may hold only {@code rightFileStart} or only {@code leftFileStart}, a comment's author may be bare.
+   */
+  static JsonObject thread(Fields json) {
     JsonArray comments = new JsonArray();
-    for (Object c : json.getJsonArray("comments", new JsonArray())) {
-      if (c instanceof JsonObject comment && !comment.getBoolean("isDeleted", false)
-        && !"system".equalsIgnoreCase(String.valueOf(comment.getValue("commentType")))) {
-        comments.add(new JsonObject().put("id", String.valueOf(comment.getValue("id")))
-          .put("author", comment.getJsonObject("author", new JsonObject()).getString("displayName"))
-          .put("created", comment.getString("publishedDate")).put("body", comment.getString("content")));
+    for (Fields comment : json.objects("comments")) {
+      if (!comment.bool("isDeleted", false) && !"system".equalsIgnoreCase(comment.optString("commentType"))) {
+        Long id = comment.optLong("id");
+        comments.add(new JsonObject().put("id", id == null ? null : id.toString())
+          .put("author", AdoPullRequest.name(comment.optObject("author")))
+          .put("created", comment.optString("publishedDate")).put("body", comment.optString("content")));
       }
     }
     if (comments.isEmpty()) {
       return null;
     }
-    JsonObject context = json.getJsonObject("threadContext");
-    JsonObject out = new JsonObject().put("id", String.valueOf(json.getValue("id")));
-    if (context != null && context.getString("filePath") != null) {
-      String filePath = context.getString("filePath");
-      boolean right = context.getJsonObject("rightFileStart") != null;
-      JsonObject start = context.getJsonObject(right ? "rightFileStart" : "leftFileStart");
-      JsonObject end = context.getJsonObject(right ? "rightFileEnd" : "leftFileEnd");
-      out.put("path", filePath.startsWith("/") ? filePath.substring(1) : filePath).put("side", right ? "new" : "old");
-      if (start != null) {
-        int first = start.getInteger("line");
-        int last = end == null ? first : end.getInteger("line");
+    JsonObject out = new JsonObject().put("id", Long.toString(json.longValue("id")));
+    Fields context = json.optObject("threadContext");
+    String filePath = context == null ? null : context.optString("filePath");
+    if (filePath != null) {
+      Fields right = context.optObject("rightFileStart");
+      Fields start = right != null ? right : context.optObject("leftFileStart");
+      Fields end = context.optObject(right != null ? "rightFileEnd" : "leftFileEnd");
+      out.put("path", filePath.startsWith("/") ? filePath.substring(1) : filePath)
+        .put("side", start == null ? null : right != null ? "new" : "old");
+      Integer first = start == null ? null : start.optInt("line");
+      if (first != null) {
+        Integer endLine = end == null ? null : end.optInt("line");
+        int last = endLine == null ? first : endLine;
         out.put("line", last).put("start_line", first == last ? null : first);
       }
     }
-    return out.put("outdated", null).put("status", status(json.getString("status"))).put("comments", comments);
+    return out.put("outdated", null).put("status", status(json.optString("status"))).put("comments", comments);
   }
 
   private static String status(String wire) {
@@ -127,20 +138,25 @@ final class AdoThreads {
     List<ReviewComment> comments = args.getJsonArray("comments", new JsonArray()).stream()
       .map(c -> ReviewComment.from((JsonObject) c)).toList();
     String body = args.getString("body", "");
-    return pulls.iterations(project, repository, pr).compose(iterations -> {
+    return pulls.iterations(project, repository, pr, new NotSent()).compose(iterations -> {
       if (iterations.isEmpty()) {
         throw ToolException.notFound("pull request " + pr + " has no iterations yet; nothing was posted");
       }
       AdoIteration latest = iterations.get(iterations.size() - 1);
       String head = latest.sourceCommit() == null ? "" : latest.sourceCommit();
       List<String> warnings = new ArrayList<>();
+      if (head.isEmpty() && !args.getBoolean("allow_moved_head", false)) {
+        throw ToolException.upstream("Azure DevOps did not send iteration " + latest.id() + "'s sourceRefCommit, so whether "
+          + commit + " is still the head cannot be checked; nothing was posted. Retry later, or set allow_moved_head to post anyway.");
+      }
       if (!head.startsWith(commit)) {
         if (!args.getBoolean("allow_moved_head", false)) {
           throw ToolException.conflict("the pull request's head moved from " + commit + " (the commit you reviewed) to " + head
             + " (iteration " + latest.id() + "); nothing was posted. Read the diff again (compare_to shows what "
             + "changed) and review " + head + ", or set allow_moved_head to post anyway.");
         }
-        warnings.add("the head moved to " + head + "; the comments are anchored to the latest iteration");
+        warnings.add((head.isEmpty() ? "Azure DevOps did not send the head commit (sourceRefCommit)" : "the head moved to " + head)
+          + "; the comments are anchored to the latest iteration");
       }
       return pulls.changes(project, repository, pr, latest.id(), null)
         .compose(changes -> commentable(project, repository, changes, comments))
@@ -197,7 +213,7 @@ final class AdoThreads {
 
   /** Posts what an earlier attempt did not; the number of threads posted now. */
   private Future<Integer> post(String project, String repository, int pr, String body, List<ReviewComment> comments,
-                               String review, List<JsonObject> existing) {
+                               String review, List<Fields> existing) {
     List<JsonObject> toPost = new ArrayList<>();
     if (!body.isBlank()) {
       toPost.add(threadBody(WriteMarker.mark(body, WriteMarker.of(review, "body")), null));
@@ -234,10 +250,10 @@ final class AdoThreads {
     return content.substring(content.lastIndexOf("<!-- reviewgate:"));
   }
 
-  private static boolean alreadyThere(List<JsonObject> threads, String marker) {
-    for (JsonObject thread : threads) {
-      for (Object c : thread.getJsonArray("comments", new JsonArray())) {
-        if (c instanceof JsonObject comment && WriteMarker.in(comment.getString("content"), marker)) {
+  private static boolean alreadyThere(List<Fields> threads, String marker) {
+    for (Fields thread : threads) {
+      for (Fields comment : thread.objects("comments")) {
+        if (WriteMarker.in(comment.optString("content"), marker)) {
           return true;
         }
       }
@@ -248,7 +264,8 @@ final class AdoThreads {
   /** Sets the vote of the user the PAT belongs to. */
   private Future<Void> vote(String project, String repository, int pr, int vote) {
     return client.getJson(null, "connectionData", Map.of(), "connection data not found").compose(data -> {
-      String me = data.getJsonObject("authenticatedUser", new JsonObject()).getString("id");
+      Fields user = Fields.of(AdoEndpoints.CONNECTION_DATA, data).optObject("authenticatedUser");
+      String me = user == null ? null : user.optString("id");
       if (me == null) {
         throw ToolException.notAllowed("Azure DevOps did not say whose the PAT is; the vote was not set");
       }
@@ -268,14 +285,18 @@ final class AdoThreads {
     String missing = "review thread " + id + " not found on pull request " + pr + "; take its id from pr_list_threads";
     String marker = WriteMarker.of("ado", repository, Integer.toString(pr), id, args.getString("body"));
     return client.getJson(project, path, Map.of(), missing).compose(thread -> {
-      if (alreadyThere(List.of(thread), marker)) {
+      if (alreadyThere(List.of(Fields.of(AdoEndpoints.THREAD, thread)), marker)) {
         return Future.succeededFuture(new JsonObject().put("posted", false).put("already_posted", true).put("warnings", new JsonArray()));
       }
       JsonObject comment = new JsonObject().put("content", WriteMarker.mark(args.getString("body"), marker)).put("parentCommentId", 1)
         .put("commentType", 1);
-      return client.write(HttpMethod.POST, project, path + "/comments", comment, missing).map(posted -> new JsonObject()
-        .put("posted", true).put("already_posted", false).put("comment_id", String.valueOf(posted.getValue("id")))
-        .put("warnings", new JsonArray()));
+      return client.write(HttpMethod.POST, project, path + "/comments", comment, missing).map(posted -> {
+        // The comment is posted whatever its reply lacks: a missing id is said, not failed.
+        Long commentId = Fields.of(AdoEndpoints.COMMENT_CREATE, posted).optLong("id");
+        return new JsonObject().put("posted", true).put("already_posted", false)
+          .put("comment_id", commentId == null ? null : commentId.toString())
+          .put("warnings", new JsonArray(commentId == null ? List.of("Azure DevOps did not send the new comment's id") : List.of()));
+      });
     });
   }
 
@@ -287,7 +308,8 @@ final class AdoThreads {
     String status = args.getBoolean("resolved") ? "fixed" : "active";
     return client.write(HttpMethod.PATCH, project, base(repository, pr) + "/threads/" + id, new JsonObject().put("status", status),
         "review thread " + id + " not found on pull request " + pr + "; take its id from pr_list_threads")
-      .map(thread -> new JsonObject().put("thread_id", id).put("status", status(thread.getString("status", status)))
+      .map(thread -> new JsonObject().put("thread_id", id)
+        .put("status", status(Fields.of(AdoEndpoints.THREAD_UPDATE, thread).optString("status", status)))
         .put("warnings", new JsonArray()));
   }
 

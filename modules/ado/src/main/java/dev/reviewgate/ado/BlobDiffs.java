@@ -35,6 +35,19 @@ final class BlobDiffs {
   private BlobDiffs() {
   }
 
+  /**
+   * Whether Azure DevOps sent the ids this change's diff is written from ({@code item.objectId}, and
+   * {@code item.originalObjectId} unless the file was added; either for a delete): REST 7.1 marks neither required.
+   */
+  static boolean hasIds(AdoChange change) {
+    ObjectId newId = id(change.objectId());
+    ObjectId oldId = id(change.originalObjectId());
+    if (change.types().contains("delete")) {
+      return oldId != null || newId != null;
+    }
+    return newId != null && (oldId != null || change.types().contains("add"));
+  }
+
   /** The blob ids a change needs (neither side of a submodule is a blob). */
   static Set<ObjectId> blobsOf(AdoChange change) {
     Set<ObjectId> ids = new TreeSet<>();

@@ -133,6 +133,21 @@ class AdoThreadsTest {
   }
 
   @Test
+  void aHeadAzureDevOpsDidNotSendIsNotTakenForAMovedOneAndNothingIsPosted() {
+    JsonObject iterations = ado.iterationsReply();
+    iterations.getJsonArray("value").forEach(i -> ((JsonObject) i).remove("sourceRefCommit"));
+    ado.served.put(FakeAzureDevOps.Reply.ITERATIONS, iterations);
+    assertThatThrownBy(() -> call("reviewgate.pr.review", review()))
+      .isInstanceOfSatisfying(ToolException.class, e -> {
+        assertThat(e.code()).isEqualTo(502);
+        assertThat(e.getMessage()).contains("did not send iteration 2's sourceRefCommit").contains("nothing was posted")
+          .contains("allow_moved_head");
+      });
+    assertThat(ado.threads).isEmpty();
+    assertThat(ado.votes).isEmpty();
+  }
+
+  @Test
   void aMovedHeadIsRefused() {
     assertThatThrownBy(() -> call("reviewgate.pr.review", review().put("commit_id", first)))
       .isInstanceOfSatisfying(ToolException.class, e -> {

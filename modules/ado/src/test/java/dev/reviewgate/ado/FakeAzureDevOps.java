@@ -52,6 +52,11 @@ public final class FakeAzureDevOps implements AutoCloseable {
   /** Blob ids answered with a JSON error object inside a 200 stream. */
   final Set<String> errorInStream = ConcurrentHashMap.newKeySet();
   final Map<String, Integer> throttled = new ConcurrentHashMap<>();
+  /** Replies served as they are instead of the fake's own, by {@link Reply}: the shapes a contract test varies. */
+  final Map<Reply, JsonObject> served = new ConcurrentHashMap<>();
+
+  /** The GETs whose reply a test may set. */
+  enum Reply { PULL_REQUEST, PULL_REQUESTS, WORK_ITEMS, STATUSES, ITERATIONS, CHANGES, THREADS }
 
   public FakeAzureDevOps(Vertx vertx, TempGitRepo repo, String target, String common) throws Exception {
     this.repo = repo;
@@ -120,7 +125,8 @@ public final class FakeAzureDevOps implements AutoCloseable {
       if (rest.startsWith("/blobs/")) {
         blob(request, rest.substring("/blobs/".length()));
       } else if (rest.equals("/pullrequests") || rest.equals("/pullRequests")) {
-        json(request, 200, new JsonObject().put("value", new JsonArray().add(pullRequest())).put("count", 1));
+        json(request, 200, served.getOrDefault(Reply.PULL_REQUESTS,
+          new JsonObject().put("value", new JsonArray().add(pullRequest())).put("count", 1)));
       } else if (rest.matches("/pullRequests/7(/.*)?")) {
         pullRequestRoute(request, rest.substring("/pullRequests/7".length()), body);
       } else if (rest.matches("/pullRequests/\\d+(/.*)?")) {
@@ -140,18 +146,24 @@ public final class FakeAzureDevOps implements AutoCloseable {
       return;
     }
     if (rest.isEmpty()) {
-      json(request, 200, pullRequest());
+      json(request, 200, served.getOrDefault(Reply.PULL_REQUEST, pullRequest()));
     } else if (rest.equals("/iterations")) {
-      JsonArray value = new JsonArray();
-      iterations.forEach(i -> value.add(iterationJson(i)));
-      json(request, 200, new JsonObject().put("value", value).put("count", value.size()));
+      json(request, 200, served.getOrDefault(Reply.ITERATIONS, iterationsReply()));
     } else if (rest.matches("/iterations/\\d+/changes")) {
       int id = Integer.parseInt(rest.split("/")[2]);
       if (id < 1 || id > iterations.size()) {
         json(request, 404, error("TF401174: The requested pull request iteration was not found."));
         return;
       }
+      if (served.containsKey(Reply.CHANGES)) {
+        json(request, 200, served.get(Reply.CHANGES));
+        return;
+      }
       changes(request, iterations.get(id - 1));
+    } else if (served.containsKey(Reply.WORK_ITEMS) && rest.equals("/workitems")) {
+      json(request, 200, served.get(Reply.WORK_ITEMS));
+    } else if (served.containsKey(Reply.STATUSES) && rest.equals("/statuses")) {
+      json(request, 200, served.get(Reply.STATUSES));
     } else if (rest.equals("/workitems")) {
       json(request, 200, new JsonObject().put("value", new JsonArray().add(new JsonObject().put("id", "4711")
         .put("url", orgUrl() + "/_apis/wit/workItems/4711"))).put("count", 1));
@@ -177,7 +189,8 @@ public final class FakeAzureDevOps implements AutoCloseable {
       return;
     }
     if (rest.equals("/threads") && method.equals("GET")) {
-      json(request, 200, new JsonObject().put("value", new JsonArray(new ArrayList<>(threads.values()))).put("count", threads.size()));
+      json(request, 200, served.getOrDefault(Reply.THREADS,
+        new JsonObject().put("value", new JsonArray(new ArrayList<>(threads.values()))).put("count", threads.size())));
       return;
     }
     if (rest.equals("/threads") && method.equals("POST")) {
@@ -220,7 +233,7 @@ public final class FakeAzureDevOps implements AutoCloseable {
     }
   }
 
-  private JsonObject pullRequest() {
+  JsonObject pullRequest() {
     Iteration last = iterations.get(iterations.size() - 1);
     return new JsonObject().put("pullRequestId", 7).put("title", "Checkout: pay by invoice").put("description", "Adds invoices.")
       .put("status", "active").put("isDraft", false).put("creationDate", "2026-11-20T10:00:00Z")
@@ -231,6 +244,13 @@ public final class FakeAzureDevOps implements AutoCloseable {
       .put("reviewers", new JsonArray()
         .add(new JsonObject().put("displayName", "Norman Paulk").put("uniqueName", "norman@contoso.com").put("vote", 5).put("isRequired", true))
         .add(new JsonObject().put("displayName", "Chuck Reinhart").put("uniqueName", "chuck@contoso.com").put("vote", -5)));
+  }
+
+  /** The iteration list as the fake serves it. */
+  JsonObject iterationsReply() {
+    JsonArray value = new JsonArray();
+    iterations.forEach(i -> value.add(iterationJson(i)));
+    return new JsonObject().put("value", value).put("count", value.size());
   }
 
   private JsonObject iterationJson(Iteration i) {
@@ -244,7 +264,21 @@ public final class FakeAzureDevOps implements AutoCloseable {
   /** The change list between the iteration and the merge base (or {@code $compareTo}), from {@code git diff --raw -M}. */
   private void changes(HttpServerRequest request, Iteration iteration) {
     String compareTo = request.getParam("$compareTo");
-    String base = compareTo == null || compareTo.equals("0") ? common : iterations.get(Integer.parseInt(compareTo) - 1).source();
+    List<JsonObject> all = changeEntries(iteration.id(), compareTo == null ? 0 : Integer.parseInt(compareTo));
+    int top = Math.min(PAGE, Integer.parseInt(request.getParam("$top", "100")));
+    int skip = Integer.parseInt(request.getParam("$skip", "0"));
+    List<JsonObject> page = all.subList(Math.min(skip, all.size()), Math.min(all.size(), skip + top));
+    JsonObject body = new JsonObject().put("changeEntries", new JsonArray(new ArrayList<>(page)));
+    if (skip + page.size() < all.size()) {
+      body.put("nextSkip", skip + page.size()).put("nextTop", top);
+    }
+    json(request, 200, body);
+  }
+
+  /** Every change entry of iteration {@code id} against the merge base ({@code compareTo} 0) or an earlier iteration. */
+  List<JsonObject> changeEntries(int id, int compareTo) {
+    Iteration iteration = iterations.get(id - 1);
+    String base = compareTo == 0 ? common : iterations.get(compareTo - 1).source();
     List<JsonObject> all = new ArrayList<>();
     String raw = repo.git("diff", "--raw", "--no-abbrev", "-M", base, iteration.source());
     int n = 0;
@@ -281,14 +315,7 @@ public final class FakeAzureDevOps implements AutoCloseable {
       item.put("url", orgUrl() + "/" + PROJECT + "/_apis/git/repositories/" + REPO + "/items?path=" + item.getString("path"));
       all.add(entry);
     }
-    int top = Math.min(PAGE, Integer.parseInt(request.getParam("$top", "100")));
-    int skip = Integer.parseInt(request.getParam("$skip", "0"));
-    List<JsonObject> page = all.subList(Math.min(skip, all.size()), Math.min(all.size(), skip + top));
-    JsonObject body = new JsonObject().put("changeEntries", new JsonArray(new ArrayList<>(page)));
-    if (skip + page.size() < all.size()) {
-      body.put("nextSkip", skip + page.size()).put("nextTop", top);
-    }
-    json(request, 200, body);
+    return all;
   }
 
   private void blob(HttpServerRequest request, String sha) {
