@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * A pull request as {@code GET /pulls/{n}} (schema {@code pull-request}) or {@code GET /pulls} (schema
- * {@code pull-request-simple}) gives it, read with GitHub's own nullability. Only {@code number}, {@code state},
- * {@code head} and {@code head.sha} are needed; everything else may be null, meaning GitHub did not say.
+ * {@code pull-request-simple}) gives it, read with GitHub's own nullability. Every call needs {@code head} and {@code head.sha};
+ * the summaries also need {@code number} and {@code state} ({@link #summarised}); everything else may be null, meaning GitHub did not say.
  *
  * @param author        null for a deleted account (GitHub's "ghost" sends {@code user: null})
  * @param draft         null when GitHub leaves it out (it is optional)
@@ -17,7 +17,7 @@ import java.util.List;
  * @param headRepoGone  the head's repository is gone ({@code head.repo} null: a deleted fork)
  * @param baseSha       null only if GitHub left it out; a pinned comparison needs it
  */
-record PullRequest(int number, String title, String url, String state, Boolean draft, String author, String headRef,
+record PullRequest(Integer number, String title, String url, String state, Boolean draft, String author, String headRef,
                    String headSha, boolean headRepoGone, String baseRef, String baseSha, String createdAt, String updatedAt,
                    String body, Boolean mergeable, String mergeableState, Integer additions, Integer deletions,
                    Integer changedFiles, Integer commits, String mergedAt, String closedAt, Boolean merged,
@@ -27,7 +27,7 @@ record PullRequest(int number, String title, String url, String state, Boolean d
     Fields head = pull.object("head");
     Fields base = pull.optObject("base");
     Fields user = pull.optObject("user");
-    return new PullRequest(pull.intValue("number"), pull.optString("title"), pull.optString("html_url"), pull.string("state"),
+    return new PullRequest(pull.optInt("number"), pull.optString("title"), pull.optString("html_url"), pull.optString("state"),
       pull.optBoolean("draft"), user == null ? null : user.optString("login"), head.optString("ref"), head.string("sha"),
       head.optObject("repo") == null, base == null ? null : base.optString("ref"), base == null ? null : base.optString("sha"),
       pull.optString("created_at"), pull.optString("updated_at"), pull.optString("body"), pull.optBoolean("mergeable"),
@@ -35,6 +35,13 @@ record PullRequest(int number, String title, String url, String state, Boolean d
       pull.optInt("commits"), pull.optString("merged_at"), pull.optString("closed_at"), pull.optBoolean("merged"),
       pull.optString("merge_commit_sha"), pull.optString("node_id"), logins(pull.objects("requested_reviewers"), "login"),
       logins(pull.objects("requested_teams"), "slug"));
+  }
+
+  /** A pull request a summary shows: it also needs {@code number} and {@code state}. */
+  static PullRequest summarised(Fields pull) {
+    pull.intValue("number");
+    pull.string("state");
+    return from(pull);
   }
 
   private static List<String> logins(List<Fields> entries, String member) {
@@ -74,7 +81,16 @@ record PullRequest(int number, String title, String url, String state, Boolean d
 
   /** Requested reviewers: {@code {users: [login], teams: [slug]}}. */
   JsonObject reviewRequests() {
-    return new JsonObject().put("users", new JsonArray(requestedUsers)).put("teams", new JsonArray(requestedTeams));
+    return reviewRequests(requestedUsers, requestedTeams);
+  }
+
+  /** The requested reviewers of a reply that carries a pull request (e.g. the one a review request answers with). */
+  static JsonObject reviewRequests(Fields pull) {
+    return reviewRequests(logins(pull.objects("requested_reviewers"), "login"), logins(pull.objects("requested_teams"), "slug"));
+  }
+
+  private static JsonObject reviewRequests(List<String> users, List<String> teams) {
+    return new JsonObject().put("users", new JsonArray(users)).put("teams", new JsonArray(teams));
   }
 
   /** What GitHub left unsaid about this pull request, in words an agent can act on. */

@@ -11,6 +11,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /** The read tools: one pull request in detail, and filtered lists of compact summaries. */
 public final class PullRequestReader {
@@ -32,28 +33,34 @@ public final class PullRequestReader {
    * asks again a bounded number of times.
    */
   public Future<PullRequest> pull(RepoRef repo, int number, boolean waitForMergeable) {
-    return fetch(repo, number).compose(pull -> waitForMergeable ? pollMergeable(repo, number, pull, options.mergeablePollAttempts())
-      : Future.succeededFuture(pull));
+    return pull(repo, number, waitForMergeable, PullRequest::from);
   }
 
-  private Future<PullRequest> fetch(RepoRef repo, int number) {
+  /** @param reading {@link PullRequest#from}, or {@link PullRequest#summarised} where the pull request is summarised */
+  private Future<PullRequest> pull(RepoRef repo, int number, boolean waitForMergeable, Function<Fields, PullRequest> reading) {
+    return fetch(repo, number, reading).compose(pull -> waitForMergeable
+      ? pollMergeable(repo, number, pull, options.mergeablePollAttempts(), reading) : Future.succeededFuture(pull));
+  }
+
+  private Future<PullRequest> fetch(RepoRef repo, int number, Function<Fields, PullRequest> reading) {
     String subject = "pull request " + repo.pull(number);
     return client.getJson(repo.path() + "/pulls/" + number, subject).compose(json -> ForgeReplies.readLater(GitHubEndpoints.PULL,
-      "reading " + subject, () -> PullRequest.from(Fields.of(GitHubEndpoints.PULL, json))));
+      "reading " + subject, () -> reading.apply(Fields.of(GitHubEndpoints.PULL, json))));
   }
 
-  private Future<PullRequest> pollMergeable(RepoRef repo, int number, PullRequest pull, int attemptsLeft) {
+  private Future<PullRequest> pollMergeable(RepoRef repo, int number, PullRequest pull, int attemptsLeft,
+                                            Function<Fields, PullRequest> reading) {
     if (pull.mergeable() != null || attemptsLeft <= 0 || !pull.open()) {
       return Future.succeededFuture(pull);
     }
     return GitHubClient.delay(vertx, Math.max(1, options.mergeablePollIntervalMs()))
-      .compose(v -> fetch(repo, number))
-      .compose(next -> pollMergeable(repo, number, next, attemptsLeft - 1));
+      .compose(v -> fetch(repo, number, reading))
+      .compose(next -> pollMergeable(repo, number, next, attemptsLeft - 1, reading));
   }
 
   /** {@code github_get_pull_request}. */
   public Future<JsonObject> get(RepoRef repo, int number, boolean waitForMergeable) {
-    return pull(repo, number, waitForMergeable).compose(pull -> {
+    return pull(repo, number, waitForMergeable, PullRequest::summarised).compose(pull -> {
       JsonArray warnings = new JsonArray(new ArrayList<>(pull.unknowns()));
       Future<JsonObject> reviews = reviews(repo, number, warnings);
       Future<JsonObject> checks = checks(repo, pull.headSha(), warnings);
@@ -129,7 +136,7 @@ public final class PullRequestReader {
       String subject = "pull requests of " + repo;
       JsonArray json = response.requireOk(subject).jsonArray();
       List<PullRequest> page = ForgeReplies.read(GitHubEndpoints.PULLS, "listing " + subject,
-        () -> Fields.ofArray(GitHubEndpoints.PULLS, json).stream().map(PullRequest::from).toList());
+        () -> Fields.ofArray(GitHubEndpoints.PULLS, json).stream().map(PullRequest::summarised).toList());
       for (PullRequest pull : page) {
         if (keep(pull, state, author)) {
           if (matched.size() >= limit) {

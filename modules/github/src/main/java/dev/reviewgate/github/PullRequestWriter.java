@@ -85,7 +85,7 @@ public final class PullRequestWriter {
       .map(response -> {
         JsonObject json = response.requireOk("review requests on " + repo.pull(number)).json();
         JsonObject requested = ForgeReplies.read(GitHubEndpoints.REQUEST_REVIEWERS, "request_reviewers",
-          () -> PullRequest.from(Fields.of(GitHubEndpoints.REQUEST_REVIEWERS, json)).reviewRequests());
+          () -> PullRequest.reviewRequests(Fields.of(GitHubEndpoints.REQUEST_REVIEWERS, json)));
         return result("request_reviewers", number, "review requested on " + repo.pull(number) + " from "
           + String.join(", ", describe(users, teams)) + "; now requested: " + requested.encode())
           .put("reviewRequests", requested);

@@ -70,21 +70,20 @@ final class ReviewThreads {
 
   Future<JsonObject> list(RepoRef repo, int number, JsonObject args) {
     List<Thread> threads = new ArrayList<>();
-    int pages = client.options().maxListPages();
-    return threadPage(repo, number, null, threads, pages).compose(complete -> diffs.source(repo, number, null, null)
-      .map(source -> {
+    return threadPage(repo, number, null, threads, client.options().maxListPages())
+      .compose(incomplete -> diffs.source(repo, number, null, null).map(source -> {
         List<JsonObject> json = threads.stream().map(Thread::json).toList();
         ThreadTools.attachHunks(json, () -> engine.parse(source.diff()));
         List<String> warnings = new ArrayList<>(Thread.unknowns(threads));
-        if (!complete) {
-          warnings.add("only the first " + threads.size() + " threads were read (" + pages + " pages of 100, github.maxListPages)");
+        if (incomplete != null) {
+          warnings.add(incomplete);
         }
         return ThreadTools.listing("github", number, json, args, Set.of("unresolved"), warnings);
       }));
   }
 
-  /** Reads pages of threads into {@code into}; completes with whether every page was read. */
-  private Future<Boolean> threadPage(RepoRef repo, int number, String after, List<Thread> into, int pagesLeft) {
+  /** Reads pages of threads into {@code into}; completes with null when every page was read, else with why not. */
+  private Future<String> threadPage(RepoRef repo, int number, String after, List<Thread> into, int pagesLeft) {
     JsonObject variables = new JsonObject().put("owner", repo.owner()).put("repo", repo.repo()).put("number", number)
       .put("after", after);
     String action = "list the review threads of " + repo.pull(number);
@@ -95,11 +94,16 @@ final class ReviewThreads {
         throw ToolException.notFound("pull request " + repo.pull(number) + " not found on GitHub; check owner, repo and number");
       }
       into.addAll(page.threads());
-      if (!page.hasNextPage()) {
-        return Future.succeededFuture(true);
+      if (Boolean.FALSE.equals(page.hasNextPage())) {
+        return Future.succeededFuture();
       }
-      if (pagesLeft <= 1 || page.endCursor() == null) {
-        return Future.succeededFuture(false);
+      if (page.hasNextPage() == null || page.endCursor() == null) {
+        return Future.succeededFuture("GitHub did not say where the next page of threads starts (pageInfo without hasNextPage "
+          + "or endCursor); " + into.size() + " threads were read and more may exist");
+      }
+      if (pagesLeft <= 1) {
+        return Future.succeededFuture("only the first " + into.size() + " threads were read (" + client.options().maxListPages()
+          + " pages of 100, github.maxListPages)");
       }
       return threadPage(repo, number, page.endCursor(), into, pagesLeft - 1);
     });
@@ -108,9 +112,10 @@ final class ReviewThreads {
   /**
    * One page of {@code repository.pullRequest.reviewThreads}, read with GitHub's GraphQL schema: {@code repository}
    * and {@code pullRequest} are nullable (null: not found), the connection and its {@code pageInfo} are not,
-   * {@code nodes} and its elements are nullable, {@code endCursor} is nullable.
+   * {@code nodes} and its elements are nullable, {@code endCursor} is nullable. {@code hasNextPage} is null when
+   * GitHub did not say (no {@code pageInfo}): the threads read are kept, and the answer says more may exist.
    */
-  private record ThreadPage(List<Thread> threads, boolean hasNextPage, String endCursor) {
+  private record ThreadPage(List<Thread> threads, Boolean hasNextPage, String endCursor) {
 
     /** The page, or null when GitHub found no such repository or pull request. */
     static ThreadPage from(Fields data) {
@@ -120,23 +125,25 @@ final class ReviewThreads {
         return null;
       }
       Fields connection = pull.object("reviewThreads");
-      Fields info = connection.object("pageInfo");
-      return new ThreadPage(connection.objects("nodes", Thread::from), required(info, "hasNextPage"), info.optString("endCursor"));
+      Fields info = connection.optObject("pageInfo");
+      return new ThreadPage(connection.objects("nodes", Thread::from), info == null ? null : info.optBoolean("hasNextPage"),
+        info == null ? null : info.optString("endCursor"));
     }
   }
 
   /**
-   * A {@code PullRequestReviewThread}: {@code id}, {@code isResolved}, {@code isOutdated} are non-null; {@code line}
+   * A {@code PullRequestReviewThread}: {@code id} and {@code isResolved} are non-null and needed ({@code isOutdated},
+   * non-null too, is only shown: null if GitHub left it out); {@code line}
    * (null once outdated, and for a file comment), {@code startLine} and {@code originalLine} are nullable; a
    * comment's {@code author} is nullable (a deleted account).
    *
    * @param onFile {@code subjectType: FILE}: the thread is about the whole file, on no line
    */
-  private record Thread(String id, String path, boolean resolved, boolean outdated, boolean onFile, Integer line,
+  private record Thread(String id, String path, boolean resolved, Boolean outdated, boolean onFile, Integer line,
                         Integer startLine, Integer originalLine, String side, List<Comment> comments) {
 
     static Thread from(Fields node) {
-      return new Thread(node.string("id"), node.optString("path"), required(node, "isResolved"), required(node, "isOutdated"),
+      return new Thread(node.string("id"), node.optString("path"), required(node, "isResolved"), node.optBoolean("isOutdated"),
         "FILE".equals(node.optString("subjectType")), node.optInt("line"), node.optInt("startLine"), node.optInt("originalLine"),
         node.optString("diffSide"), node.object("comments").objects("nodes", Comment::from));
     }
