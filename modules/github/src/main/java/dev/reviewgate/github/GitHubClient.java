@@ -2,10 +2,10 @@ package dev.reviewgate.github;
 
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.forge.http.ForgeHttp;
+import dev.reviewgate.forge.http.ForgeRequest;
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeEndpoint;
 import dev.reviewgate.forge.json.ForgeReplies;
-import dev.reviewgate.forge.http.ForgeRequest;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;

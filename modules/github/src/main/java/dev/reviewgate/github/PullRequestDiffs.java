@@ -186,6 +186,10 @@ public final class PullRequestDiffs {
     }
   }
 
+  private static Ends ends(RepoRef repo, int number, PullRequest pull, String sha, String since) {
+    return ForgeReplies.read(GitHubEndpoints.PULL, "comparing commits of " + repo.pull(number), () -> Ends.of(pull, sha, since));
+  }
+
   /** The diff text for the pull request (live), for {@code base...sha} (pinned), or since an earlier head. */
   Future<Source> source(RepoRef repo, int number, String sha, String since) {
     if (sha == null && since == null) {
@@ -198,7 +202,7 @@ public final class PullRequestDiffs {
       });
     }
     return reader.pull(repo, number, false).compose(pull -> {
-      Ends ends = ForgeReplies.read(GitHubEndpoints.PULL, "comparing commits of " + repo.pull(number), () -> Ends.of(pull, sha, since));
+      Ends ends = ends(repo, number, pull, sha, since);
       String base = ends.base();
       String head = ends.head();
       String key = repo + "@" + base.toLowerCase() + "..." + head.toLowerCase();
@@ -232,8 +236,7 @@ public final class PullRequestDiffs {
     if (sha == null && since == null) {
       return pullFiles(repo, number).map(files -> new PullRequestFile.Listing(files, capWarning(files.size())));
     }
-    return reader.pull(repo, number, false).compose(pull -> compareFiles(repo, ForgeReplies.read(GitHubEndpoints.PULL,
-      "comparing commits of " + repo.pull(number), () -> Ends.of(pull, sha, since)), pull));
+    return reader.pull(repo, number, false).compose(pull -> compareFiles(repo, ends(repo, number, pull, sha, since), pull));
   }
 
   private Future<List<PullRequestFile>> pullFiles(RepoRef repo, int number) {
@@ -253,10 +256,13 @@ public final class PullRequestDiffs {
       }
       String subject = "the comparison " + range + " of " + repo;
       JsonObject json = response.requireOk(subject).json();
-      // files is optional in GitHub's description: a comparison without it changes no file
+      // files is optional in GitHub's description: when it is left out, the answer says so
       List<PullRequestFile> files = ForgeReplies.read(GitHubEndpoints.COMPARE, "listing the files of " + subject,
         () -> Fields.of(GitHubEndpoints.COMPARE, json).objects("files").stream().map(PullRequestFile::from).toList());
       List<String> warnings = new ArrayList<>(ends.warnings());
+      if (!(json.getValue("files") instanceof JsonArray)) {
+        warnings.add("GitHub listed no files for " + range + " (its comparison has no files member); nothing is known to change");
+      }
       if (files.size() >= 300) {
         warnings.add("GitHub's compare API lists at most 300 files; this pinned comparison may have more. Use the live pull "
           + "request (no sha) for up to " + options.maxFallbackFiles() + " files.");
