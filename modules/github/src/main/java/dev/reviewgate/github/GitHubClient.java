@@ -3,6 +3,9 @@ package dev.reviewgate.github;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.forge.http.ForgeHttp;
 import dev.reviewgate.forge.http.ForgeRequest;
+import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.json.ForgeEndpoint;
+import dev.reviewgate.forge.json.ForgeReplies;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
@@ -73,30 +76,39 @@ public final class GitHubClient {
   }
 
   /**
-   * Every item of a paginated list, following {@code link: rel="next"}, until {@code maxItems} or {@code maxPages}.
+   * Every item of a paginated list, following {@code link: rel="next"}, until {@code maxItems} or {@code maxPages};
+   * each page read as {@code endpoint}'s reply (an item that is not an object is skipped).
    *
-   * @param arrayField {@code null} when each page is a JSON array; else the field holding it (e.g. {@code check_runs})
+   * @param arrayField {@code null} when each page is a JSON array; else the member holding it (e.g. {@code check_runs}),
+   *     which the reply must have
    */
-  public Future<List<JsonObject>> getPages(String path, String arrayField, int maxItems, int maxPages, String subject) {
-    List<JsonObject> items = new ArrayList<>();
-    return page(absolute(path), arrayField, maxItems, maxPages, subject, items).map(v -> items);
+  public Future<List<Fields>> getPages(String path, ForgeEndpoint endpoint, String arrayField, int maxItems, int maxPages,
+                                       String subject) {
+    List<Fields> items = new ArrayList<>();
+    return page(absolute(path), endpoint, arrayField, maxItems, maxPages, subject, items).map(v -> items);
   }
 
-  private Future<Void> page(String url, String arrayField, int maxItems, int pagesLeft, String subject, List<JsonObject> items) {
+  private Future<Void> page(String url, ForgeEndpoint endpoint, String arrayField, int maxItems, int pagesLeft, String subject,
+                            List<Fields> items) {
     return get(url, JSON).compose(response -> {
       response.requireOk(subject);
-      JsonArray array = arrayField == null ? response.jsonArray() : response.json().getJsonArray(arrayField, new JsonArray());
-      for (int i = 0; i < array.size() && items.size() < maxItems; i++) {
-        if (array.getValue(i) instanceof JsonObject item) {
-          items.add(item);
-        }
-      }
+      List<Fields> page = arrayField == null ? Fields.ofArray(endpoint, response.jsonArray())
+        : ForgeReplies.read(endpoint, subject, () -> requiredObjects(Fields.of(endpoint, response.json()), arrayField));
+      items.addAll(page.subList(0, Math.min(page.size(), maxItems - items.size())));
       String next = nextLink(response.headers().get("link"));
       if (next == null || items.size() >= maxItems || pagesLeft <= 1) {
         return Future.succeededFuture();
       }
-      return page(next, arrayField, maxItems, pagesLeft - 1, subject, items);
+      return page(next, endpoint, arrayField, maxItems, pagesLeft - 1, subject, items);
     });
+  }
+
+  /** The objects of an array member GitHub always sends (possibly empty); its lack names the member. */
+  static List<Fields> requiredObjects(Fields reply, String arrayField) {
+    if (!(reply.raw().getValue(arrayField) instanceof JsonArray)) {
+      throw reply.missing(arrayField, "an array");
+    }
+    return reply.objects(arrayField);
   }
 
   /** A state-changing REST call: refused without a token; serialised with the other writes and spaced. */

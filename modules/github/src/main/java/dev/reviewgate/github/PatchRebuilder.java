@@ -31,7 +31,7 @@ final class PatchRebuilder {
         text.append("rename from ").append(oldPath).append('\n').append("rename to ").append(path).append('\n');
       }
       if (patch == null || patch.isEmpty()) {
-        if (file.changes() > 0 || "added".equals(status) || "removed".equals(status)) {
+        if (file.patchMissing()) {
           withoutPatch.add(path);
         }
       } else {

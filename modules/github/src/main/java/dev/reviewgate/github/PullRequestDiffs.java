@@ -8,6 +8,9 @@ import dev.reviewgate.diff.model.ByteSlice;
 import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.render.UnifiedRenderer;
+import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.json.ForgeDataException;
+import dev.reviewgate.forge.json.ForgeReplies;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -74,8 +77,7 @@ public final class PullRequestDiffs {
       return Future.failedFuture(ToolException.invalid("pass either file or files, not both (they mean the same: full paths to keep)"));
     }
     if (filesOnly && !shaping) {
-      return fileList(repo, number, sha, since).map(list -> GitHubJson.files(new PullRequestFile.Listing(
-        list.files().stream().filter(f -> f.namedBy(file)).toList(), list.warnings())));
+      return fileList(repo, number, sha, since).map(list -> GitHubJson.files(list.only(file)));
     }
     // Parsing and shaping a diff of many megabytes is CPU work that must not hold an event loop.
     return source(repo, number, sha, since).compose(source -> vertx.executeBlocking(() -> shaping ? shaped(source, args, file)
@@ -168,9 +170,13 @@ public final class PullRequestDiffs {
    */
   private record Ends(String base, String head, String since) {
 
-    static Ends of(JsonObject pull, String sha, String since) {
-      String head = sha != null ? sha : pull.getJsonObject("head", new JsonObject()).getString("sha");
-      return new Ends(since != null ? since : pull.getJsonObject("base", new JsonObject()).getString("sha"), head, since);
+    /** A pinned comparison from the pull request's base needs {@code base.sha}, which GitHub always sends. */
+    static Ends of(PullRequest pull, String sha, String since) {
+      String head = sha != null ? sha : pull.headSha();
+      if (since == null && pull.baseSha() == null) {
+        throw new ForgeDataException(GitHubEndpoints.PULL, "base.sha", "is absent");
+      }
+      return new Ends(since != null ? since : pull.baseSha(), head, since);
     }
 
     List<String> warnings() {
@@ -178,6 +184,10 @@ public final class PullRequestDiffs {
         + "them: from their merge base, so after a force-push that rewrote the reviewed commits it also shows what the "
         + "rewritten commits changed");
     }
+  }
+
+  private static Ends ends(RepoRef repo, int number, PullRequest pull, String sha, String since) {
+    return ForgeReplies.read(GitHubEndpoints.PULL, "comparing commits of " + repo.pull(number), () -> Ends.of(pull, sha, since));
   }
 
   /** The diff text for the pull request (live), for {@code base...sha} (pinned), or since an earlier head. */
@@ -191,8 +201,8 @@ public final class PullRequestDiffs {
         return Future.succeededFuture(new Source(bytes(response.requireOk(subject).body()), List.of()));
       });
     }
-    return reader.pullJson(repo, number, false).compose(pull -> {
-      Ends ends = Ends.of(pull, sha, since);
+    return reader.pull(repo, number, false).compose(pull -> {
+      Ends ends = ends(repo, number, pull, sha, since);
       String base = ends.base();
       String head = ends.head();
       String key = repo + "@" + base.toLowerCase() + "..." + head.toLowerCase();
@@ -226,25 +236,33 @@ public final class PullRequestDiffs {
     if (sha == null && since == null) {
       return pullFiles(repo, number).map(files -> new PullRequestFile.Listing(files, capWarning(files.size())));
     }
-    return reader.pullJson(repo, number, false).compose(pull -> compareFiles(repo, Ends.of(pull, sha, since), pull));
+    return reader.pull(repo, number, false).compose(pull -> compareFiles(repo, ends(repo, number, pull, sha, since), pull));
   }
 
   private Future<List<PullRequestFile>> pullFiles(RepoRef repo, int number) {
     int max = options.maxFallbackFiles();
-    return client.getPages(repo.path() + "/pulls/" + number + "/files?per_page=" + PAGE, null, max, (max + PAGE - 1) / PAGE,
-      "the files of pull request " + repo.pull(number)).map(files -> files.stream().map(PullRequestFile::from).toList());
+    String subject = "the files of pull request " + repo.pull(number);
+    return client.getPages(repo.path() + "/pulls/" + number + "/files?per_page=" + PAGE, GitHubEndpoints.PULL_FILES, null, max,
+        (max + PAGE - 1) / PAGE, subject)
+      .compose(files -> ForgeReplies.readLater(GitHubEndpoints.PULL_FILES, "listing " + subject,
+        () -> files.stream().map(PullRequestFile::from).toList()));
   }
 
-  private Future<PullRequestFile.Listing> compareFiles(RepoRef repo, Ends ends, JsonObject pull) {
+  private Future<PullRequestFile.Listing> compareFiles(RepoRef repo, Ends ends, PullRequest pull) {
     String range = ends.base() + "..." + ends.head();
     return client.get(repo.path() + "/compare/" + range, GitHubClient.JSON).compose(response -> {
       if (response.status() == 404 || response.status() == 422) {
         return Future.failedFuture(shaMissing(repo, ends, pull, response));
       }
-      JsonArray array = response.requireOk("the comparison " + range + " of " + repo).json().getJsonArray("files", new JsonArray());
-      List<PullRequestFile> files = new ArrayList<>();
-      array.forEach(f -> files.add(PullRequestFile.from((JsonObject) f)));
+      String subject = "the comparison " + range + " of " + repo;
+      JsonObject json = response.requireOk(subject).json();
+      // files is optional in GitHub's description: when it is left out, the answer says so
+      List<PullRequestFile> files = ForgeReplies.read(GitHubEndpoints.COMPARE, "listing the files of " + subject,
+        () -> Fields.of(GitHubEndpoints.COMPARE, json).objects("files").stream().map(PullRequestFile::from).toList());
       List<String> warnings = new ArrayList<>(ends.warnings());
+      if (!(json.getValue("files") instanceof JsonArray)) {
+        warnings.add("GitHub listed no files for " + range + " (its comparison has no files member); nothing is known to change");
+      }
       if (files.size() >= 300) {
         warnings.add("GitHub's compare API lists at most 300 files; this pinned comparison may have more. Use the live pull "
           + "request (no sha) for up to " + options.maxFallbackFiles() + " files.");
@@ -277,8 +295,8 @@ public final class PullRequestDiffs {
       + listed(withoutPatch));
   }
 
-  private static ToolException shaMissing(RepoRef repo, Ends ends, JsonObject pull, GitHubResponse response) {
-    String head = pull.getJsonObject("head", new JsonObject()).getString("sha");
+  private static ToolException shaMissing(RepoRef repo, Ends ends, PullRequest pull, GitHubResponse response) {
+    String head = pull.headSha();
     String said = response.message() == null ? "HTTP " + response.status() : response.message();
     if (ends.since() != null) {
       return ToolException.notFound("GitHub cannot compare " + ends.since() + " (since_sha) with " + ends.head() + " in " + repo

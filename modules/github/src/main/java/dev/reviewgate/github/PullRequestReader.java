@@ -1,6 +1,8 @@
 package dev.reviewgate.github;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.json.ForgeReplies;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -9,6 +11,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /** The read tools: one pull request in detail, and filtered lists of compact summaries. */
 public final class PullRequestReader {
@@ -25,48 +28,67 @@ public final class PullRequestReader {
     this.options = client.options();
   }
 
-  /** The pull request's JSON; while {@code mergeable} is null and {@code waitForMergeable}, asks again a bounded number of times. */
-  public Future<JsonObject> pullJson(RepoRef repo, int number, boolean waitForMergeable) {
-    return client.getJson(repo.path() + "/pulls/" + number, "pull request " + repo.pull(number))
-      .compose(pull -> waitForMergeable ? pollMergeable(repo, number, pull, options.mergeablePollAttempts()) : Future.succeededFuture(pull));
+  /**
+   * The pull request, read with GitHub's nullability; while {@code mergeable} is null and {@code waitForMergeable},
+   * asks again a bounded number of times.
+   */
+  public Future<PullRequest> pull(RepoRef repo, int number, boolean waitForMergeable) {
+    return pull(repo, number, waitForMergeable, PullRequest::from);
   }
 
-  private Future<JsonObject> pollMergeable(RepoRef repo, int number, JsonObject pull, int attemptsLeft) {
-    if (pull.getValue("mergeable") != null || attemptsLeft <= 0 || !"open".equals(pull.getString("state"))) {
+  /** @param reading {@link PullRequest#from}, or {@link PullRequest#summarised} where the pull request is summarised */
+  private Future<PullRequest> pull(RepoRef repo, int number, boolean waitForMergeable, Function<Fields, PullRequest> reading) {
+    return fetch(repo, number, reading).compose(pull -> waitForMergeable
+      ? pollMergeable(repo, number, pull, options.mergeablePollAttempts(), reading) : Future.succeededFuture(pull));
+  }
+
+  private Future<PullRequest> fetch(RepoRef repo, int number, Function<Fields, PullRequest> reading) {
+    String subject = "pull request " + repo.pull(number);
+    return client.getJson(repo.path() + "/pulls/" + number, subject).compose(json -> ForgeReplies.readLater(GitHubEndpoints.PULL,
+      "reading " + subject, () -> reading.apply(Fields.of(GitHubEndpoints.PULL, json))));
+  }
+
+  private Future<PullRequest> pollMergeable(RepoRef repo, int number, PullRequest pull, int attemptsLeft,
+                                            Function<Fields, PullRequest> reading) {
+    if (pull.mergeable() != null || attemptsLeft <= 0 || !pull.open()) {
       return Future.succeededFuture(pull);
     }
     return GitHubClient.delay(vertx, Math.max(1, options.mergeablePollIntervalMs()))
-      .compose(v -> client.getJson(repo.path() + "/pulls/" + number, "pull request " + repo.pull(number)))
-      .compose(next -> pollMergeable(repo, number, next, attemptsLeft - 1));
+      .compose(v -> fetch(repo, number, reading))
+      .compose(next -> pollMergeable(repo, number, next, attemptsLeft - 1, reading));
   }
 
   /** {@code github_get_pull_request}. */
   public Future<JsonObject> get(RepoRef repo, int number, boolean waitForMergeable) {
-    return pullJson(repo, number, waitForMergeable).compose(pull -> {
-      String sha = pull.getJsonObject("head", new JsonObject()).getString("sha");
-      JsonArray warnings = new JsonArray();
+    return pull(repo, number, waitForMergeable, PullRequest::summarised).compose(pull -> {
+      JsonArray warnings = new JsonArray(new ArrayList<>(pull.unknowns()));
       Future<JsonObject> reviews = reviews(repo, number, warnings);
-      Future<JsonObject> checks = checks(repo, sha, warnings);
+      Future<JsonObject> checks = checks(repo, pull.headSha(), warnings);
       return Future.all(reviews, checks).map(all -> {
-        JsonObject result = summary(pull);
-        result.put("body", pull.getString("body"))
-          .put("mergeable_state", pull.getString("mergeable_state"))
-          .put("additions", pull.getInteger("additions"))
-          .put("deletions", pull.getInteger("deletions"))
-          .put("changed_files", pull.getInteger("changed_files"))
-          .put("commits", pull.getInteger("commits"))
-          .put("merged_at", pull.getString("merged_at"))
-          .put("closed_at", pull.getString("closed_at"))
-          .put("base_sha", pull.getJsonObject("base", new JsonObject()).getString("sha"))
+        String mergeable = Summaries.mergeable(pull.mergeable());
+        JsonObject result = pull.summary()
+          .put("body", pull.body())
+          .put("mergeable", mergeable)
+          .put("mergeable_state", pull.mergeableState())
+          .put("additions", pull.additions())
+          .put("deletions", pull.deletions())
+          .put("changed_files", pull.changedFiles())
+          .put("commits", pull.commits())
+          .put("merged_at", pull.mergedAt())
+          .put("closed_at", pull.closedAt())
+          .put("base_sha", pull.baseSha())
           .put("reviews", reviews.result())
           .put("checks", checks.result())
-          .put("linkedIssues", Summaries.linkedIssues(pull.getString("body")))
-          .put("reviewRequests", Summaries.reviewRequests(pull));
-        String mergeable = Summaries.mergeable(pull.getValue("mergeable"));
-        result.put("mergeable", mergeable);
-        if ("UNKNOWN".equals(mergeable) && "open".equals(pull.getString("state"))) {
+          .put("linkedIssues", Summaries.linkedIssues(pull.body()))
+          .put("reviewRequests", pull.reviewRequests());
+        if ("UNKNOWN".equals(mergeable) && pull.open()) {
           warnings.add("mergeable is UNKNOWN: GitHub is still computing it. Ask again in a few seconds, or pass "
             + "wait_for_mergeable: true to let this tool poll.");
+        }
+        long ghosts = Summaries.unknownAuthors(reviews.result());
+        if (ghosts > 0) {
+          warnings.add(ghosts + " review(s) have no known author (login: null): GitHub sent no user, as it does for a deleted "
+            + "account; each counts on its own");
         }
         return result.put("warnings", warnings);
       });
@@ -89,11 +111,11 @@ public final class PullRequestReader {
     if (head != null) {
       path.append("&head=").append(encode(head.contains(":") ? head : repo.owner() + ":" + head));
     }
-    List<JsonObject> matched = new ArrayList<>();
+    List<PullRequest> matched = new ArrayList<>();
     return listPages(path.toString(), state, author, limit, options.maxListPages(), matched, repo).compose(more -> {
       List<Future<JsonObject>> summaries = new ArrayList<>();
-      for (JsonObject pull : matched) {
-        summaries.add(withStatus ? compact(repo, pull) : Future.succeededFuture(summary(pull)));
+      for (PullRequest pull : matched) {
+        summaries.add(withStatus ? compact(repo, pull) : Future.succeededFuture(pull.summary()));
       }
       return Future.all(summaries).map(all -> {
         JsonArray pulls = new JsonArray();
@@ -109,11 +131,14 @@ public final class PullRequestReader {
   }
 
   /** Follows {@code link} pagination, keeping only matches, until {@code limit}; completes with whether more may exist. */
-  private Future<Boolean> listPages(String url, String state, String author, int limit, int pagesLeft, List<JsonObject> matched, RepoRef repo) {
+  private Future<Boolean> listPages(String url, String state, String author, int limit, int pagesLeft, List<PullRequest> matched, RepoRef repo) {
     return client.get(url, GitHubClient.JSON).compose(response -> {
-      JsonArray page = response.requireOk("pull requests of " + repo).jsonArray();
-      for (int i = 0; i < page.size(); i++) {
-        if (page.getValue(i) instanceof JsonObject pull && keep(pull, state, author)) {
+      String subject = "pull requests of " + repo;
+      JsonArray json = response.requireOk(subject).jsonArray();
+      List<PullRequest> page = ForgeReplies.read(GitHubEndpoints.PULLS, "listing " + subject,
+        () -> Fields.ofArray(GitHubEndpoints.PULLS, json).stream().map(PullRequest::summarised).toList());
+      for (PullRequest pull : page) {
+        if (keep(pull, state, author)) {
           if (matched.size() >= limit) {
             return Future.succeededFuture(true);
           }
@@ -131,63 +156,44 @@ public final class PullRequestReader {
     });
   }
 
-  private static boolean keep(JsonObject pull, String state, String author) {
-    if ("merged".equals(state) && pull.getString("merged_at") == null) {
+  private static boolean keep(PullRequest pull, String state, String author) {
+    if ("merged".equals(state) && pull.mergedAt() == null) {
       return false;
     }
-    JsonObject user = pull.getJsonObject("user");
-    return author == null || user != null && author.equalsIgnoreCase(user.getString("login"));
+    return author == null || author.equalsIgnoreCase(pull.author());
   }
 
-  private Future<JsonObject> compact(RepoRef repo, JsonObject pull) {
+  private Future<JsonObject> compact(RepoRef repo, PullRequest pull) {
     JsonArray ignored = new JsonArray();
-    Future<JsonObject> reviews = reviews(repo, pull.getInteger("number"), ignored);
-    Future<JsonObject> checks = checks(repo, pull.getJsonObject("head", new JsonObject()).getString("sha"), ignored);
+    Future<JsonObject> reviews = reviews(repo, pull.number(), ignored);
+    Future<JsonObject> checks = checks(repo, pull.headSha(), ignored);
     return Future.all(reviews, checks).map(all -> {
       JsonObject r = reviews.result() == null ? null : reviews.result().copy();
       if (r != null) {
         r.remove("details");
       }
-      return summary(pull).put("checks", checks.result()).put("reviews", r);
+      return pull.summary().put("checks", checks.result()).put("reviews", r);
     });
-  }
-
-  /** The fields every summary has. {@code state} is open, closed or merged (GitHub says closed for merged ones). */
-  private static JsonObject summary(JsonObject pull) {
-    JsonObject head = pull.getJsonObject("head", new JsonObject());
-    JsonObject base = pull.getJsonObject("base", new JsonObject());
-    JsonObject user = pull.getJsonObject("user");
-    String state = pull.getString("merged_at") != null ? "merged" : pull.getString("state");
-    return new JsonObject()
-      .put("number", pull.getInteger("number"))
-      .put("title", pull.getString("title"))
-      .put("url", pull.getString("html_url"))
-      .put("state", state)
-      .put("draft", pull.getBoolean("draft", false))
-      .put("author", user == null ? null : user.getString("login"))
-      .put("head_branch", head.getString("ref"))
-      .put("head_sha", head.getString("sha"))
-      .put("base_branch", base.getString("ref"))
-      .put("created_at", pull.getString("created_at"))
-      .put("updated_at", pull.getString("updated_at"));
   }
 
   /** Reviews summary, or null with a warning when GitHub would not list them (the rest of the answer still helps). */
   private Future<JsonObject> reviews(RepoRef repo, int number, JsonArray warnings) {
-    return client.getPages(repo.path() + "/pulls/" + number + "/reviews?per_page=" + PAGE, null, PAGE * options.maxListPages(),
-        options.maxListPages(), "reviews of " + repo.pull(number))
-      .map(Summaries::reviews)
+    String subject = "reviews of " + repo.pull(number);
+    return client.getPages(repo.path() + "/pulls/" + number + "/reviews?per_page=" + PAGE, GitHubEndpoints.REVIEWS, null,
+        PAGE * options.maxListPages(), options.maxListPages(), subject)
+      .compose(list -> ForgeReplies.readLater(GitHubEndpoints.REVIEWS, "the summary of " + subject, () -> Summaries.reviews(list)))
       .recover(failure -> degraded(failure, warnings, "reviews"));
   }
 
   private Future<JsonObject> checks(RepoRef repo, String sha, JsonArray warnings) {
-    if (sha == null) {
-      return Future.succeededFuture(null);
-    }
-    Future<List<JsonObject>> runs = client.getPages(repo.path() + "/commits/" + sha + "/check-runs?per_page=" + PAGE, "check_runs",
-      PAGE * options.maxListPages(), options.maxListPages(), "check runs of " + sha);
-    Future<JsonObject> status = client.getJson(repo.path() + "/commits/" + sha + "/status", "commit status of " + sha);
-    return Future.all(runs, status).map(all -> Summaries.checks(runs.result(), status.result()))
+    Future<List<Fields>> runs = client.getPages(repo.path() + "/commits/" + sha + "/check-runs?per_page=" + PAGE,
+      GitHubEndpoints.CHECK_RUNS, "check_runs", PAGE * options.maxListPages(), options.maxListPages(), "check runs of " + sha);
+    String statusSubject = "commit status of " + sha;
+    Future<List<Fields>> statuses = client.getJson(repo.path() + "/commits/" + sha + "/status", statusSubject)
+      .compose(json -> ForgeReplies.readLater(GitHubEndpoints.COMBINED_STATUS, statusSubject,
+        () -> GitHubClient.requiredObjects(Fields.of(GitHubEndpoints.COMBINED_STATUS, json), "statuses")));
+    return Future.all(runs, statuses).compose(all -> ForgeReplies.readLater(GitHubEndpoints.CHECK_RUNS, "the checks of " + sha,
+        () -> Summaries.checks(runs.result(), statuses.result())))
       .recover(failure -> degraded(failure, warnings, "checks"));
   }
 

@@ -1,6 +1,8 @@
 package dev.reviewgate.github;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.json.ForgeReplies;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
@@ -42,23 +44,25 @@ public final class PullRequestWriter {
 
   private Future<JsonObject> setDraft(RepoRef repo, int number, boolean draft) {
     String action = draft ? "convert_to_draft" : "ready_for_review";
-    return reader.pullJson(repo, number, false).compose(pull -> {
-      if (pull.getBoolean("draft", false) == draft) {
+    return reader.pull(repo, number, false).compose(pull -> {
+      if (Boolean.valueOf(draft).equals(pull.draft())) {
         return Future.succeededFuture(result(action, number, repo.pull(number) + " is already " + (draft ? "a draft" : "ready for review")
           + "; nothing changed").put("draft", draft));
       }
-      String nodeId = pull.getString("node_id");
+      String nodeId = pull.nodeId();
       if (nodeId == null) {
         return Future.failedFuture(ToolException.upstream("GitHub gave no node id for " + repo.pull(number) + "; cannot call GraphQL"));
       }
       return client.graphql(draft ? DRAFT : READY, new JsonObject().put("id", nodeId), true, action + " on " + repo.pull(number))
-        .map(data -> {
-          JsonObject payload = data.getJsonObject(draft ? "convertPullRequestToDraft" : "markPullRequestReadyForReview");
-          JsonObject pr = payload == null ? null : payload.getJsonObject("pullRequest");
-          boolean isDraft = pr == null ? draft : pr.getBoolean("isDraft", draft);
+        .compose(data -> ForgeReplies.readLater(draft ? GitHubEndpoints.DRAFT : GitHubEndpoints.READY, action, () -> {
+          // the payload and its pullRequest are nullable in GitHub's schema: then the change asked for is what we know
+          Fields payload = Fields.of(draft ? GitHubEndpoints.DRAFT : GitHubEndpoints.READY, data)
+            .optObject(draft ? "convertPullRequestToDraft" : "markPullRequestReadyForReview");
+          Fields pr = payload == null ? null : payload.optObject("pullRequest");
+          boolean isDraft = pr == null ? draft : pr.bool("isDraft", draft);
           return result(action, number, repo.pull(number) + (isDraft ? " is now a draft" : " is now ready for review"))
             .put("draft", isDraft);
-        });
+        }));
     });
   }
 
@@ -79,8 +83,9 @@ public final class PullRequestWriter {
     return client.write(HttpMethod.POST, repo.path() + "/pulls/" + number + "/requested_reviewers", body,
         "request_reviewers on " + repo.pull(number))
       .map(response -> {
-        JsonObject pull = response.requireOk("review requests on " + repo.pull(number)).json();
-        JsonObject requested = Summaries.reviewRequests(pull);
+        JsonObject json = response.requireOk("review requests on " + repo.pull(number)).json();
+        JsonObject requested = ForgeReplies.read(GitHubEndpoints.REQUEST_REVIEWERS, "request_reviewers",
+          () -> PullRequest.reviewRequests(Fields.of(GitHubEndpoints.REQUEST_REVIEWERS, json)));
         return result("request_reviewers", number, "review requested on " + repo.pull(number) + " from "
           + String.join(", ", describe(users, teams)) + "; now requested: " + requested.encode())
           .put("reviewRequests", requested);
@@ -98,17 +103,17 @@ public final class PullRequestWriter {
     String method = args.getString("merge_method", "squash");
     String expected = args.getString("sha");
     String subject = repo.pull(number);
-    return reader.pullJson(repo, number, true).compose(pull -> {
-      String head = pull.getJsonObject("head", new JsonObject()).getString("sha");
-      if (pull.getString("merged_at") != null || Boolean.TRUE.equals(pull.getBoolean("merged"))) {
-        return Future.failedFuture(ToolException.conflict(subject + " is already merged (" + pull.getString("merge_commit_sha") + ")"));
+    return reader.pull(repo, number, true).compose(pull -> {
+      String head = pull.headSha();
+      if (pull.isMerged()) {
+        return Future.failedFuture(ToolException.conflict(subject + " is already merged (" + pull.mergeCommitSha() + ")"));
       }
-      if (!"open".equals(pull.getString("state"))) {
+      if (!pull.open()) {
         return Future.failedFuture(ToolException.conflict(subject + " is closed; reopen it before merging"));
       }
-      if (Boolean.FALSE.equals(pull.getValue("mergeable"))) {
+      if (Boolean.FALSE.equals(pull.mergeable())) {
         return Future.failedFuture(ToolException.conflict(subject + " has merge conflicts (CONFLICTING): update the branch first "
-          + "(merge or rebase " + pull.getJsonObject("base", new JsonObject()).getString("ref") + " into it), then merge again"));
+          + "(merge or rebase " + pull.baseRef() + " into it), then merge again"));
       }
       if (expected != null && head != null && !head.equalsIgnoreCase(expected)) {
         return Future.failedFuture(headChanged(subject, expected, head));
@@ -129,10 +134,14 @@ public final class PullRequestWriter {
             + " (" + subject + "; check required reviews and checks with github_get_pull_request)");
           case 409 -> throw headChanged(subject, expected == null ? head : expected, messageOr(response, "the head moved"));
           default -> {
-            JsonObject merged = response.requireOk("the merge of " + subject).json();
-            yield result("merge", number, subject + " merged with " + method + " as " + merged.getString("sha")
-              + (merged.getString("message") == null ? "" : " (" + merged.getString("message") + ")"))
-              .put("merged", merged.getBoolean("merged", true)).put("sha", merged.getString("sha")).put("merge_method", method);
+            JsonObject json = response.requireOk("the merge of " + subject).json();
+            yield ForgeReplies.read(GitHubEndpoints.MERGE, "the merge of " + subject, () -> {
+              Fields merged = Fields.of(GitHubEndpoints.MERGE, json);
+              String message = merged.optString("message");
+              return result("merge", number, subject + " merged with " + method + " as " + merged.optString("sha")
+                + (message == null ? "" : " (" + message + ")"))
+                .put("merged", merged.bool("merged", true)).put("sha", merged.optString("sha")).put("merge_method", method);
+            });
           }
         });
     });

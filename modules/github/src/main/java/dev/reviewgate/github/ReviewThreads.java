@@ -3,6 +3,8 @@ package dev.reviewgate.github;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.model.FileDiff;
+import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.AnchorCheck;
 import dev.reviewgate.forge.thread.Commentable;
 import dev.reviewgate.forge.thread.ReviewComment;
@@ -33,8 +35,8 @@ final class ReviewThreads {
         pullRequest(number: $number) {
           reviewThreads(first: 100, after: $after) {
             nodes {
-              id isResolved isOutdated path line startLine originalLine diffSide
-              comments(first: 100) { nodes { id databaseId author { login } body createdAt url } }
+              id isResolved isOutdated path line startLine originalLine diffSide subjectType
+              comments(first: 100) { nodes { id author { login } body createdAt url } }
             }
             pageInfo { hasNextPage endCursor }
           }
@@ -42,7 +44,7 @@ final class ReviewThreads {
       }
     }""";
   private static final String THREAD_COMMENTS = """
-    query($id: ID!) { node(id: $id) { ... on PullRequestReviewThread { id comments(last: 100) { nodes { id databaseId body } } } } }""";
+    query($id: ID!) { node(id: $id) { ... on PullRequestReviewThread { id comments(last: 100) { nodes { id body } } } } }""";
   private static final String REPLY = """
     mutation($thread: ID!, $body: String!) {
       addPullRequestReviewThreadReply(input: {pullRequestReviewThreadId: $thread, body: $body}) { comment { id databaseId url } }
@@ -67,56 +69,129 @@ final class ReviewThreads {
   // --- pr_list_threads ---------------------------------------------------------------------------------------
 
   Future<JsonObject> list(RepoRef repo, int number, JsonObject args) {
-    List<JsonObject> threads = new ArrayList<>();
-    int pages = client.options().maxListPages();
-    return threadPage(repo, number, null, threads, pages).compose(complete -> diffs.source(repo, number, null, null)
-      .map(source -> {
-        ThreadTools.attachHunks(threads, () -> engine.parse(source.diff()));
-        return ThreadTools.listing("github", number, threads, args, Set.of("unresolved"), complete ? List.of()
-          : List.of("only the first " + threads.size() + " threads were read (" + pages + " pages of 100, github.maxListPages)"));
+    List<Thread> threads = new ArrayList<>();
+    return threadPage(repo, number, null, threads, client.options().maxListPages())
+      .compose(incomplete -> diffs.source(repo, number, null, null).map(source -> {
+        List<JsonObject> json = threads.stream().map(Thread::json).toList();
+        ThreadTools.attachHunks(json, () -> engine.parse(source.diff()));
+        List<String> warnings = new ArrayList<>(Thread.unknowns(threads));
+        if (incomplete != null) {
+          warnings.add(incomplete);
+        }
+        return ThreadTools.listing("github", number, json, args, Set.of("unresolved"), warnings);
       }));
   }
 
-  private Future<Boolean> threadPage(RepoRef repo, int number, String after, List<JsonObject> into, int pagesLeft) {
+  /** Reads pages of threads into {@code into}; completes with null when every page was read, else with why not. */
+  private Future<String> threadPage(RepoRef repo, int number, String after, List<Thread> into, int pagesLeft) {
     JsonObject variables = new JsonObject().put("owner", repo.owner()).put("repo", repo.repo()).put("number", number)
       .put("after", after);
-    return client.graphql(THREADS, variables, false, "list the review threads of " + repo.pull(number)).compose(data -> {
-      JsonObject pull = data.getJsonObject("repository", new JsonObject()).getJsonObject("pullRequest");
-      if (pull == null) {
+    String action = "list the review threads of " + repo.pull(number);
+    return client.graphql(THREADS, variables, false, action).compose(data -> {
+      ThreadPage page = ForgeReplies.read(GitHubEndpoints.REVIEW_THREADS, action,
+        () -> ThreadPage.from(Fields.of(GitHubEndpoints.REVIEW_THREADS, data)));
+      if (page == null) {
         throw ToolException.notFound("pull request " + repo.pull(number) + " not found on GitHub; check owner, repo and number");
       }
-      JsonObject connection = pull.getJsonObject("reviewThreads", new JsonObject());
-      for (Object node : connection.getJsonArray("nodes", new JsonArray())) {
-        if (node instanceof JsonObject thread) {
-          into.add(thread(thread));
-        }
+      into.addAll(page.threads());
+      if (Boolean.FALSE.equals(page.hasNextPage())) {
+        return Future.succeededFuture();
       }
-      JsonObject info = connection.getJsonObject("pageInfo", new JsonObject());
-      if (!info.getBoolean("hasNextPage", false)) {
-        return Future.succeededFuture(true);
+      if (page.hasNextPage() == null || page.endCursor() == null) {
+        return Future.succeededFuture("GitHub did not say where the next page of threads starts (pageInfo without hasNextPage "
+          + "or endCursor); " + into.size() + " threads were read and more may exist");
       }
       if (pagesLeft <= 1) {
-        return Future.succeededFuture(false);
+        return Future.succeededFuture("only the first " + into.size() + " threads were read (" + client.options().maxListPages()
+          + " pages of 100, github.maxListPages)");
       }
-      return threadPage(repo, number, info.getString("endCursor"), into, pagesLeft - 1);
+      return threadPage(repo, number, page.endCursor(), into, pagesLeft - 1);
     });
   }
 
-  private static JsonObject thread(JsonObject node) {
-    JsonArray comments = new JsonArray();
-    for (Object c : node.getJsonObject("comments", new JsonObject()).getJsonArray("nodes", new JsonArray())) {
-      if (c instanceof JsonObject comment) {
-        comments.add(new JsonObject().put("id", comment.getString("id"))
-          .put("author", comment.getJsonObject("author", new JsonObject()).getString("login"))
-          .put("created", comment.getString("createdAt")).put("body", comment.getString("body")).put("url", comment.getString("url")));
+  /**
+   * One page of {@code repository.pullRequest.reviewThreads}, read with GitHub's GraphQL schema: {@code repository}
+   * and {@code pullRequest} are nullable (null: not found), the connection and its {@code pageInfo} are not,
+   * {@code nodes} and its elements are nullable, {@code endCursor} is nullable. {@code hasNextPage} is null when
+   * GitHub did not say (no {@code pageInfo}): the threads read are kept, and the answer says more may exist.
+   */
+  private record ThreadPage(List<Thread> threads, Boolean hasNextPage, String endCursor) {
+
+    /** The page, or null when GitHub found no such repository or pull request. */
+    static ThreadPage from(Fields data) {
+      Fields repository = data.optObject("repository");
+      Fields pull = repository == null ? null : repository.optObject("pullRequest");
+      if (pull == null) {
+        return null;
       }
+      Fields connection = pull.object("reviewThreads");
+      Fields info = connection.optObject("pageInfo");
+      return new ThreadPage(connection.objects("nodes", Thread::from), info == null ? null : info.optBoolean("hasNextPage"),
+        info == null ? null : info.optString("endCursor"));
     }
-    boolean outdated = node.getBoolean("isOutdated", false);
-    Integer line = node.getInteger("line") != null ? node.getInteger("line") : node.getInteger("originalLine");
-    return new JsonObject().put("id", node.getString("id")).put("path", node.getString("path"))
-      .put("side", "LEFT".equals(node.getString("diffSide")) ? "old" : "new").put("line", line)
-      .put("start_line", node.getInteger("startLine")).put("outdated", outdated)
-      .put("status", node.getBoolean("isResolved", false) ? "resolved" : "unresolved").put("comments", comments);
+  }
+
+  /**
+   * A {@code PullRequestReviewThread}: {@code id} and {@code isResolved} are non-null and needed ({@code isOutdated},
+   * non-null too, is only shown: null if GitHub left it out); {@code line}
+   * (null once outdated, and for a file comment), {@code startLine} and {@code originalLine} are nullable; a
+   * comment's {@code author} is nullable (a deleted account).
+   *
+   * @param onFile {@code subjectType: FILE}: the thread is about the whole file, on no line
+   */
+  private record Thread(String id, String path, boolean resolved, Boolean outdated, boolean onFile, Integer line,
+                        Integer startLine, Integer originalLine, String side, List<Comment> comments) {
+
+    static Thread from(Fields node) {
+      return new Thread(node.string("id"), node.optString("path"), required(node, "isResolved"), node.optBoolean("isOutdated"),
+        "FILE".equals(node.optString("subjectType")), node.optInt("line"), node.optInt("startLine"), node.optInt("originalLine"),
+        node.optString("diffSide"), node.object("comments").objects("nodes", Comment::from));
+    }
+
+    JsonObject json() {
+      JsonArray list = new JsonArray();
+      comments.forEach(c -> list.add(new JsonObject().put("id", c.id()).put("author", c.author()).put("created", c.createdAt())
+        .put("body", c.body()).put("url", c.url())));
+      return new JsonObject().put("id", id).put("path", path).put("subject", onFile ? "file" : "line")
+        .put("side", "LEFT".equals(side) ? "old" : "new").put("line", line).put("start_line", startLine)
+        .put("original_line", originalLine).put("outdated", outdated).put("status", resolved ? "resolved" : "unresolved")
+        .put("comments", list);
+    }
+
+    /** What GitHub left unsaid about these threads, in words an agent can act on. */
+    static List<String> unknowns(List<Thread> threads) {
+      List<String> out = new ArrayList<>();
+      long lineless = threads.stream().filter(t -> !t.onFile() && t.line() == null).count();
+      if (lineless > 0) {
+        out.add(lineless + " thread(s) have no line in the current diff (line: null; outdated by later pushes): original_line is "
+          + "the line they were written on, in the diff of their time");
+      }
+      long ghosts = threads.stream().flatMap(t -> t.comments().stream()).filter(c -> c.author() == null).count();
+      if (ghosts > 0) {
+        out.add(ghosts + " comment(s) have no known author (author: null): GitHub sent none, as it does for a deleted account "
+          + "(shown as \"ghost\")");
+      }
+      return out;
+    }
+  }
+
+  /** A {@code PullRequestReviewComment}; {@code author} null for a deleted account. */
+  private record Comment(String id, String author, String createdAt, String body, String url) {
+
+    static Comment from(Fields node) {
+      Fields author = node.optObject("author");
+      return new Comment(node.optString("id"), author == null ? null : author.optString("login"), node.optString("createdAt"),
+        node.optString("body"), node.optString("url"));
+    }
+  }
+
+  /** A non-null GraphQL Boolean the call needs. */
+  private static boolean required(Fields node, String name) {
+    Boolean value = node.optBoolean(name);
+    if (value == null) {
+      throw node.missing(name, "a boolean");
+    }
+    return value;
   }
 
   // --- pr_review ---------------------------------------------------------------------------------------------
@@ -141,8 +216,8 @@ final class ReviewThreads {
     if ("request_changes".equals(verdict) && body.isBlank() && comments.isEmpty()) {
       throw ToolException.invalid("request_changes needs a body or comments saying what to change");
     }
-    return reader.pullJson(repo, number, false).compose(pull -> {
-      String head = pull.getJsonObject("head", new JsonObject()).getString("sha", "");
+    return reader.pull(repo, number, false).compose(pull -> {
+      String head = pull.headSha();
       List<String> warnings = new ArrayList<>();
       if (!head.startsWith(commit)) {
         if (!args.getBoolean("allow_moved_head", false)) {
@@ -162,18 +237,18 @@ final class ReviewThreads {
           args.getJsonArray("comments", new JsonArray()).getList()).encode());
         return postedReview(repo, number, marker).compose(existing -> existing != null
           ? Future.succeededFuture(new JsonObject().put("posted", false).put("already_posted", true)
-            .put("review_id", existing.getValue("id")).put("url", existing.getString("html_url")).put("warnings", new JsonArray(warnings)))
+            .put("review_id", existing.optLong("id")).put("url", existing.optString("html_url")).put("warnings", new JsonArray(warnings)))
           : postReview(repo, number, commit, event, body, marker, comments, warnings));
       });
     });
   }
 
   /** The review carrying {@code marker}, if an earlier attempt posted it. */
-  private Future<JsonObject> postedReview(RepoRef repo, int number, String marker) {
+  private Future<Fields> postedReview(RepoRef repo, int number, String marker) {
     int pages = client.options().maxListPages();
-    return client.getPages(repo.path() + "/pulls/" + number + "/reviews?per_page=100", null, 100 * pages, pages,
-        "the reviews of " + repo.pull(number))
-      .map(reviews -> reviews.stream().filter(r -> WriteMarker.in(r.getString("body"), marker)).findFirst().orElse(null));
+    return client.getPages(repo.path() + "/pulls/" + number + "/reviews?per_page=100", GitHubEndpoints.REVIEWS, null, 100 * pages,
+        pages, "the reviews of " + repo.pull(number))
+      .map(reviews -> reviews.stream().filter(r -> WriteMarker.in(r.optString("body"), marker)).findFirst().orElse(null));
   }
 
   private Future<JsonObject> postReview(RepoRef repo, int number, String commit, String event, String body, String marker,
@@ -208,9 +283,9 @@ final class ReviewThreads {
       .put("comments", lineComments);
     return files.compose(v -> client.write(HttpMethod.POST, repo.path() + "/pulls/" + number + "/reviews", review,
       "post a review on " + repo.pull(number))).map(response -> {
-        JsonObject posted = response.requireOk("the review of " + repo.pull(number)).json();
-        return new JsonObject().put("posted", true).put("already_posted", false).put("review_id", posted.getValue("id"))
-          .put("comments", comments.size()).put("url", posted.getString("html_url")).put("warnings", new JsonArray(warnings));
+        Fields posted = Fields.of(GitHubEndpoints.CREATE_REVIEW, response.requireOk("the review of " + repo.pull(number)).json());
+        return new JsonObject().put("posted", true).put("already_posted", false).put("review_id", posted.optLong("id"))
+          .put("comments", comments.size()).put("url", posted.optString("html_url")).put("warnings", new JsonArray(warnings));
       });
   }
 
@@ -219,22 +294,30 @@ final class ReviewThreads {
   Future<JsonObject> reply(RepoRef repo, int number, JsonObject args) {
     String thread = args.getString("thread_id");
     String marker = WriteMarker.of(repo.pull(number), thread, args.getString("body"));
-    return client.graphql(THREAD_COMMENTS, new JsonObject().put("id", thread), false, "read thread " + thread).compose(data -> {
-      JsonObject node = data.getJsonObject("node");
-      if (node == null || node.getString("id") == null) {
+    String read = "read thread " + thread;
+    return client.graphql(THREAD_COMMENTS, new JsonObject().put("id", thread), false, read).compose(data -> {
+      // node is nullable (no such id), and so are the comments' nodes and their elements
+      List<Fields> comments = ForgeReplies.read(GitHubEndpoints.THREAD_COMMENTS, read, () -> {
+        Fields node = Fields.of(GitHubEndpoints.THREAD_COMMENTS, data).optObject("node");
+        return node == null || node.optString("id") == null ? null : node.object("comments").objects("nodes");
+      });
+      if (comments == null) {
         throw ToolException.notFound("review thread " + thread + " not found on " + repo.pull(number)
           + "; take its id from pr_list_threads");
       }
-      for (Object c : node.getJsonObject("comments", new JsonObject()).getJsonArray("nodes", new JsonArray())) {
-        if (c instanceof JsonObject comment && WriteMarker.in(comment.getString("body"), marker)) {
+      for (Fields comment : comments) {
+        if (WriteMarker.in(comment.optString("body"), marker)) {
           return Future.succeededFuture(new JsonObject().put("posted", false).put("already_posted", true)
-            .put("comment_id", comment.getString("id")).put("warnings", new JsonArray()));
+            .put("comment_id", comment.optString("id")).put("warnings", new JsonArray()));
         }
       }
       return client.graphql(REPLY, new JsonObject().put("thread", thread).put("body", WriteMarker.mark(args.getString("body"), marker)),
-        true, "reply in thread " + thread).map(reply -> new JsonObject().put("posted", true).put("already_posted", false)
-          .put("comment_id", reply.getJsonObject("addPullRequestReviewThreadReply", new JsonObject())
-            .getJsonObject("comment", new JsonObject()).getString("id")).put("warnings", new JsonArray()));
+        true, "reply in thread " + thread).map(reply -> {
+          Fields payload = Fields.of(GitHubEndpoints.REPLY, reply).optObject("addPullRequestReviewThreadReply");
+          Fields comment = payload == null ? null : payload.optObject("comment");
+          return new JsonObject().put("posted", true).put("already_posted", false)
+            .put("comment_id", comment == null ? null : comment.optString("id")).put("warnings", new JsonArray());
+        });
     });
   }
 
@@ -243,10 +326,13 @@ final class ReviewThreads {
     boolean resolved = args.getBoolean("resolved");
     return client.graphql(resolved ? RESOLVE : UNRESOLVE, new JsonObject().put("thread", thread), true,
       (resolved ? "resolve" : "reopen") + " thread " + thread + " of " + repo.pull(number)).map(data -> {
-        JsonObject done = data.getJsonObject(resolved ? "resolveReviewThread" : "unresolveReviewThread", new JsonObject())
-          .getJsonObject("thread", new JsonObject());
-        return new JsonObject().put("thread_id", done.getString("id", thread))
-          .put("status", done.getBoolean("isResolved", resolved) ? "resolved" : "unresolved").put("warnings", new JsonArray());
+        // the payload and its thread are nullable in GitHub's schema: then the change asked for is what we know
+        Fields payload = Fields.of(resolved ? GitHubEndpoints.RESOLVE : GitHubEndpoints.UNRESOLVE, data)
+          .optObject(resolved ? "resolveReviewThread" : "unresolveReviewThread");
+        Fields done = payload == null ? null : payload.optObject("thread");
+        return new JsonObject().put("thread_id", done == null ? thread : done.optString("id", thread))
+          .put("status", (done == null ? resolved : done.bool("isResolved", resolved)) ? "resolved" : "unresolved")
+          .put("warnings", new JsonArray());
       });
   }
 }

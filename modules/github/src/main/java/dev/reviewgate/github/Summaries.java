@@ -1,5 +1,6 @@
 package dev.reviewgate.github;
 
+import dev.reviewgate.forge.json.Fields;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.LinkedHashMap;
@@ -11,7 +12,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Pure summaries of GitHub JSON for agents: reviews, checks, linked issues, requested reviewers. */
+/** Pure summaries of GitHub JSON for agents: reviews, checks, linked issues, mergeability. */
 public final class Summaries {
 
   /** GitHub's closing keywords (close/closes/closed, fix/…, resolve/…), any case, then {@code #N}. */
@@ -39,43 +40,56 @@ public final class Summaries {
 
   /**
    * The latest review per author (REST lists reviews oldest first): {@code {approved, changesRequested, pending, total,
-   * details[{login, state}]}}. COMMENTED, PENDING and DISMISSED count as pending: they neither approve nor block.
+   * details[{login, state}]}}. COMMENTED, PENDING and DISMISSED count as pending: they neither approve nor block. A
+   * review by a deleted account ({@code user: null}) has no author to group by: it counts on its own, with login null.
    */
-  public static JsonObject reviews(List<JsonObject> reviews) {
-    Map<String, String> latest = new LinkedHashMap<>();
-    for (JsonObject review : reviews) {
-      JsonObject user = review.getJsonObject("user");
-      String login = user == null ? "unknown" : user.getString("login", "unknown");
-      latest.remove(login);
-      latest.put(login, review.getString("state", "COMMENTED").toUpperCase(Locale.ROOT));
+  public static JsonObject reviews(List<Fields> reviews) {
+    Map<Object, Review> latest = new LinkedHashMap<>();
+    for (Fields review : reviews) {
+      Fields user = review.optObject("user");
+      String login = user == null ? null : user.optString("login");
+      Object author = login == null ? new Object() : login;
+      latest.remove(author);
+      latest.put(author, new Review(login, review.string("state").toUpperCase(Locale.ROOT)));
     }
     int approved = 0;
     int changesRequested = 0;
     int pending = 0;
     JsonArray details = new JsonArray();
-    for (Map.Entry<String, String> e : latest.entrySet()) {
-      switch (e.getValue()) {
+    for (Review review : latest.values()) {
+      switch (review.state()) {
         case "APPROVED" -> approved++;
         case "CHANGES_REQUESTED" -> changesRequested++;
         default -> pending++;
       }
-      details.add(new JsonObject().put("login", e.getKey()).put("state", e.getValue()));
+      details.add(new JsonObject().put("login", review.login()).put("state", review.state()));
     }
     return new JsonObject().put("approved", approved).put("changesRequested", changesRequested).put("pending", pending)
       .put("total", latest.size()).put("details", details);
   }
 
+  /** The latest review of one author; login null when GitHub sent no user. */
+  private record Review(String login, String state) {
+  }
+
+  /** How many reviews in a summary of {@link #reviews} have no known author. */
+  public static long unknownAuthors(JsonObject reviews) {
+    return reviews == null ? 0 : reviews.getJsonArray("details").stream()
+      .filter(d -> ((JsonObject) d).getString("login") == null).count();
+  }
+
   /**
    * Check runs and commit statuses together: {@code {overall, success, failure, pending, total}}; overall is
-   * FAILURE if anything failed, else PENDING if anything runs, else SUCCESS, or NONE when there is nothing.
+   * FAILURE if anything failed, else PENDING if anything runs, else SUCCESS, or NONE when there is nothing. A run
+   * without a conclusion (GitHub sends null until it completes) is pending.
    */
-  public static JsonObject checks(List<JsonObject> checkRuns, JsonObject combinedStatus) {
+  public static JsonObject checks(List<Fields> checkRuns, List<Fields> statuses) {
     int success = 0;
     int failure = 0;
     int pending = 0;
-    for (JsonObject run : checkRuns) {
-      String conclusion = run.getString("conclusion");
-      if (!"completed".equals(run.getString("status")) || conclusion == null) {
+    for (Fields run : checkRuns) {
+      String conclusion = run.optString("conclusion");
+      if (!"completed".equals(run.string("status")) || conclusion == null) {
         pending++;
       } else {
         switch (conclusion) {
@@ -84,14 +98,11 @@ public final class Summaries {
         }
       }
     }
-    JsonArray statuses = combinedStatus == null ? new JsonArray() : combinedStatus.getJsonArray("statuses", new JsonArray());
-    for (Object o : statuses) {
-      if (o instanceof JsonObject status) {
-        switch (status.getString("state", "pending")) {
-          case "success" -> success++;
-          case "failure", "error" -> failure++;
-          default -> pending++;
-        }
+    for (Fields status : statuses) {
+      switch (status.string("state")) {
+        case "success" -> success++;
+        case "failure", "error" -> failure++;
+        default -> pending++;
       }
     }
     int total = success + failure + pending;
@@ -100,28 +111,8 @@ public final class Summaries {
       .put("total", total);
   }
 
-  /** Requested reviewers from a pull request's JSON: {@code {users: [login], teams: [slug]}}. */
-  public static JsonObject reviewRequests(JsonObject pull) {
-    JsonArray users = new JsonArray();
-    for (Object o : pull.getJsonArray("requested_reviewers", new JsonArray())) {
-      if (o instanceof JsonObject user) {
-        users.add(user.getString("login"));
-      }
-    }
-    JsonArray teams = new JsonArray();
-    for (Object o : pull.getJsonArray("requested_teams", new JsonArray())) {
-      if (o instanceof JsonObject team) {
-        teams.add(team.getString("slug"));
-      }
-    }
-    return new JsonObject().put("users", users).put("teams", teams);
-  }
-
   /** GitHub's tri-state {@code mergeable}: true, false, or null while it is still computing. */
-  public static String mergeable(Object mergeable) {
-    if (mergeable instanceof Boolean b) {
-      return b ? "MERGEABLE" : "CONFLICTING";
-    }
-    return "UNKNOWN";
+  public static String mergeable(Boolean mergeable) {
+    return mergeable == null ? "UNKNOWN" : mergeable ? "MERGEABLE" : "CONFLICTING";
   }
 }

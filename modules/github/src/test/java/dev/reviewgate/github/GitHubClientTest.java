@@ -298,7 +298,7 @@ class GitHubClientTest {
   void aPaginationLinkToAnotherHostIsNotFollowed() {
     fake.on("GET", "/repos/o/r/pulls?per_page=1").reply(FakeGitHub.Reply.json(200, "[{\"number\":1}]")
       .withHeader("link", "<https://elsewhere.example/steal?page=2>; rel=\"next\""));
-    ToolException failure = Await.failure(client.getPages("/repos/o/r/pulls?per_page=1", null, 10, 5, "pulls"));
+    ToolException failure = Await.failure(client.getPages("/repos/o/r/pulls?per_page=1", GitHubEndpoints.PULLS, null, 10, 5, "pulls"));
     assertThat(failure.getMessage()).contains("refusing to follow");
     assertThat(fake.received()).hasSize(1);
   }

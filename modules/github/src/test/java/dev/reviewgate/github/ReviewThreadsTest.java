@@ -82,7 +82,7 @@ class ReviewThreadsTest extends ToolTestBase {
         .add(comment("src/app.txt", 11, "new", "a range").put("start_line", 8))
         .add(comment("src/app.txt", null, null, "the whole file")))));
     assertThat(result.getBoolean("posted")).isTrue();
-    assertThat(result.getValue("review_id")).isEqualTo(80);
+    assertThat(result.getValue("review_id")).isEqualTo(80L);
     assertThat(post.served()).isEqualTo(1);
     JsonObject sent = new JsonObject(gh.fake.received("POST", REPO + "/pulls/5/reviews").get(0).body());
     assertThat(sent.getString("commit_id")).isEqualTo(head);
@@ -136,7 +136,7 @@ class ReviewThreadsTest extends ToolTestBase {
       new JsonArray().add(new JsonObject().put("id", 90).put("body", sentBody).put("html_url", "https://github.com/x")).encode()));
     JsonObject again = Await.result(gh.call(Addresses.PR_REVIEW, review.copy()));
     assertThat(again.getBoolean("already_posted")).as(again.encode()).isTrue();
-    assertThat(again.getValue("review_id")).isEqualTo(90);
+    assertThat(again.getValue("review_id")).isEqualTo(90L);
     assertThat(post.served()).isEqualTo(1);
   }
 

@@ -2,6 +2,7 @@ package dev.reviewgate.github;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.forge.json.Fields;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -9,8 +10,12 @@ import org.junit.jupiter.api.Test;
 
 class SummariesTest {
 
-  private static JsonObject review(String login, String state) {
-    return new JsonObject().put("user", new JsonObject().put("login", login)).put("state", state);
+  private static Fields review(String login, String state) {
+    return fields(new JsonObject().put("user", new JsonObject().put("login", login)).put("state", state));
+  }
+
+  private static Fields fields(JsonObject json) {
+    return Fields.of(GitHubEndpoints.REVIEWS, json);
   }
 
   @Test
@@ -27,31 +32,33 @@ class SummariesTest {
   @Test
   void reviewsKeepTheLatestStatePerAuthor() {
     JsonObject summary = Summaries.reviews(List.of(review("a", "COMMENTED"), review("b", "CHANGES_REQUESTED"), review("a", "APPROVED"),
-      new JsonObject().put("state", "COMMENTED")));
-    assertThat(summary.getInteger("approved")).isEqualTo(1);
+      fields(new JsonObject().putNull("user").put("state", "COMMENTED")), fields(new JsonObject().put("state", "APPROVED"))));
+    // Two reviews by deleted accounts (no user): no author to group them by, so each counts.
+    assertThat(summary.getInteger("approved")).isEqualTo(2);
     assertThat(summary.getInteger("changesRequested")).isEqualTo(1);
     assertThat(summary.getInteger("pending")).isEqualTo(1);
-    assertThat(summary.getInteger("total")).isEqualTo(3);
+    assertThat(summary.getInteger("total")).isEqualTo(4);
+    assertThat(Summaries.unknownAuthors(summary)).isEqualTo(2);
     assertThat(summary.getJsonArray("details")).isEqualTo(new JsonArray()
       .add(new JsonObject().put("login", "b").put("state", "CHANGES_REQUESTED"))
       .add(new JsonObject().put("login", "a").put("state", "APPROVED"))
-      .add(new JsonObject().put("login", "unknown").put("state", "COMMENTED")));
+      .add(new JsonObject().putNull("login").put("state", "COMMENTED"))
+      .add(new JsonObject().putNull("login").put("state", "APPROVED")));
     assertThat(Summaries.reviews(List.of()).getInteger("total")).isZero();
   }
 
   @Test
   void checksCombineRunsAndStatuses() {
-    List<JsonObject> runs = List.of(
-      new JsonObject().put("status", "completed").put("conclusion", "success"),
-      new JsonObject().put("status", "completed").put("conclusion", "skipped"),
-      new JsonObject().put("status", "completed").put("conclusion", "timed_out"),
-      new JsonObject().put("status", "in_progress"));
-    JsonObject status = new JsonObject().put("statuses", new JsonArray()
-      .add(new JsonObject().put("state", "error")).add(new JsonObject().put("state", "pending")));
-    assertThat(Summaries.checks(runs, status)).isEqualTo(new JsonObject()
+    List<Fields> runs = List.of(
+      fields(new JsonObject().put("status", "completed").put("conclusion", "success")),
+      fields(new JsonObject().put("status", "completed").put("conclusion", "skipped")),
+      fields(new JsonObject().put("status", "completed").put("conclusion", "timed_out")),
+      fields(new JsonObject().put("status", "in_progress").putNull("conclusion")));
+    List<Fields> statuses = List.of(fields(new JsonObject().put("state", "error")), fields(new JsonObject().put("state", "pending")));
+    assertThat(Summaries.checks(runs, statuses)).isEqualTo(new JsonObject()
       .put("overall", "FAILURE").put("success", 2).put("failure", 2).put("pending", 2).put("total", 6));
-    assertThat(Summaries.checks(List.of(), null).getString("overall")).isEqualTo("NONE");
-    assertThat(Summaries.checks(List.of(runs.get(0)), null).getString("overall")).isEqualTo("SUCCESS");
+    assertThat(Summaries.checks(List.of(), List.of()).getString("overall")).isEqualTo("NONE");
+    assertThat(Summaries.checks(List.of(runs.get(0)), List.of()).getString("overall")).isEqualTo("SUCCESS");
   }
 
   @Test
