@@ -90,6 +90,39 @@ class ToolCatalogTest {
     }
   }
 
+  /** What a model reads first: every tool says what it does, every argument what it is, in words. */
+  @Test
+  void everyToolAndEveryArgumentIsDescribedInWords() {
+    for (Tool tool : catalog.tools()) {
+      assertThat(words(tool.description())).as(tool.name() + " description: " + tool.description()).isGreaterThanOrEqualTo(8);
+      JsonObject properties = tool.inputSchema().getJsonObject("properties", new JsonObject());
+      for (String argument : properties.fieldNames()) {
+        String description = properties.getJsonObject(argument).getString("description", "");
+        assertThat(words(description)).as(tool.name() + " argument " + argument + ": '" + description + "'")
+          .isGreaterThanOrEqualTo(3);
+      }
+    }
+  }
+
+  private static int words(String text) {
+    return text.isBlank() ? 0 : text.strip().split("\\s+").length;
+  }
+
+  @Test
+  void everyToolIsInExactlyOneToolset() {
+    Set<String> listed = new HashSet<>();
+    for (Toolset set : catalog.toolsets()) {
+      assertThat(set.description()).as(set.name()).isNotBlank();
+      for (String name : set.tools()) {
+        assertThat(listed.add(name)).as(name + " in one toolset only").isTrue();
+        assertThat(catalog.toolsetOf(name)).contains(set);
+      }
+    }
+    assertThat(listed).containsExactlyInAnyOrderElementsOf(catalog.tools().stream().map(Tool::name).toList());
+    assertThat(catalog.toolsets()).extracting(Toolset::name)
+      .containsExactly("git", "review", "diff", "github", "gitlab", "ado", "threads");
+  }
+
   @Test
   void everyAddressIsAConstantAndEveryToolAddressIsServedByOne() throws IllegalAccessException {
     Set<String> constants = new HashSet<>();
