@@ -225,12 +225,17 @@ public final class ToolCatalog {
     JsonObject copy = schema.copy();
     JsonArray includes = (JsonArray) copy.remove("x-include");
     if (includes != null) {
-      JsonObject properties = new JsonObject();
+      // The tool's own properties first (a model reads them first), and they win over a fragment's, so a tool can
+      // narrow a shared option.
+      JsonObject properties = copy.getJsonObject("properties", new JsonObject()).copy();
       for (Object fragment : includes) {
-        properties.mergeIn(readJson(loader, ROOT + "fragments/" + fragment + ".json").getJsonObject("properties"));
+        JsonObject shared = readJson(loader, ROOT + "fragments/" + fragment + ".json").getJsonObject("properties");
+        shared.forEach(option -> {
+          if (!properties.containsKey(option.getKey())) {
+            properties.put(option.getKey(), option.getValue());
+          }
+        });
       }
-      // The tool's own properties win over a fragment's, so a tool can narrow a shared option.
-      properties.mergeIn(copy.getJsonObject("properties", new JsonObject()));
       copy.put("properties", properties);
     }
     return copy;
