@@ -7,6 +7,7 @@ import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.conformance.ConformanceTools;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.nio.file.Path;
 import java.util.function.Supplier;
 
 /** The one MCP server of a process, shared by the stdio and HTTP transports. */
@@ -37,7 +38,9 @@ final class McpServers {
   static McpServer create(Vertx vertx, ReviewgateConfig config, Supplier<Future<?>> backends,
                           java.util.function.Function<String, Future<?>> byAddress) {
     McpOptions options = McpOptions.from(config);
-    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(options).readiness(backends)
+    ToolCatalog catalog = ToolCatalog.standard();
+    McpServer.Builder builder = McpServer.builder(vertx, catalog).options(options).readiness(backends)
+      .toolSelection(SetupToolsets.selection(catalog, config, System.getenv(), Path.of("").toAbsolutePath()))
       .durableTasksOnBus();
     if (byAddress != null) {
       builder.toolReadiness(byAddress);
