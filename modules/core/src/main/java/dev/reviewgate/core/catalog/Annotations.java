@@ -17,16 +17,15 @@ public record Annotations(boolean readOnly, boolean destructive, boolean idempot
   /**
    * The hints that differ from MCP's defaults, as {@link #fromJson} reads them back: every agent pays for each byte
    * of tools/list. A read-only tool's destructive and idempotent hints mean nothing (MCP: meaningful only when
-   * readOnlyHint is false), so they are left out too.
+   * readOnlyHint is false), so they are left out too. A writing tool always says whether it destroys: the one hint a
+   * client must not miss by not knowing the default.
    */
   public JsonObject toJson() {
     JsonObject json = new JsonObject();
     if (readOnly) {
       json.put("readOnlyHint", true);
     } else {
-      if (!destructive) {
-        json.put("destructiveHint", false);
-      }
+      json.put("destructiveHint", destructive);
       if (idempotent) {
         json.put("idempotentHint", true);
       }
