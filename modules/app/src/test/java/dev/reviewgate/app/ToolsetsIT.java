@@ -50,6 +50,19 @@ class ToolsetsIT {
 
   @Test
   @Timeout(120)
+  void httpMcpOffersTheSameSelection() throws Exception {
+    new TempRepo(repoDir).greetingChange();
+    try (ServeProcess serve = ServeProcess.start(repoDir, SETUP_DEFAULT)) {
+      JsonObject list = ModernMcp.call(serve, 1, "tools/list", "tools", new JsonObject());
+      assertThat(names(list)).contains("git_diff", "review_request").doesNotContain("diff_parse", "pr_review");
+      JsonObject refused = ModernMcp.call(serve, 2, "tools/call", "diff_parse", call("diff_parse", new JsonObject().put("diff", "")));
+      assertThat(refused.getBoolean("isError")).isTrue();
+      assertThat(refused.getJsonArray("content").getJsonObject(0).getString("text")).contains("--toolsets git,review,diff");
+    }
+  }
+
+  @Test
+  @Timeout(120)
   void gitLabConfiguredListsItsToolsWithoutAFlag() throws Exception {
     new TempRepo(repoDir).greetingChange();
     try (McpProcess agent = McpProcess.start(repoDir, Map.of("REVIEWGATE_TOOLSETS", "", "GITLAB_TOKEN", "not-a-real-token"))) {
