@@ -133,7 +133,7 @@ public final class Main {
   /** The tools an MCP client of this setup is offered ({@code --markdown}: the whole catalog, the README's table). */
   private static int tools(Cli cli, ReviewgateConfig config, PrintStream out) {
     ToolCatalog catalog = ToolCatalog.standard();
-    ToolSelection selection = SetupToolsets.selection(catalog, config, System.getenv(), java.nio.file.Path.of("").toAbsolutePath());
+    ToolSelection selection = SetupToolsets.ofThisProcess(catalog, config);
     if (cli.switches().contains("--json")) {
       out.println(new JsonArray(selection.tools(catalog, Exposure.MCP).stream().map(t -> t.toMcpJson()
         .put("title", t.title()).put("toolset", catalog.toolsetOf(t.name()).map(Toolset::name).orElse(null))

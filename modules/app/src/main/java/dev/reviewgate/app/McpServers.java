@@ -7,7 +7,6 @@ import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.conformance.ConformanceTools;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.nio.file.Path;
 import java.util.function.Supplier;
 
 /** The one MCP server of a process, shared by the stdio and HTTP transports. */
@@ -40,7 +39,7 @@ final class McpServers {
     McpOptions options = McpOptions.from(config);
     ToolCatalog catalog = ToolCatalog.standard();
     McpServer.Builder builder = McpServer.builder(vertx, catalog).options(options).readiness(backends)
-      .toolSelection(SetupToolsets.selection(catalog, config, System.getenv(), Path.of("").toAbsolutePath()))
+      .toolSelection(SetupToolsets.ofThisProcess(catalog, config))
       .durableTasksOnBus();
     if (byAddress != null) {
       builder.toolReadiness(byAddress);

@@ -30,6 +30,11 @@ final class SetupToolsets {
   private SetupToolsets() {
   }
 
+  /** The selection of this process: its environment, and the repository of its working directory. */
+  static ToolSelection ofThisProcess(ToolCatalog catalog, ReviewgateConfig config) {
+    return selection(catalog, config, System.getenv(), Path.of("").toAbsolutePath());
+  }
+
   /**
    * @throws UsageException naming an unknown toolset of {@code mcp.toolsets}
    */
