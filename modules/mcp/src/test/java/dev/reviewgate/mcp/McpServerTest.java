@@ -231,6 +231,35 @@ class McpServerTest {
     assertThat(outbound).noneMatch(m -> "notifications/progress".equals(m.getString("method")));
   }
 
+  /** A tool that waits for a person reports its own progress (the first names the review): no generic "started". */
+  @Test
+  void aToolThatWaitsForAPersonGetsNoGenericProgress() throws Exception {
+    var model = ToolCatalog.standard().require("diff_parse");
+    List<JsonObject> sent = new CopyOnWriteArrayList<>();
+    for (boolean waits : new boolean[] {true, false}) {
+      var tool = new dev.reviewgate.core.catalog.Tool("local_wait_" + waits, "reviewgate.test.wait." + waits, "Wait",
+        "Waits for a person.", new JsonObject().put("type", "object"), null, model.annotations(), model.exposure(), waits,
+        model.callers(), dev.reviewgate.core.catalog.TaskSupport.FORBIDDEN, null);
+      McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard())
+        .localTool(tool, (arguments, request) -> Future.succeededFuture(ToolResults.success(new JsonObject().put("ok", true))));
+      McpConnection c = builder.build().connect(sent::add);
+      c.handle(JsonRpc.request(1, "initialize", new JsonObject().put("protocolVersion", "2025-11-25")).encode())
+        .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+      sent.clear();
+      JsonObject result = c.handle(JsonRpc.request(2, "tools/call", new JsonObject().put("name", tool.name())
+          .put("_meta", new JsonObject().put("progressToken", "t"))).encode(), sent::add)
+        .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+      assertThat(result.getJsonObject("result").getBoolean("isError")).isFalse();
+      List<String> progress = sent.stream().filter(m -> "notifications/progress".equals(m.getString("method")))
+        .map(m -> m.getJsonObject("params").getString("message")).toList();
+      if (waits) {
+        assertThat(progress).as("its backend speaks for it").isEmpty();
+      } else {
+        assertThat(progress).containsExactly(tool.name() + " started");
+      }
+    }
+  }
+
   @Test
   void logLevelsPerEra() throws Exception {
     initialize("2025-11-25");

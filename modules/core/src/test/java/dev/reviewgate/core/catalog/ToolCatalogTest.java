@@ -142,6 +142,19 @@ class ToolCatalogTest {
     assertThat(properties.fieldNames()).contains("diff", "files", "include", "files_only", "format", "token_budget", "markers");
   }
 
+  /** The shared path options take an array or one string, as before they were written as a type list. */
+  @Test
+  void wrongPathOptionsAreRefusedNamingTheArgument() {
+    for (JsonObject wrong : java.util.List.of(new JsonObject().put("files", 5), new JsonObject().put("include", ""),
+      new JsonObject().put("exclude", new JsonArray().add("")), new JsonObject().put("files", new JsonArray().add(1)))) {
+      String argument = wrong.fieldNames().iterator().next();
+      assertThatThrownBy(() -> catalog.validate("git_diff", wrong)).as(wrong.encode())
+        .isInstanceOfSatisfying(ToolException.class, e -> assertThat(e.getMessage()).contains("argument '" + argument));
+    }
+    catalog.validate("git_diff", new JsonObject().put("files", "a.txt,b.txt").put("include", "src/**").put("exclude",
+      new JsonArray().add("**/*.lock")));
+  }
+
   @Test
   void validArgumentsPass() {
     catalog.validate("diff_parse", new JsonObject().put("diff", "").put("files", new JsonArray().add("a/b.txt")).put("top", 5));
