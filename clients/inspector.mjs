@@ -12,7 +12,8 @@ const diff = execFileSync('git', ['diff', 'HEAD~1', 'HEAD'], { cwd: repo }).toSt
 
 function inspector(era, ...args) {
   const out = execFileSync(process.execPath, [cli, '--cli', '--format', 'json', '-q', '--protocol-era', era,
-    '--cwd', repo, launcher, 'stdio', ...args], { cwd: repo, encoding: 'utf8', timeout: 120_000 });
+    // Every toolset: the checks call diff_parse, which the default selection leaves off.
+    '-e', 'REVIEWGATE_TOOLSETS=all', '--cwd', repo, launcher, 'stdio', ...args], { cwd: repo, encoding: 'utf8', timeout: 120_000 });
   return JSON.parse(out);
 }
 

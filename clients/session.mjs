@@ -14,7 +14,7 @@ if (!launcher || !repo) {
   process.exit(2);
 }
 const diff = execFileSync('git', ['diff', 'HEAD~1', 'HEAD'], { cwd: repo }).toString();
-const server = { command: launcher, args: ['stdio'], cwd: repo, stderr: 'ignore' };
+const server = { command: launcher, args: ['stdio', '--toolsets', 'all'], cwd: repo, stderr: 'ignore' };
 
 function check(name, fn) {
   return fn().then(

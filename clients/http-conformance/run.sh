@@ -21,7 +21,7 @@ export HOME="$scratch/home"   # the Inspector and the suites write caches under 
 mkdir -p "$HOME"
 
 log="$scratch/serve.log"
-java -jar "$jar" serve --port 0 --conformance-tools 2>"$log" &
+java -jar "$jar" serve --port 0 --conformance-tools --toolsets all 2>"$log" &
 server=$!
 cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$scratch"; }
 trap cleanup EXIT

@@ -1,5 +1,6 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.core.catalog.ToolSelection;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -87,7 +88,8 @@ final class ArchiveTraining {
   private static int serve(Path repo, List<String> commits) throws Exception {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject()
       .put("repos", new JsonObject().put(REPO, repo.toString()))
-      .put("mcp", new JsonObject().put("warmupCalls", 0))
+      // Every toolset: the archive holds the classes of every kind of call (diff_parse is not on by default).
+      .put("mcp", new JsonObject().put("warmupCalls", 0).put("toolsets", ToolSelection.ALL))
       .put("git", new JsonObject().put("parallelFromFiles", C_FILES / 2))
       // Not the working directory's repository (the clone being built): reviews would be stored in its .git.
       .put("review", new JsonObject().put("storageDir", repo.resolveSibling("reviews").toString())));

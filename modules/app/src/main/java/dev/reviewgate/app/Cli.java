@@ -25,7 +25,8 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
       call TOOL 'JSON'      run one tool, print its structured result as JSON
                             (exit 0; 1 when the tool reports an error; 2 for invalid arguments)
       tools [--json|--markdown]
-                            list the tools of the catalog
+                            list the tools an MCP client is offered (--markdown: the whole catalog, for
+                            the README)
       serve [--host H] [--port P] [--conformance-tools]
                             start the HTTP front-ends (MCP over Streamable HTTP, event-bus bridge, /health,
                             /metrics); --port 0 picks a free port and prints the address on stderr;
@@ -49,12 +50,19 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
       --roles LIST          what this node serves: front (HTTP MCP, bridges, dashboard, stdio), git, diff,
                             review, github, ado, gitlab (default: all)
       --bus-bridge-port P   open the TCP event-bus bridge for services on P (0 picks; loopback by default)
+    tool options (stdio, serve, tools):
+      --toolsets LIST       offer these toolsets: git, review, diff, github, gitlab, ado, threads, or all;
+                            default adds to the setup's own (default: git and review, a forge's set when it is
+                            configured or origin names it, threads with any forge). Others are refused, saying
+                            how to turn them on
+      --read-only           offer no tool that writes (readOnlyHint false)
     options:
       --repo NAME=PATH      serve the git repository at PATH as NAME (repeatable); the repository of the
                             working directory is served by default
       --config FILE         JSON configuration merged over the defaults (config/reviewgate.json)
     environment: REVIEWGATE_<SECTION>_<KEY>=value overrides a configuration value
-      (e.g. REVIEWGATE_MCP_MAX_LINE_BYTES=1048576, REVIEWGATE_REPOS=name=/path,other=/path2)""";
+      (e.g. REVIEWGATE_MCP_MAX_LINE_BYTES=1048576, REVIEWGATE_REPOS=name=/path,other=/path2);
+      REVIEWGATE_TOOLSETS and REVIEWGATE_READ_ONLY set mcp.toolsets and mcp.readOnly""";
 
   private static final Set<String> COMMANDS = Set.of("stdio", "call", "tools", "serve", "token", "open", "cluster-key",
     "help");
@@ -98,6 +106,8 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
         case "--join" -> section(command, flags, arg, "cluster").put("join", value(args, ++i, arg));
         case "--roles" -> section(command, flags, arg, "cluster").put("roles", value(args, ++i, arg));
         case "--bus-bridge-port" -> section(command, flags, arg, "busBridge").put("port", port(arg, value(args, ++i, arg)));
+        case "--toolsets" -> mcp(command, flags, arg).put("toolsets", value(args, ++i, arg));
+        case "--read-only" -> mcp(command, flags, arg).put("readOnly", true);
         case "--conformance-tools" -> {
           JsonObject mcp = flags.getJsonObject("mcp", new JsonObject()).put("conformanceTools", true);
           flags.put("mcp", mcp);
@@ -140,6 +150,16 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
     JsonObject http = flags.getJsonObject("http", new JsonObject());
     flags.put("http", http);
     return http;
+  }
+
+  /** The {@code mcp} section of the flag layer for the tool selection flags, which belong to stdio, serve and tools. */
+  private static JsonObject mcp(String command, JsonObject flags, String flag) {
+    if (!command.equals("serve") && !command.equals("stdio") && !command.equals("tools")) {
+      throw new UsageException(flag + " belongs to stdio, serve and tools");
+    }
+    JsonObject mcp = flags.getJsonObject("mcp", new JsonObject());
+    flags.put("mcp", mcp);
+    return mcp;
   }
 
   /** A section of the flag layer for the cluster flags, which belong to serve and stdio. */

@@ -1,7 +1,10 @@
 package dev.reviewgate.app;
 
 import dev.reviewgate.core.StartupFailure;
+import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.catalog.ToolSelection;
+import dev.reviewgate.core.catalog.Toolset;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.security.UserSecret;
 import io.vertx.core.json.JsonArray;
@@ -63,7 +66,7 @@ public final class Main {
       return switch (cli.command()) {
         case "stdio" -> StdioCommand.run(config, protocolOut);
         case "call" -> CallCommand.run(config, cli.positionals().get(0), cli.positionals().get(1), out, err);
-        case "tools" -> tools(cli, out);
+        case "tools" -> tools(cli, config, out);
         case "serve" -> ServeCommand.run(config, err);
         case "token" -> {
           out.println(UserSecret.effectiveToken(System.getenv(), config.section("http").getString("tokenEnv")));
@@ -127,17 +130,20 @@ public final class Main {
     }
   }
 
-  private static int tools(Cli cli, PrintStream out) {
+  /** The tools an MCP client of this setup is offered ({@code --markdown}: the whole catalog, the README's table). */
+  private static int tools(Cli cli, ReviewgateConfig config, PrintStream out) {
     ToolCatalog catalog = ToolCatalog.standard();
+    ToolSelection selection = SetupToolsets.ofThisProcess(catalog, config);
     if (cli.switches().contains("--json")) {
-      out.println(new JsonArray(catalog.tools().stream().map(t -> t.toMcpJson()
+      out.println(new JsonArray(selection.tools(catalog, Exposure.MCP).stream().map(t -> t.toMcpJson()
+        .put("title", t.title()).put("toolset", catalog.toolsetOf(t.name()).map(Toolset::name).orElse(null))
         .put("address", t.address()).put("exposure", new JsonArray(t.exposure().stream().map(Enum::name).sorted().toList()))
         .put("callers", new JsonArray(t.callers().stream().sorted().map(kind -> kind.wire()).toList()))).toList())
         .encodePrettily());
     } else if (cli.switches().contains("--markdown")) {
       out.print(ToolTable.markdown(catalog));
     } else {
-      out.print(ToolTable.terminal(catalog));
+      out.print(ToolTable.terminal(catalog, selection.tools(catalog, Exposure.MCP)));
     }
     return 0;
   }

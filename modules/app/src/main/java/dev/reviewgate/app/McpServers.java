@@ -37,7 +37,9 @@ final class McpServers {
   static McpServer create(Vertx vertx, ReviewgateConfig config, Supplier<Future<?>> backends,
                           java.util.function.Function<String, Future<?>> byAddress) {
     McpOptions options = McpOptions.from(config);
-    McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard()).options(options).readiness(backends)
+    ToolCatalog catalog = ToolCatalog.standard();
+    McpServer.Builder builder = McpServer.builder(vertx, catalog).options(options).readiness(backends)
+      .toolSelection(SetupToolsets.ofThisProcess(catalog, config))
       .durableTasksOnBus();
     if (byAddress != null) {
       builder.toolReadiness(byAddress);

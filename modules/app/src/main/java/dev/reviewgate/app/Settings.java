@@ -24,6 +24,10 @@ import java.util.Set;
 final class Settings {
 
   static final String ENV_PREFIX = "REVIEWGATE_";
+  /** Short names, as GitHub's MCP server has them (GITHUB_TOOLSETS, GITHUB_READ_ONLY), for the tool selection. */
+  private static final Map<String, String> ALIASES = Map.of(
+    "REVIEWGATE_TOOLSETS", "REVIEWGATE_MCP_TOOLSETS",
+    "REVIEWGATE_READ_ONLY", "REVIEWGATE_MCP_READ_ONLY");
   /** Read by bin/reviewgate, not configuration. */
   private static final String JAVA_OPTS = "REVIEWGATE_JAVA_OPTS";
   /** Objects keyed by names the user chooses (repository names, tool names): any key, values typed like the defaults'. */
@@ -155,11 +159,12 @@ final class Settings {
     JsonObject layer = new JsonObject();
     for (Map.Entry<String, String> entry : environment.entrySet()) {
       String name = entry.getKey();
+      String key = ALIASES.getOrDefault(name, name);
       // Not configuration: the launcher's JVM options, and where this user's secret and dashboards live.
       if (!name.startsWith(ENV_PREFIX) || name.equals(JAVA_OPTS) || name.equals(UserSecret.STATE_DIR_ENV)) {
         continue;
       }
-      String[] words = name.substring(ENV_PREFIX.length()).toLowerCase(Locale.ROOT).split("_");
+      String[] words = key.substring(ENV_PREFIX.length()).toLowerCase(Locale.ROOT).split("_");
       if (words.length == 1 && words[0].equals("repos")) {
         layer.put("repos", repos(name, entry.getValue()));
         continue;

@@ -3,6 +3,7 @@ package dev.reviewgate.app;
 import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.catalog.Toolset;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -21,29 +22,40 @@ final class ToolTable {
   private ToolTable() {
   }
 
-  static String terminal(ToolCatalog catalog) {
-    List<Tool> tools = catalog.tools();
+  /** {@code tools}, one line each: name, toolset, front-ends, title. */
+  static String terminal(ToolCatalog catalog, List<Tool> tools) {
     int name = Math.max(4, tools.stream().mapToInt(t -> t.name().length()).max().orElse(4));
+    int set = Math.max(7, catalog.toolsets().stream().mapToInt(t -> t.name().length()).max().orElse(7));
     int exposure = "MCP,BRIDGE,BUS".length();
-    StringBuilder out = new StringBuilder(String.format("%-" + name + "s  %-" + exposure + "s  %s%n", "TOOL", "EXPOSURE", "TITLE"));
+    String row = "%-" + name + "s  %-" + set + "s  %-" + exposure + "s  %s%n";
+    StringBuilder out = new StringBuilder(String.format(row, "TOOL", "TOOLSET", "EXPOSURE", "TITLE"));
     for (Tool tool : tools) {
-      out.append(String.format("%-" + name + "s  %-" + exposure + "s  %s%n", tool.name(), exposure(tool), tool.title()));
+      out.append(String.format(row, tool.name(), toolset(catalog, tool), exposure(tool), tool.title()));
     }
     return out.toString();
   }
 
-  /** The README block, markers included. */
+  /** The README block, markers included: the toolsets, then every tool of the catalog. */
   static String markdown(ToolCatalog catalog) {
     StringBuilder out = new StringBuilder(BEGIN).append('\n');
-    out.append("| tool | what it does | arguments (required in bold) | hints |\n|---|---|---|---|\n");
+    out.append("| toolset | for | tools |\n|---|---|---|\n");
+    for (Toolset set : catalog.toolsets()) {
+      out.append("| `").append(set.name()).append("` | ").append(cell(set.description())).append(" | ")
+        .append(set.tools().stream().map(name -> "`" + name + "`").collect(Collectors.joining(", "))).append(" |\n");
+    }
+    out.append("\n| tool | toolset | what it does | arguments (required in bold) | hints |\n|---|---|---|---|---|\n");
     for (Tool tool : catalog.tools()) {
-      out.append("| `").append(tool.name()).append("` | ").append(cell(tool.title())).append(" | ")
-        .append(arguments(tool)).append(" | ").append(hints(tool)).append(" |\n");
+      out.append("| `").append(tool.name()).append("` | ").append(toolset(catalog, tool)).append(" | ")
+        .append(cell(tool.title())).append(" | ").append(arguments(tool)).append(" | ").append(hints(tool)).append(" |\n");
     }
     out.append("\nDiff shaping options: ")
       .append(SHAPING.fieldNames().stream().map(name -> "`" + name + "`").collect(Collectors.joining(", ")))
-      .append(". Full schemas: `bin/reviewgate tools --json`.\n");
+      .append(". Full schemas: `bin/reviewgate tools --json --toolsets all`.\n");
     return out.append(END).append('\n').toString();
+  }
+
+  private static String toolset(ToolCatalog catalog, Tool tool) {
+    return catalog.toolsetOf(tool.name()).map(Toolset::name).orElse("—");
   }
 
   /** Required arguments first (bold), then the rest; the shared diff-shaping options are named once, as a group. */

@@ -69,8 +69,13 @@ class CliIT {
     ProcessRun json = run("tools", "--json");
     assertThat(json.exit()).isZero();
     JsonArray tools = new JsonArray(json.stdout());
-    assertThat(tools.getJsonObject(0).getString("name")).isEqualTo("diff_parse");
+    assertThat(tools.getJsonObject(0).getString("name")).as("catalog order, git first").isEqualTo("git_repos");
     assertThat(tools.getJsonObject(0).getJsonObject("inputSchema")).isNotNull();
+    assertThat(tools.getJsonObject(0).getString("toolset")).isEqualTo("git");
+    assertThat(tools.stream().map(tool -> ((JsonObject) tool).getString("name"))).contains("diff_parse");
+    ProcessRun readOnly = run("tools", "--json", "--read-only");
+    assertThat(new JsonArray(readOnly.stdout()).stream().map(tool -> ((JsonObject) tool).getString("name")))
+      .contains("git_diff").doesNotContain("review_request", "pr_review");
     ProcessRun markdown = run("tools", "--markdown");
     assertThat(markdown.stdout()).startsWith(ToolTable.BEGIN).contains("`diff_parse`");
   }

@@ -37,7 +37,8 @@ class DurableReviewTaskIT {
         .put("arguments", new JsonObject().put("review_id", reviewId).put("action", "wait_for_feedback")));
       assertThat(task.getString("resultType")).isEqualTo("task");
       assertThat(task.getString("status")).isEqualTo("working");
-      assertThat(task.getString("statusMessage")).as("where the person reviews").contains(reviewId, "/review/");
+      assertThat(task.getString("statusMessage")).as("where the person reviews")
+        .contains(reviewId, "/review/", "reviewgate open " + reviewId);
       assertThat(task.getLong("ttlMs")).isPositive();
       taskId = task.getString("taskId");
       assertThat(ModernMcp.taskGet(first, 3, taskId).getString("status")).isEqualTo("working");

@@ -69,11 +69,13 @@ final class McpProcess implements AutoCloseable {
   /**
    * No configuration from the developer's environment, no way out to GitHub, Azure DevOps or GitLab (their
    * variables are removed, so fuzzed write calls can never reach a real forge), and the tests' own state
-   * directory: tests stay on loopback and under target/.
+   * directory: tests stay on loopback and under target/. Every toolset is offered.
    */
   static void isolate(java.util.Map<String, String> environment) {
     environment.keySet().removeIf(McpProcess::fromTheDevelopersEnvironment);
     environment.put("GITHUB_API_URL", "http://127.0.0.1:9");
+    // The tests call every tool; a test of the default selection sets its own value ("" for the setup's default).
+    environment.put("REVIEWGATE_TOOLSETS", "all");
     // The per-user secret and dashboard registry of test processes stay under target/, never in the real home.
     environment.put(dev.reviewgate.core.security.UserSecret.STATE_DIR_ENV, SignIn.stateDirectory().toString());
   }

@@ -5,6 +5,7 @@ import dev.reviewgate.core.security.Caller;
 import io.vertx.core.eventbus.DeliveryOptions;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.catalog.ToolSelection;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -40,15 +41,10 @@ public final class McpServer {
   /** Methods that reach the backends, and so wait for {@link Builder#readiness}. */
   private static final Set<String> BACKEND_METHODS = Set.of("tools/call", "resources/read", "prompts/get", "completion/complete");
 
-  private static final String INSTRUCTIONS = "reviewgate reads git history and diffs of the configured repositories "
-    + "straight from the object database, shapes diffs to fit your context (pick files by path or glob, files_only "
-    + "overviews, skip/top paging, max_bytes or token_budget caps), and reads GitHub pull requests. Start with "
-    + "git_repos for repository names; list changed files before asking for whole diffs of large ranges. Every "
-    + "diff result has a summary and warnings that say what was left out and how to fetch it.";
-
   private final Vertx vertx;
   private final ToolCatalog catalog;
   private final McpOptions options;
+  private final String instructions;
   private final Map<String, List<LocalMethod>> localMethods;
   private final JsonObject serverInfo;
   private final ToolCalls tools;
@@ -66,7 +62,9 @@ public final class McpServer {
     this.options = builder.options;
     this.localMethods = Map.copyOf(builder.localMethods);
     this.serverInfo = new JsonObject().put("name", NAME).put("title", "reviewgate").put("version", version());
-    this.tools = new ToolCalls(vertx, catalog, options, Map.copyOf(builder.localTools)::get);
+    ToolSelection selection = builder.selection != null ? builder.selection : ToolSelection.everything(catalog);
+    this.instructions = Instructions.of(catalog, selection);
+    this.tools = new ToolCalls(vertx, catalog, selection, options, Map.copyOf(builder.localTools)::get);
     ToolCaller caller = this::callTool;
     this.resources = new CatalogResources(catalog, caller, options.pageSize());
     this.prompts = new CatalogPrompts(catalog, caller, options.pageSize());
@@ -224,7 +222,7 @@ public final class McpServer {
       .put("protocolVersion", version)
       .put("capabilities", capabilities())
       .put("serverInfo", serverInfo())
-      .put("instructions", INSTRUCTIONS);
+      .put("instructions", instructions);
   }
 
   private JsonObject discover() {
@@ -232,7 +230,7 @@ public final class McpServer {
       .put("supportedVersions", ProtocolVersions.allAsJson())
       .put("capabilities", statelessCapabilities())
       .put("serverInfo", serverInfo())
-      .put("instructions", INSTRUCTIONS);
+      .put("instructions", instructions);
   }
 
   private JsonObject setLevel(McpConnection connection, JsonObject params) {
@@ -266,6 +264,7 @@ public final class McpServer {
     private java.util.function.Supplier<Future<?>> ready = Future::succeededFuture;
     private java.util.function.Function<String, Future<?>> toolReady;
     private boolean durableTasksOnBus;
+    private ToolSelection selection;
 
     private Builder(Vertx vertx, ToolCatalog catalog) {
       this.vertx = vertx;
@@ -274,6 +273,15 @@ public final class McpServer {
 
     public Builder options(McpOptions options) {
       this.options = options;
+      return this;
+    }
+
+    /**
+     * Which tools {@code tools/list} shows and {@code tools/call} serves (the others are refused saying how to turn
+     * them on). Default: every toolset, writing tools included.
+     */
+    public Builder toolSelection(ToolSelection selection) {
+      this.selection = selection;
       return this;
     }
 

@@ -12,6 +12,7 @@ import dev.reviewgate.core.catalog.Exposure;
 import dev.reviewgate.core.catalog.TaskSupport;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.catalog.ToolSelection;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -23,21 +24,28 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
-/** {@code tools/list} from the catalog and {@code tools/call} as an event-bus request to the tool's address. */
+/**
+ * {@code tools/list} from the catalog, as far as the {@link ToolSelection} lists it, and {@code tools/call} as an
+ * event-bus request to the tool's address. A call to a tool the selection leaves out is refused with a result that
+ * says how to turn it on, so every tool stays reachable.
+ */
 final class ToolCalls {
 
   private static final Logger LOG = Logger.getLogger(ToolCalls.class.getName());
 
   private final Vertx vertx;
   private final ToolCatalog catalog;
+  private final ToolSelection selection;
   private final McpOptions options;
   private final Function<String, LocalTool> localTools;
   private final DraftApprovals drafts;
 
   /** @param localTools the in-process answer of a tool, by name, or null for a call over the bus */
-  ToolCalls(Vertx vertx, ToolCatalog catalog, McpOptions options, Function<String, LocalTool> localTools) {
+  ToolCalls(Vertx vertx, ToolCatalog catalog, ToolSelection selection, McpOptions options,
+            Function<String, LocalTool> localTools) {
     this.vertx = vertx;
     this.catalog = catalog;
+    this.selection = selection;
     this.options = options;
     this.localTools = localTools;
     // A draft held for the person's decision in the dashboard waits like review_update's wait for their feedback.
@@ -45,7 +53,7 @@ final class ToolCalls {
   }
 
   JsonObject list(JsonObject params) {
-    return Pages.page(params, catalog.tools(Exposure.MCP), options.pageSize(), "tools", Tool::toMcpJson);
+    return Pages.page(params, selection.tools(catalog, Exposure.MCP), options.pageSize(), "tools", Tool::toMcpJson);
   }
 
   Future<JsonObject> call(RequestContext request, JsonObject params) {
@@ -60,11 +68,16 @@ final class ToolCalls {
       throw JsonRpcException.invalidParams("Invalid params: \"arguments\" of tools/call must be an object of named arguments.");
     }
     JsonObject arguments = argumentsValue == null ? new JsonObject() : (JsonObject) argumentsValue;
+    java.util.Optional<String> refused = selection.refusal(catalog, tool);
+    if (refused.isPresent()) {
+      return Future.succeededFuture(ToolResults.failure(ToolException.notAllowed(refused.get())));
+    }
     if (tool.taskSupport() == TaskSupport.REQUIRED && !request.tasksNegotiated()) {
       throw Tasks.notNegotiated(name + " runs only as a task");
     }
     long started = System.nanoTime();
-    long heartbeat = startProgress(request, name, started);
+    // A tool that waits for a person reports its own progress, the first at once naming what the person opens.
+    long heartbeat = tool.waitsForPerson() ? -1 : startProgress(request, name, started);
     LocalTool local = localTools.apply(name);
     Future<JsonObject> outcome = DraftApprovals.applies(tool, arguments)
       ? validated(tool, arguments).compose(valid -> drafts.confirmThenPost(tool, arguments, request,

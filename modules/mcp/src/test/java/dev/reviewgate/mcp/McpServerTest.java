@@ -105,7 +105,8 @@ class McpServerTest {
     initialize("2025-06-18");
     assertThat(send(JsonRpc.request("p", "ping", null))).isEqualTo(JsonRpc.result("p", new JsonObject()));
     JsonObject list = send(JsonRpc.request(1, "tools/list", null)).getJsonObject("result");
-    assertThat(list.getJsonArray("tools").getJsonObject(0).getString("name")).isEqualTo("diff_parse");
+    assertThat(list.getJsonArray("tools").stream().map(tool -> ((JsonObject) tool).getString("name")))
+      .as("every toolset by default, in catalog order").startsWith("git_repos").contains("diff_parse");
     assertThat(list.containsKey("resultType")).isFalse();
     JsonObject call = send(JsonRpc.request(2, "tools/call", new JsonObject().put("name", "diff_parse")
       .put("arguments", new JsonObject().put("diff", "DIFF TEXT")))).getJsonObject("result");
@@ -228,6 +229,35 @@ class McpServerTest {
       .put("arguments", new JsonObject().put("diff", "report progress"))));
     assertThat(without.getJsonObject("result").getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("without");
     assertThat(outbound).noneMatch(m -> "notifications/progress".equals(m.getString("method")));
+  }
+
+  /** A tool that waits for a person reports its own progress (the first names the review): no generic "started". */
+  @Test
+  void aToolThatWaitsForAPersonGetsNoGenericProgress() throws Exception {
+    var model = ToolCatalog.standard().require("diff_parse");
+    List<JsonObject> sent = new CopyOnWriteArrayList<>();
+    for (boolean waits : new boolean[] {true, false}) {
+      var tool = new dev.reviewgate.core.catalog.Tool("local_wait_" + waits, "reviewgate.test.wait." + waits, "Wait",
+        "Waits for a person.", new JsonObject().put("type", "object"), null, model.annotations(), model.exposure(), waits,
+        model.callers(), dev.reviewgate.core.catalog.TaskSupport.FORBIDDEN, null);
+      McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard())
+        .localTool(tool, (arguments, request) -> Future.succeededFuture(ToolResults.success(new JsonObject().put("ok", true))));
+      McpConnection c = builder.build().connect(sent::add);
+      c.handle(JsonRpc.request(1, "initialize", new JsonObject().put("protocolVersion", "2025-11-25")).encode())
+        .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+      sent.clear();
+      JsonObject result = c.handle(JsonRpc.request(2, "tools/call", new JsonObject().put("name", tool.name())
+          .put("_meta", new JsonObject().put("progressToken", "t"))).encode(), sent::add)
+        .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+      assertThat(result.getJsonObject("result").getBoolean("isError")).isFalse();
+      List<String> progress = sent.stream().filter(m -> "notifications/progress".equals(m.getString("method")))
+        .map(m -> m.getJsonObject("params").getString("message")).toList();
+      if (waits) {
+        assertThat(progress).as("its backend speaks for it").isEmpty();
+      } else {
+        assertThat(progress).containsExactly(tool.name() + " started");
+      }
+    }
   }
 
   @Test

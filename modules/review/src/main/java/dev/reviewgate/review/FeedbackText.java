@@ -114,6 +114,15 @@ final class FeedbackText {
       + "edit files while the review is open.";
   }
 
+  /**
+   * What a waiting agent tells the person, in the wait's first progress message and its task's status: the review id
+   * and the command that opens it (the dashboard signs them in only through {@code reviewgate open}).
+   */
+  static String waiting(String reviewId, String url) {
+    return "Review " + reviewId + " is waiting for the person's feedback: ask them to run `reviewgate open " + reviewId
+      + "`" + (url == null ? "" : " (it signs them in to " + url + ")") + ".";
+  }
+
   static String commentAdded(Review review, String threadId) {
     return "Your comment is on thread " + threadId + " of review " + review.id() + " and the reviewer sees it now. "
       + "Call review_update with review_id \"" + review.id() + "\" and action \"wait_for_feedback\" to continue.";

@@ -44,10 +44,15 @@ final class PendingWait {
     return System.currentTimeMillis() - startedAt;
   }
 
+  /**
+   * Reports {@code message} to a caller that asked for progress: at once, so that it can tell the person what to
+   * open before the first interval passes, then every {@code intervalMs} with the time waited so far.
+   */
   void heartbeatEvery(long intervalMs, String message) {
     if (!context.wantsProgress()) {
       return;
     }
+    vertx.eventBus().send(context.progressAddress(), CallContext.progress(++beats, message));
     heartbeatTimer = vertx.setPeriodic(intervalMs, id -> vertx.eventBus().send(context.progressAddress(),
       CallContext.progress(++beats, message + " (" + waitedMs() / 1000 + " s so far)")));
   }

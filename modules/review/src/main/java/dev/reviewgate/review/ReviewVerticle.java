@@ -273,8 +273,7 @@ public final class ReviewVerticle extends VerticleBase {
     PendingWait wait = new PendingWait(vertx, context, facts);
     waits.put(id, wait);
     String url = reviewUrl(id);
-    wait.heartbeatEvery(options.heartbeatMs(), "waiting for the reviewer's feedback on review " + id
-      + (url == null ? "" : " at " + url));
+    wait.heartbeatEvery(options.heartbeatMs(), FeedbackText.waiting(id, url));
     wait.deadline(options.maxWaitMs(), () -> {
       if (waits.remove(id, wait)) {
         endWithoutFeedback(id, wait);
@@ -484,7 +483,7 @@ public final class ReviewVerticle extends VerticleBase {
       // The agent may need to tell the person where to look before anything comes back.
       String reviewId = WaitTask.reviewOf(task.id());
       String url = reviewUrl(reviewId);
-      json.put("status_message", "waiting for the reviewer's feedback on review " + reviewId + (url == null ? "" : " at " + url));
+      json.put("status_message", FeedbackText.waiting(reviewId, url));
     }
     return json;
   }

@@ -185,7 +185,8 @@ class ReviewVerticleTest {
     assertThat(result.getString("instructions")).contains("wait_for_feedback\" again");
     assertThat(beats.size()).isGreaterThanOrEqualTo(3);
     assertThat(beats).extracting(b -> b.getLong("progress")).isSorted().doesNotHaveDuplicates();
-    assertThat(beats.get(0).getString("message")).contains(id, URL);
+    assertThat(beats.get(0).getString("message")).as("the first beat comes at once and says what the person runs")
+      .contains(id, URL, "reviewgate open " + id).doesNotContain("so far");
   }
 
   @Test
@@ -317,7 +318,7 @@ class ReviewVerticleTest {
     assertThat(started.fieldNames()).containsExactly("task");
     String taskId = task.getString("task_id");
     assertThat(task.getString("status")).isEqualTo("working");
-    assertThat(task.getString("status_message")).contains(id, URL);
+    assertThat(task.getString("status_message")).contains(id, URL, "reviewgate open " + id);
     assertThat(task.getLong("ttl_ms")).isEqualTo(ReviewgateConfig.defaults().section("review").getLong("taskTtlMs"));
     assertThat(taskGet(taskId).getString("status")).isEqualTo("working");
     assertThat(call(Addresses.REVIEW_STATUS, new JsonObject().put("review_id", id)).getBoolean("agent_waiting")).isTrue();

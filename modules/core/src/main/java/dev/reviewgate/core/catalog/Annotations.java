@@ -14,11 +14,25 @@ public record Annotations(boolean readOnly, boolean destructive, boolean idempot
       json.getBoolean("openWorldHint", true));
   }
 
+  /**
+   * The hints that differ from MCP's defaults, as {@link #fromJson} reads them back: every agent pays for each byte
+   * of tools/list. A read-only tool's destructive and idempotent hints mean nothing (MCP: meaningful only when
+   * readOnlyHint is false), so they are left out too. A writing tool always says whether it destroys: the one hint a
+   * client must not miss by not knowing the default.
+   */
   public JsonObject toJson() {
-    return new JsonObject()
-      .put("readOnlyHint", readOnly)
-      .put("destructiveHint", destructive)
-      .put("idempotentHint", idempotent)
-      .put("openWorldHint", openWorld);
+    JsonObject json = new JsonObject();
+    if (readOnly) {
+      json.put("readOnlyHint", true);
+    } else {
+      json.put("destructiveHint", destructive);
+      if (idempotent) {
+        json.put("idempotentHint", true);
+      }
+    }
+    if (!openWorld) {
+      json.put("openWorldHint", false);
+    }
+    return json;
   }
 }

@@ -235,7 +235,7 @@ final class DeclarationReader {
     String name = entry.text("tool");
     Tool tool = tools.get(name);
     if (tool == null) {
-      throw entry.fail("tool " + name + " is not in the catalog (index.json \"tools\": "
+      throw entry.fail("tool " + name + " is not in the catalog (index.json \"toolsets\": "
         + String.join(", ", tools.keySet()) + ")");
     }
     return tool;

@@ -55,19 +55,22 @@ public record Tool(
     return callers.equals(Set.of(Caller.Kind.PERSON));
   }
 
-  /** The MCP {@code Tool} object as {@code tools/list} returns it. */
+  /**
+   * The MCP {@code Tool} object as {@code tools/list} returns it. The output schema is the catalog's contract for
+   * replies (tests hold every backend to it) but is not listed: a result's JSON names its own fields, and every
+   * agent would pay for the schemas on every session (15 KB of 78 KB). Nor is the title: a model reads the name and
+   * the description, and a client shows the name when there is no title; the README and {@code reviewgate tools}
+   * show it.
+   */
   public JsonObject toMcpJson() {
     JsonObject json = new JsonObject()
       .put("name", name)
-      .put("title", title)
       .put("description", description)
       .put("inputSchema", inputSchema.copy());
-    if (outputSchema != null) {
-      json.put("outputSchema", outputSchema.copy());
-    }
     if (taskSupport != TaskSupport.FORBIDDEN) {
       json.put("execution", new JsonObject().put("taskSupport", taskSupport.wire()));
     }
-    return json.put("annotations", annotations.toJson().put("title", title));
+    JsonObject hints = annotations.toJson();
+    return hints.isEmpty() ? json : json.put("annotations", hints);
   }
 }

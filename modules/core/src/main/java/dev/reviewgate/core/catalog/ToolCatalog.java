@@ -26,8 +26,9 @@ import java.util.TreeMap;
 
 /**
  * The single source of truth for what reviewgate offers. Entries are resource files
- * {@code reviewgate/catalog/tools/<name>.json}, listed in order by {@code reviewgate/catalog/index.json}, which also
- * lists the {@link Declarations} that read through those tools: {@code resourceTemplates}
+ * {@code reviewgate/catalog/tools/<name>.json}, listed in order by {@code reviewgate/catalog/index.json} under
+ * {@code toolsets} (each tool in exactly one {@link Toolset}), which also lists the {@link Declarations} that read
+ * through those tools: {@code resourceTemplates}
  * ({@code resource-templates/<name>.json}), {@code prompts} ({@code prompts/<name>.json}) and the
  * {@code completions} their arguments offer ({@code completions/<name>.json}).
  *
@@ -53,12 +54,14 @@ public final class ToolCatalog {
   private final Map<String, Tool> byAddress;
   private final Map<String, ArgumentCheck> checks;
   private final Declarations declarations;
+  private final List<Toolset> toolsets;
+  private final Map<String, Toolset> toolsetOf;
 
   /** A tool's argument checks: what is quick to prove valid, and the validator for the rest (it words the errors). */
   private record ArgumentCheck(ArgumentPrecheck precheck, Validator validator) {
   }
 
-  private ToolCatalog(List<Tool> tools, Declarations declarations) {
+  private ToolCatalog(List<Tool> tools, List<Toolset> toolsets, Declarations declarations) {
     Map<String, Tool> names = new LinkedHashMap<>();
     Map<String, Tool> addresses = new LinkedHashMap<>();
     Map<String, ArgumentCheck> argumentChecks = new LinkedHashMap<>();
@@ -80,6 +83,12 @@ public final class ToolCatalog {
     this.checks = Map.copyOf(argumentChecks);
     this.ordered = List.copyOf(names.values());
     this.declarations = declarations;
+    this.toolsets = List.copyOf(toolsets);
+    Map<String, Toolset> sets = new LinkedHashMap<>();
+    for (Toolset set : toolsets) {
+      set.tools().forEach(tool -> sets.put(tool, set));
+    }
+    this.toolsetOf = Map.copyOf(sets);
   }
 
   private final List<Tool> ordered;
@@ -103,7 +112,7 @@ public final class ToolCatalog {
     List<Tool> all = new ArrayList<>(ordered);
     all.addAll(extra);
     // Tools are only added, so every declaration still reads through a tool of the catalog.
-    return new ToolCatalog(all, declarations);
+    return new ToolCatalog(all, toolsets, declarations);
   }
 
   static ToolCatalog load(ClassLoader loader) {
@@ -119,13 +128,50 @@ public final class ToolCatalog {
    */
   public static ToolCatalog load(ClassLoader loader, String root) {
     JsonObject index = readJson(loader, root + "index.json");
+    List<Toolset> toolsets = toolsets(root, index);
     List<Tool> tools = new ArrayList<>();
-    for (Object name : index.getJsonArray("tools")) {
-      tools.add(parseTool(loader, readJson(loader, root + "tools/" + name + ".json")));
+    for (Toolset set : toolsets) {
+      for (String name : set.tools()) {
+        tools.add(parseTool(loader, readJson(loader, root + "tools/" + name + ".json")));
+      }
     }
     Map<String, Tool> byName = new LinkedHashMap<>();
     tools.forEach(tool -> byName.putIfAbsent(tool.name(), tool));
-    return new ToolCatalog(tools, DeclarationReader.read(loader, root, index, byName));
+    return new ToolCatalog(tools, toolsets, DeclarationReader.read(loader, root, index, byName));
+  }
+
+  /** {@code index.json}'s {@code toolsets}: names in a form {@code --toolsets} can take, each tool in one set. */
+  private static List<Toolset> toolsets(String root, JsonObject index) {
+    if (!(index.getValue("toolsets") instanceof JsonObject declared) || declared.isEmpty()) {
+      throw new IllegalStateException("catalog " + root + "index.json: \"toolsets\" must be an object of "
+        + "{\"NAME\": {\"description\": ..., \"tools\": [...]}}");
+    }
+    List<Toolset> toolsets = new ArrayList<>();
+    Map<String, String> seen = new LinkedHashMap<>();
+    for (String name : declared.fieldNames()) {
+      String where = "catalog " + root + "index.json toolset " + name + ": ";
+      if (!name.matches("[a-z][a-z0-9_]*") || ToolSelection.ALL.equals(name) || ToolSelection.DEFAULT.equals(name)) {
+        throw new IllegalStateException(where + "a toolset name is lower-case letters, digits and _, and not "
+          + ToolSelection.ALL + " or " + ToolSelection.DEFAULT);
+      }
+      JsonObject set = declared.getJsonObject(name);
+      String description = set.getString("description");
+      JsonArray members = set.getJsonArray("tools");
+      if (description == null || description.isBlank() || members == null || members.isEmpty()) {
+        throw new IllegalStateException(where + "needs a \"description\" and a non-empty \"tools\" list");
+      }
+      List<String> tools = new ArrayList<>();
+      for (Object tool : members) {
+        String other = seen.put(String.valueOf(tool), name);
+        if (other != null) {
+          throw new IllegalStateException(where + "tool " + tool + " is already in toolset " + other
+            + "; a tool belongs to one toolset");
+        }
+        tools.add(String.valueOf(tool));
+      }
+      toolsets.add(new Toolset(name, description, tools));
+    }
+    return List.copyOf(toolsets);
   }
 
   /** Parses a tool entry; {@code x-include} fragments are read with {@code loader}. */
@@ -179,12 +225,17 @@ public final class ToolCatalog {
     JsonObject copy = schema.copy();
     JsonArray includes = (JsonArray) copy.remove("x-include");
     if (includes != null) {
-      JsonObject properties = new JsonObject();
+      // The tool's own properties first (a model reads them first), and they win over a fragment's, so a tool can
+      // narrow a shared option.
+      JsonObject properties = copy.getJsonObject("properties", new JsonObject()).copy();
       for (Object fragment : includes) {
-        properties.mergeIn(readJson(loader, ROOT + "fragments/" + fragment + ".json").getJsonObject("properties"));
+        JsonObject shared = readJson(loader, ROOT + "fragments/" + fragment + ".json").getJsonObject("properties");
+        shared.forEach(option -> {
+          if (!properties.containsKey(option.getKey())) {
+            properties.put(option.getKey(), option.getValue());
+          }
+        });
       }
-      // The tool's own properties win over a fragment's, so a tool can narrow a shared option.
-      properties.mergeIn(copy.getJsonObject("properties", new JsonObject()));
       copy.put("properties", properties);
     }
     return copy;
@@ -221,6 +272,16 @@ public final class ToolCatalog {
 
   public List<Tool> tools(Exposure frontEnd) {
     return ordered.stream().filter(tool -> tool.exposedTo(frontEnd)).toList();
+  }
+
+  /** The toolsets, in the order index.json declares them. */
+  public List<Toolset> toolsets() {
+    return toolsets;
+  }
+
+  /** The toolset a tool belongs to; empty for a tool added with {@link #with} (conformance fixtures), always on. */
+  public Optional<Toolset> toolsetOf(String toolName) {
+    return Optional.ofNullable(toolsetOf.get(toolName));
   }
 
   /** The resource templates, in the order index.json lists them; each reads through a tool of this catalog. */

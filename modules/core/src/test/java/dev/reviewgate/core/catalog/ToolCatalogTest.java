@@ -90,6 +90,39 @@ class ToolCatalogTest {
     }
   }
 
+  /** What a model reads first: every tool says what it does, every argument what it is, in words. */
+  @Test
+  void everyToolAndEveryArgumentIsDescribedInWords() {
+    for (Tool tool : catalog.tools()) {
+      assertThat(words(tool.description())).as(tool.name() + " description: " + tool.description()).isGreaterThanOrEqualTo(8);
+      JsonObject properties = tool.inputSchema().getJsonObject("properties", new JsonObject());
+      for (String argument : properties.fieldNames()) {
+        String description = properties.getJsonObject(argument).getString("description", "");
+        assertThat(words(description)).as(tool.name() + " argument " + argument + ": '" + description + "'")
+          .isGreaterThanOrEqualTo(3);
+      }
+    }
+  }
+
+  private static int words(String text) {
+    return text.isBlank() ? 0 : text.strip().split("\\s+").length;
+  }
+
+  @Test
+  void everyToolIsInExactlyOneToolset() {
+    Set<String> listed = new HashSet<>();
+    for (Toolset set : catalog.toolsets()) {
+      assertThat(set.description()).as(set.name()).isNotBlank();
+      for (String name : set.tools()) {
+        assertThat(listed.add(name)).as(name + " in one toolset only").isTrue();
+        assertThat(catalog.toolsetOf(name)).contains(set);
+      }
+    }
+    assertThat(listed).containsExactlyInAnyOrderElementsOf(catalog.tools().stream().map(Tool::name).toList());
+    assertThat(catalog.toolsets()).extracting(Toolset::name)
+      .containsExactly("git", "review", "diff", "github", "gitlab", "ado", "threads");
+  }
+
   @Test
   void everyAddressIsAConstantAndEveryToolAddressIsServedByOne() throws IllegalAccessException {
     Set<String> constants = new HashSet<>();
@@ -107,6 +140,19 @@ class ToolCatalogTest {
   void sharedShapingOptionsAreMergedIntoDiffTools() {
     JsonObject properties = catalog.require("diff_parse").inputSchema().getJsonObject("properties");
     assertThat(properties.fieldNames()).contains("diff", "files", "include", "files_only", "format", "token_budget", "markers");
+  }
+
+  /** The shared path options take an array or one string, as before they were written as a type list. */
+  @Test
+  void wrongPathOptionsAreRefusedNamingTheArgument() {
+    for (JsonObject wrong : java.util.List.of(new JsonObject().put("files", 5), new JsonObject().put("include", ""),
+      new JsonObject().put("exclude", new JsonArray().add("")), new JsonObject().put("files", new JsonArray().add(1)))) {
+      String argument = wrong.fieldNames().iterator().next();
+      assertThatThrownBy(() -> catalog.validate("git_diff", wrong)).as(wrong.encode())
+        .isInstanceOfSatisfying(ToolException.class, e -> assertThat(e.getMessage()).contains("argument '" + argument));
+    }
+    catalog.validate("git_diff", new JsonObject().put("files", "a.txt,b.txt").put("include", "src/**").put("exclude",
+      new JsonArray().add("**/*.lock")));
   }
 
   @Test
