@@ -68,14 +68,13 @@ class DraftApprovalIT {
       assertThat(ModernMcp.taskGet(serve, 2, taskId).getString("status")).isEqualTo("working");
 
       try (BridgeSocket agent = BridgeSocket.withToken(vertx, serve.port())) {
+        // The bridge refuses both with an err frame that says who may decide, and nothing reaches the endpoint (the
+        // assertions after this block check that nothing was decided).
         JsonObject sent = agent.call("reviewgate.review.draft_decide", decision(draftId, "approve"));
-        assertThat(sent.getString("type")).as("the agent's token approving by send: " + sent).isEqualTo("err");
-        // The bridge refuses a publish to a tool: an err frame, and nothing reaches the endpoint (the assertions
-        // after this block check that nothing was decided).
+        assertPersonOnlyRefusal("the agent's token approving by send", sent);
         JsonObject published = agent.publish("reviewgate.review.draft_decide", decision(draftId, "approve"));
         assertThat(published).as("the bridge's refusal of the agent's token approving by publish").isNotNull();
-        assertThat(published.getString("type")).as(published.encode()).isEqualTo("err");
-        assertThat(published.getString("body")).isEqualTo("rejected");
+        assertPersonOnlyRefusal("the agent's token approving by publish", published);
       }
       assertThat(github.received("POST", REVIEWS)).as("nothing posted before the person decides").isEmpty();
       assertThat(ModernMcp.taskGet(serve, 3, taskId).getString("status")).isEqualTo("working");
@@ -125,6 +124,13 @@ class DraftApprovalIT {
       assertThat(github.received("POST", REVIEWS)).as("the declined draft posted nothing").hasSize(1);
       assertThat(serve.stderr()).doesNotContain(SignIn.token());
     }
+  }
+
+  private static void assertPersonOnlyRefusal(String what, JsonObject frame) {
+    assertThat(frame.getString("type")).as(what + ": " + frame.encode()).isEqualTo("err");
+    assertThat(frame.getString("body")).as(what).isEqualTo("rejected");
+    assertThat(frame.getInteger("failureCode")).as(what).isEqualTo(403);
+    assertThat(frame.getString("message")).as(what).contains("reviewgate.review.draft_decide", "only the person may call it");
   }
 
   private static JsonArray comments() {

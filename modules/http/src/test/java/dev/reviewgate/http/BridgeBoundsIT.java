@@ -63,7 +63,7 @@ class BridgeBoundsIT {
     }
     // a place is free again once one closes
     await(first.ws.close());
-    BridgeIT.Socket again = await(retry(5));
+    BridgeIT.Socket again = await(kept(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)));
     assertThat(await(again.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
   }
 
@@ -107,6 +107,29 @@ class BridgeBoundsIT {
     assertThat(await(polite.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
   }
 
+  /**
+   * A client that stops reading for good gives its place back at the stall deadline: the server's close frame waits
+   * behind the output it will never read, so a close that waits for that frame to go out never ends, and the socket
+   * would go on counting against its caller (here the last of its two places) and holding its output.
+   */
+  @Test
+  void aClientThatNeverReadsAgainGivesItsPlaceBackAtTheStallDeadline() throws Exception {
+    WebSocket greedy = await(connect());
+    greedy.pause(); // for good
+    for (int i = 0; i < 300; i++) {
+      greedy.writeTextMessage(new JsonObject().put("type", "send").put("address", BIG).put("replyAddress", "g" + i)
+        .put("body", new JsonObject().put("size", 256 * 1024)).encode());
+    }
+    BridgeIT.Socket polite = open(); // the caller's other place
+    long asked = System.nanoTime();
+    BridgeIT.Socket third = await(kept(System.nanoTime() + TimeUnit.SECONDS.toNanos(8)));
+    long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - asked);
+    assertThat(tookMs).as("a place was free again soon after the 1 s stall deadline").isLessThan(5_000);
+    for (BridgeIT.Socket socket : List.of(polite, third)) {
+      assertThat(await(socket.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
+    }
+  }
+
   @Test
   void onlyRealEventAddressesCanBeRegistered() throws Exception {
     for (String bad : List.of("reviewgate..events", "reviewgate.git.diff.events", "reviewgate.review.events.a.b",
@@ -140,13 +163,20 @@ class BridgeBoundsIT {
     return await(connect().map(BridgeIT.Socket::new));
   }
 
-  /** A socket opened once the server has seen an earlier one close (closing is asynchronous on its side). */
-  private Future<BridgeIT.Socket> retry(int attempts) {
+  /**
+   * A socket the server keeps (its first call is answered), tried again every 200 ms while the server closes each one as
+   * it opens (the caller has no place free; closing is asynchronous on the server's side too), until
+   * {@code deadlineNanos}.
+   */
+  private Future<BridgeIT.Socket> kept(long deadlineNanos) {
     return connect().compose(ws -> {
       BridgeIT.Socket socket = new BridgeIT.Socket(ws);
-      return socket.send(BIG, new JsonObject().put("size", 1)).map(reply -> socket);
-    }).recover(failure -> attempts <= 1 ? Future.failedFuture(failure)
-      : vertx.timer(200).compose(v -> retry(attempts - 1)));
+      Promise<BridgeIT.Socket> kept = Promise.promise();
+      closed(ws).onComplete(v -> kept.tryFail("closed as it opened"));
+      socket.send(BIG, new JsonObject().put("size", 1)).onSuccess(reply -> kept.tryComplete(socket));
+      return kept.future();
+    }).recover(refused -> System.nanoTime() - deadlineNanos > 0 ? Future.failedFuture(refused)
+      : vertx.timer(200).compose(v -> kept(deadlineNanos)));
   }
 
   private static <T> T await(Future<T> future) throws Exception {

@@ -46,9 +46,9 @@ class PersonLoginIT {
     vertx = Vertx.vertx();
     options = TestServer.options();
     port = await(TestServer.start(vertx, options, null));
-    // The JDK's client, which keeps its connection alive between the GETs as a browser does: twice in CI a Vert.x
-    // client in the server's own Vert.x left the second request on a kept-alive connection unsent (ClientKeysIT,
-    // this test), while this server answers /login synchronously.
+    // The JDK's client, which keeps its connection alive between the GETs as a browser does. The Vert.x client this
+    // test had asked for the body one compose after send, which on a reused connection can come after the response
+    // ended unread: its second GET then never completed (see ClientKeysIT.keysOfTwoRequests).
     http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(5)).build();
     ws = vertx.createWebSocketClient();
   }

@@ -1,18 +1,24 @@
 package dev.reviewgate.http.bridge;
 
 import dev.reviewgate.core.security.Caller;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOption;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.ext.web.handler.sockjs.SockJSSocket;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The WebSocket bridge's bounds, whatever its clients do: sockets in total and per caller, and back-pressure on
  * output. A socket whose client leaves output unread (its write queue is full) is not read until that output drains,
- * so it cannot ask for more; output that stays unread past {@code bridgeWriteStallTimeoutMs} closes the socket. Message
+ * so it cannot ask for more; output that stays unread past {@code bridgeWriteStallTimeoutMs} resets the socket. Message
  * sizes are the HTTP server's WebSocket limits, and calls in flight per socket are the bridge's own handler limit
  * ({@code bridgeMaxHandlersPerSocket}), which counts every pending reply.
  */
@@ -23,6 +29,8 @@ final class SocketBounds {
   private final Map<Caller, Integer> perCaller = new HashMap<>();
   /** Sockets over their write queue: what waits for them to drain, and the timer that closes them if they stay so. */
   private final Map<SockJSSocket, Stall> stalled = new ConcurrentHashMap<>();
+  /** Sockets reset at the stall deadline, until their close is seen: nothing more they sent is let through. */
+  private final Set<SockJSSocket> reset = ConcurrentHashMap.newKeySet();
   private int sockets;
 
   /**
@@ -50,6 +58,7 @@ final class SocketBounds {
 
   /** A socket that {@link #opened} closed. */
   void closed(SockJSSocket socket, Caller caller) {
+    reset.remove(socket);
     Stall stall = stalled.remove(socket);
     if (stall != null) {
       vertx.cancelTimer(stall.timer());
@@ -62,9 +71,12 @@ final class SocketBounds {
 
   /**
    * Completes when the socket may take another request: at once, or once its client has read the output it left in
-   * the write queue (the socket is not read meanwhile).
+   * the write queue (the socket is not read meanwhile); failed for a socket reset at its stall deadline.
    */
   Future<Void> whenDrained(SockJSSocket socket) {
+    if (reset.contains(socket)) {
+      return Future.failedFuture("the socket was reset: its client left its output unread past the stall deadline");
+    }
     Stall stall = stalled.get(socket);
     if (stall == null && !socket.writeQueueFull()) {
       return Future.succeededFuture();
@@ -75,14 +87,14 @@ final class SocketBounds {
 
   /** Output is about to be written to the socket: a client that has stopped reading is given the stall deadline. */
   void writing(SockJSSocket socket) {
-    if (socket.writeQueueFull()) {
+    if (!reset.contains(socket) && socket.writeQueueFull()) {
       watch(socket);
     }
   }
 
   /**
    * The socket's stall, started if it is new: when the socket drains, the socket is read again and what waited goes
-   * on; at the deadline, a socket still full is closed.
+   * on; at the deadline, a socket still full is reset and what waited is dropped.
    */
   private Stall watch(SockJSSocket socket) {
     return stalled.computeIfAbsent(socket, s -> {
@@ -98,9 +110,9 @@ final class SocketBounds {
       long timer = vertx.setTimer(limits.writeStallTimeoutMs(), id -> {
         stalled.remove(s);
         if (s.writeQueueFull()) {
-          // Stays paused: the WebSocket close handshake drains the queue, which must not let requests in again.
           s.drainHandler(null);
-          s.close();
+          reset(s);
+          drained.tryFail("reset at the stall deadline");
         } else {
           s.resume();
           drained.tryComplete();
@@ -108,5 +120,30 @@ final class SocketBounds {
       });
       return new Stall(drained, timer);
     });
+  }
+
+  /**
+   * Closes at once, dropping unwritten output. A WebSocket close sends its close frame after that output and starts
+   * its closing timeout only once the frame is out, so for a client that never reads again it never ended: the socket
+   * held its place among its caller's sockets, and its output, for as long as the client stayed connected. It stays
+   * paused; a request of it that is handled before its close is seen is dropped by {@link #whenDrained}.
+   */
+  private void reset(SockJSSocket socket) {
+    reset.add(socket);
+    HttpConnection connection = socket.routingContext() == null ? null : socket.routingContext().request().connection();
+    if (connection instanceof ConnectionBase upgraded) {
+      // The upgraded request's connection is the WebSocket's channel: a reset frees it, and the kernel's copy, now.
+      // Closed from the pipeline's head, past Vert.x's handler, which would turn the close into the WebSocket close.
+      Channel channel = upgraded.channel();
+      channel.config().setOption(ChannelOption.SO_LINGER, 0);
+      ChannelHandlerContext head = channel.pipeline().firstContext();
+      if (head != null) {
+        head.close();
+      } else {
+        channel.close();
+      }
+    } else {
+      socket.close();
+    }
   }
 }

@@ -38,16 +38,19 @@ class ClientKeysIT {
 
   /**
    * Two requests on one kept-alive connection; the keys the server gave them, joined by a space. The client is a plain
-   * socket of this process: with Vert.x's pooled client (one connection) the second request once went unanswered with
-   * every thread idle on both sides (a CI run, 2026-11-28), a stall of the test's client, not of the server's lookup.
+   * socket of this process. The stalls of 2026-11-28 were the Vert.x client this test had: it asked for the body one
+   * compose after send ({@code .compose(r -> r.send()).compose(r -> r.body())}), and on a reused connection that step
+   * can run after the response has ended unread, so body() never completes. The server had answered: its handler ran,
+   * end() succeeded and both sockets' kernel queues were empty (reproduced without any bridge traffic; see
+   * HttpSecurityIT.request for the safe form).
    */
   private static String keysOfTwoRequests(Vertx vertx, ClientKeys keys) throws Exception {
     HttpServer server = vertx.createHttpServer()
       .requestHandler(request -> keys.of(request).onComplete(key -> request.response().end(String.valueOf(key.result()))))
       .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.actualPort())) {
-      // The first request waits for the /proc lookup; once (a CI run, 2026-11-28) that took over 10 s, so the bound
-      // is generous: a lookup that never ends still fails the test.
+      // The first request waits for the /proc lookup (at most DEADLINE_MS); a bound past it still fails a lookup or
+      // an answer that never comes, with the stacks.
       socket.setSoTimeout(30_000);
       BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
       String first = answer(socket, in, "first");
