@@ -14,6 +14,7 @@ import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import dev.reviewgate.testkit.ReplyVariants;
+import dev.reviewgate.testkit.TroubleLog;
 import dev.reviewgate.testkit.ReplyVariants.Kind;
 import dev.reviewgate.testkit.ReplyVariants.Variant;
 import io.vertx.core.Vertx;
@@ -33,10 +34,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
+
+
+
+
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -77,23 +78,7 @@ class AdoContractTest {
   private static Vertx vertx;
   private static FakeAzureDevOps ado;
   private static final Map<Reply, JsonObject> FULL = new EnumMap<>(Reply.class);
-  private static final List<LogRecord> LOGGED = new ArrayList<>();
-  private static final Handler CAPTURE = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      synchronized (LOGGED) {
-        LOGGED.add(record);
-      }
-    }
-
-    @Override
-    public void flush() {
-    }
-
-    @Override
-    public void close() {
-    }
-  };
+  private static TroubleLog trouble;
 
   /** The read tools, and the arguments each is called with. */
   private enum Call {
@@ -129,7 +114,7 @@ class AdoContractTest {
 
   @BeforeAll
   static void start() throws Exception {
-    Logger.getLogger("").addHandler(CAPTURE);
+    trouble = TroubleLog.install(ForgeReplies.class.getName());
     TempGitRepo repo = new TempGitRepo(dir);
     repo.write("src/app.c", "int add(int a, int b)\n{\n  return a + b;\n}\n").write("gone.txt", "bye\nfor now\n")
       .write("old/name.txt", "one\ntwo\nthree\nfour\nfive\nsix\n").write("README.md", "# shop\n");
@@ -152,7 +137,7 @@ class AdoContractTest {
 
   @AfterAll
   static void stop() throws Exception {
-    Logger.getLogger("").removeHandler(CAPTURE);
+    trouble.close();
     ado.close();
     vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
   }
@@ -402,19 +387,12 @@ class AdoContractTest {
   private static JsonObject serving(Reply endpoint, JsonObject reply, Body body) throws Exception {
     ado.served.putAll(FULL);
     ado.served.put(endpoint, reply);
-    synchronized (LOGGED) {
-      LOGGED.clear();
-    }
+    trouble.clear();
     try {
       return body.get();
     } finally {
       ado.served.clear();
-      synchronized (LOGGED) {
-        assertThat(LOGGED.stream().filter(r -> r.getLevel().intValue() >= Level.SEVERE.intValue()
-            || ForgeReplies.class.getName().equals(r.getLoggerName()))
-          .map(r -> r.getLevel() + " " + r.getLoggerName() + ": " + r.getMessage() + " " + r.getThrown()))
-          .as("SEVERE records, and shapes a mapping tripped on, while serving " + endpoint).isEmpty();
-      }
+      assertThat(trouble.lines()).as("SEVERE records, and shapes a mapping tripped on, while serving " + endpoint).isEmpty();
     }
   }
 

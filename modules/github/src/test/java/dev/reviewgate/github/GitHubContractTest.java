@@ -9,7 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.testkit.ReplyVariants;
+import dev.reviewgate.testkit.TroubleLog;
 import dev.reviewgate.testkit.ReplyVariants.Kind;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
@@ -20,10 +22,10 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
+
+
+
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -167,35 +169,17 @@ class GitHubContractTest extends ToolTestBase {
   /** The replies the fake serves; each test changes one of them. */
   private enum Reply { PULL, PULLS, REVIEWS, CHECK_RUNS, STATUS, FILES, COMPARE, THREADS, THREAD_COMMENTS, REPLY, RESOLVE }
 
-  private final List<LogRecord> severe = new ArrayList<>();
-  private final Handler severeRecorder = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      if (record.getLevel().intValue() >= Level.SEVERE.intValue()) {
-        synchronized (severe) {
-          severe.add(record);
-        }
-      }
-    }
-
-    @Override
-    public void flush() {
-    }
-
-    @Override
-    public void close() {
-    }
-  };
+  private TroubleLog trouble;
   private final List<String> failures = new ArrayList<>();
 
   @BeforeEach
-  void recordSevere() {
-    Logger.getLogger("").addHandler(severeRecorder);
+  void recordTrouble() {
+    trouble = TroubleLog.install(ForgeReplies.class.getName());
   }
 
   @AfterEach
   void stopRecording() {
-    Logger.getLogger("").removeHandler(severeRecorder);
+    trouble.close();
   }
 
   // --- the full replies: recordings of api.github.com (fixtures/github3py) and replies written from the schema ------
@@ -321,9 +305,7 @@ class GitHubContractTest extends ToolTestBase {
       bodies.put(reply, variant.body());
       serve(bodies);
       for (Call call : calls) {
-        synchronized (severe) {
-          severe.clear();
-        }
+        trouble.clear();
         String where = reply + " " + variant.name() + " → " + call.tool();
         try {
           JsonObject result = Await.result(gh.call(call.address(), call.args().copy()));
@@ -333,9 +315,7 @@ class GitHubContractTest extends ToolTestBase {
         } catch (AssertionError | RuntimeException e) {
           failures.add(where + ": " + e.getMessage());
         }
-        synchronized (severe) {
-          severe.forEach(r -> failures.add(where + ": SEVERE " + r.getMessage()));
-        }
+        trouble.lines().forEach(line -> failures.add(where + ": logged " + line));
       }
     }
     assertThat(failures).as("every reply the description allows gets a result").isEmpty();
@@ -401,7 +381,7 @@ class GitHubContractTest extends ToolTestBase {
       }
     }
     assertThat(failures).isEmpty();
-    assertThat(severe).isEmpty();
+    assertThat(trouble.lines()).isEmpty();
   }
 
   @Test
@@ -510,7 +490,7 @@ class GitHubContractTest extends ToolTestBase {
           .contains(member).doesNotContainIgnoringCase("internal");
       }
     }
-    assertThat(severe).isEmpty();
+    assertThat(trouble.lines()).isEmpty();
   }
 
   @Test
@@ -527,7 +507,7 @@ class GitHubContractTest extends ToolTestBase {
     assertThat(failure.code()).isEqualTo(502);
     assertThat(failure.getMessage()).contains("GitHub's reply to POST /graphql repository.pullRequest.reviewThreads")
       .contains("reviewThreads.nodes[1].id is absent");
-    assertThat(severe).isEmpty();
+    assertThat(trouble.lines()).isEmpty();
   }
 
   @Test
@@ -540,6 +520,6 @@ class GitHubContractTest extends ToolTestBase {
     ToolException failure = Await.failure(gh.call(Addresses.PR_THREADS_LIST, pr().put("forge", "github")));
 
     assertThat(failure.code()).isEqualTo(404);
-    assertThat(severe).isEmpty();
+    assertThat(trouble.lines()).isEmpty();
   }
 }

@@ -14,6 +14,7 @@ import dev.reviewgate.core.config.ToolTimeouts;
 import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import dev.reviewgate.testkit.ReplyVariants;
+import dev.reviewgate.testkit.TroubleLog;
 import dev.reviewgate.testkit.ReplyVariants.Kind;
 import dev.reviewgate.testkit.ReplyVariants.Variant;
 import io.vertx.core.Vertx;
@@ -33,10 +34,10 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
+
+
+
+
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -80,25 +81,7 @@ class GitLabContractTest {
   private static GitLabFixture mr;
   private static Vertx vertx;
   private static GitLabDouble gitlab;
-  private static final List<LogRecord> LOGGED = new ArrayList<>();
-  private static final Handler CAPTURE = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      if (record.getLevel().intValue() >= Level.SEVERE.intValue() || ForgeReplies.class.getName().equals(record.getLoggerName())) {
-        synchronized (LOGGED) {
-          LOGGED.add(record);
-        }
-      }
-    }
-
-    @Override
-    public void flush() {
-    }
-
-    @Override
-    public void close() {
-    }
-  };
+  private static TroubleLog trouble;
 
   /**
    * A tool call that reads an endpoint, and the members (paths in an endpoint's table) without which it truly cannot
@@ -222,7 +205,7 @@ class GitLabContractTest {
 
   @BeforeAll
   static void start() throws Exception {
-    Logger.getLogger("").addHandler(CAPTURE);
+    trouble = TroubleLog.install(ForgeReplies.class.getName());
     mr = GitLabFixture.build(dir);
     vertx = Vertx.vertx();
     gitlab = new GitLabDouble(vertx, mr.repo(), mr.base(), mr.target()).version(mr.first()).version(mr.second()).version(mr.third());
@@ -239,7 +222,7 @@ class GitLabContractTest {
 
   @AfterAll
   static void stop() throws Exception {
-    Logger.getLogger("").removeHandler(CAPTURE);
+    trouble.close();
     gitlab.close();
     vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
   }
@@ -266,9 +249,7 @@ class GitLabContractTest {
 
   private static void answered(Endpoint endpoint, Variant variant) throws Exception {
     gitlab.replies.put(endpoint.route(), variant.body());
-    synchronized (LOGGED) {
-      LOGGED.clear();
-    }
+    trouble.clear();
     try {
       for (Call call : endpoint.calls()) {
         String lacking = call.needs().stream().filter(endpoint.members()::containsKey).filter(m -> variant.name().startsWith(m + " ")
@@ -282,10 +263,7 @@ class GitLabContractTest {
           assertThat(e.getMessage()).contains("GitLab", endpoint.name(), lacking.substring(lacking.lastIndexOf('.') + 1));
         }
       }
-      synchronized (LOGGED) {
-        assertThat(LOGGED).as("log records at SEVERE or from ForgeReplies for %s", variant.name())
-          .extracting(r -> r.getLevel() + " " + r.getLoggerName() + " " + r.getMessage() + " " + r.getThrown()).isEmpty();
-      }
+      assertThat(trouble.lines()).as("log records at SEVERE or from ForgeReplies for %s", variant.name()).isEmpty();
     } finally {
       gitlab.replies.remove(endpoint.route());
     }
@@ -327,9 +305,7 @@ class GitLabContractTest {
 
   @Test
   void aReplyTrulyLackingWhatTheCallNeedsIsAnUpstreamErrorNamingGitLabTheEndpointAndTheMember() {
-    synchronized (LOGGED) {
-      LOGGED.clear();
-    }
+    trouble.clear();
     JsonArray discussions = gitlab.discussionsJson();
     discussions.getJsonObject(2).remove("id");
     gitlab.replies.put("GET /discussions", discussions);
@@ -351,8 +327,6 @@ class GitLabContractTest {
       assertThat(e.code()).isEqualTo(Failure.UPSTREAM);
       assertThat(e.getMessage()).contains("GitLab's reply to GET /projects/:id/merge_requests/:merge_request_iid/diffs: [0].new_path");
     });
-    synchronized (LOGGED) {
-      assertThat(LOGGED).isEmpty();
-    }
+    assertThat(trouble.lines()).isEmpty();
   }
 }
