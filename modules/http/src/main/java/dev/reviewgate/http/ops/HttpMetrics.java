@@ -12,6 +12,7 @@ import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.vertx.micrometer.VertxPrometheusOptions;
 import java.util.EnumSet;
+import java.util.logging.Logger;
 
 /**
  * Prometheus metrics for a server process: Vert.x's own figures (HTTP per route and status, event bus per address,
@@ -19,6 +20,19 @@ import java.util.EnumSet;
  * ({@code dev.reviewgate.core.metrics.CallMetrics}). One registry per process, scraped at {@code /metrics}.
  */
 public final class HttpMetrics {
+
+  /**
+   * Vert.x's Micrometer binding registers a gauge with Micrometer each time it looks one up (an HTTP server's active
+   * connections, a method's active requests) and keeps the count itself; Micrometer takes the second registration for
+   * a mistake and warns, on every server's first requests. Only that one message is dropped; the logger is held here
+   * because java.util.logging keeps its loggers, and so their filters, only while someone does.
+   */
+  private static final Logger MICROMETER = Logger.getLogger("io.micrometer.core.instrument.MeterRegistry");
+
+  static {
+    MICROMETER.setFilter(record -> record.getMessage() == null
+      || !record.getMessage().startsWith("This Gauge has been already registered"));
+  }
 
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -29,9 +43,8 @@ public final class HttpMetrics {
       .setEnabled(true)
       .setJvmMetricsEnabled(true)
       .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true))
-      // HTTP_ROUTE, not HTTP_PATH: bounded label values whatever paths clients send. LOCAL tells the process's HTTP
-      // servers apart (the front door and the dashboard's): without it their gauges share one id and Micrometer warns.
-      .setLabels(EnumSet.of(Label.LOCAL, Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE, Label.EB_ADDRESS, Label.EB_FAILURE,
+      // HTTP_ROUTE, not HTTP_PATH: bounded label values whatever paths clients send.
+      .setLabels(EnumSet.of(Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE, Label.EB_ADDRESS, Label.EB_FAILURE,
         Label.EB_SIDE, Label.POOL_TYPE, Label.POOL_NAME)));
     return builder.with(options).withMetrics(new MicrometerMetricsFactory(registry));
   }
