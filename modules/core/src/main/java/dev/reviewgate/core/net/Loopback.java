@@ -1,9 +1,13 @@
 package dev.reviewgate.core.net;
 
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /** Names and literals of the local machine, as they appear in bind addresses and in Host / Origin headers. */
 public final class Loopback {
+
+  /** Compiled once: every request's Host and Origin are checked against it. */
+  private static final Pattern IPV4_LOOPBACK = Pattern.compile("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
 
   private Loopback() {
   }
@@ -15,7 +19,7 @@ public final class Loopback {
       h = h.substring(1, h.length() - 1);
     }
     return h.equals("localhost") || h.endsWith(".localhost") || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1")
-      || h.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
+      || IPV4_LOOPBACK.matcher(h).matches();
   }
 
   /** True for the wildcard bind addresses, which listen on every interface. */

@@ -27,6 +27,7 @@ final class JsonBody extends OutputStream {
 
   private static final Logger LOG = Logger.getLogger(JsonBody.class.getName());
   static final int CHUNK = 64 * 1024;
+  private static final int FIRST_BUFFER = 1024;
   /** Strings longer than this (in chars) send a body to a worker: below it, encoding takes well under a millisecond. */
   static final int LONG_BODY_CHARS = 256 * 1024;
   static final int IN_FLIGHT = 4;
@@ -53,7 +54,12 @@ final class JsonBody extends OutputStream {
   private volatile boolean gone;
   /** Chunks written to a full queue whose room comes back at the next drain. */
   private final java.util.concurrent.atomic.AtomicInteger owed = new java.util.concurrent.atomic.AtomicInteger();
-  private Buffer pending = Buffer.buffer(CHUNK);
+  /**
+   * Starts small and grows: most answers are a few hundred bytes, and a 64 KiB buffer for each of them was most of a
+   * small call's garbage (a young collection every few dozen milliseconds under load). Buffers after a spill are
+   * whole chunks, since a body that spilled once is long.
+   */
+  private Buffer pending = Buffer.buffer(FIRST_BUFFER);
 
   private JsonBody(HttpServerResponse response, Context context, long stallMs) {
     this.response = response;
