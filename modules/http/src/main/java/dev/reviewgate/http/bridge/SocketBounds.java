@@ -78,7 +78,7 @@ final class SocketBounds {
       return Future.failedFuture("the socket was reset: its client left its output unread past the stall deadline");
     }
     Stall stall = stalled.get(socket);
-    if (stall == null && !socket.writeQueueFull()) {
+    if (stall == null && !full(socket)) {
       return Future.succeededFuture();
     }
     socket.pause();
@@ -87,8 +87,20 @@ final class SocketBounds {
 
   /** Output is about to be written to the socket: a client that has stopped reading is given the stall deadline. */
   void writing(SockJSSocket socket) {
-    if (!reset.contains(socket) && socket.writeQueueFull()) {
+    if (!reset.contains(socket) && full(socket)) {
       watch(socket);
+    }
+  }
+
+  /**
+   * Whether the socket's write queue is full; false once it is closed (a browser tab closed while its socket opened
+   * asks Vert.x's WebSocket after its close, which throws, and the close's own event settles the rest).
+   */
+  private static boolean full(SockJSSocket socket) {
+    try {
+      return socket.writeQueueFull();
+    } catch (IllegalStateException closed) {
+      return false;
     }
   }
 
