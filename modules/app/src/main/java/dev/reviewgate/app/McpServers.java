@@ -1,10 +1,10 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.conformance.ConformanceTools;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.mcp.McpOptions;
 import dev.reviewgate.mcp.McpServer;
-import dev.reviewgate.mcp.conformance.ConformanceTools;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.function.Supplier;

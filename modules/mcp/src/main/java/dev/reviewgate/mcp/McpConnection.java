@@ -128,8 +128,7 @@ public final class McpConnection {
    * Other requests may still finish; {@link #endInFlight(String)} ends what is left.
    */
   public void endOfInput() {
-    endWhere(InFlight::waitsForPerson, "the client's input ended while this call waited for a person, so the wait was "
-      + "cancelled; what it created (a review) and any queued feedback are kept: review_list and review_status show them");
+    endWhere(InFlight::waitsForPerson, server.catalog().guide().waitEndedByEndOfInput());
   }
 
   /** Ends every request still in flight with an error reply saying {@code why} (their work is cancelled). */

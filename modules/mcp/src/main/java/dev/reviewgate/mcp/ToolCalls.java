@@ -48,8 +48,7 @@ final class ToolCalls {
     this.selection = selection;
     this.options = options;
     this.localTools = localTools;
-    // A draft held for the person's decision in the dashboard waits like review_update's wait for their feedback.
-    this.drafts = new DraftApprovals(vertx, options.toolTimeouts().defaultMs(), options.toolTimeouts().of("review_update"));
+    this.drafts = new DraftApprovals(vertx, options.toolTimeouts());
   }
 
   JsonObject list(JsonObject params) {

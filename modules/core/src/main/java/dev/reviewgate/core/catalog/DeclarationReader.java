@@ -44,7 +44,8 @@ final class DeclarationReader {
     for (Entry entry : reader.entries(index, "prompts", "prompts/")) {
       prompts.add(reader.prompt(entry));
     }
-    return new Declarations(List.copyOf(templates), List.copyOf(prompts), Map.copyOf(reader.sources));
+    return new Declarations(List.copyOf(templates), List.copyOf(prompts), Map.copyOf(reader.sources),
+      AgentGuide.from(index.getJsonObject("guide")));
   }
 
   private List<Entry> entries(JsonObject index, String list, String folder) {

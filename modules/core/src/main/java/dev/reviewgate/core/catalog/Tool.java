@@ -12,8 +12,7 @@ import java.util.Set;
  * service credential's {@code allow} list may open an agent's tool to that service, never a person's.
  * {@code taskSupport}: whether an MCP client that negotiated the tasks extension gets a task instead of a held call.
  * {@code confirmDraft} (null: none): with argument {@code confirm: true} the MCP front-end shows the person the draft
- * and calls the tool only if they accept; the draft is the arguments ({@code "arguments"}) or what the internal
- * address named here answers for them.
+ * and calls the tool only if they accept; see {@link ConfirmDraft}.
  */
 public record Tool(
   String name,
@@ -27,12 +26,9 @@ public record Tool(
   boolean waitsForPerson,
   Set<Caller.Kind> callers,
   TaskSupport taskSupport,
-  String confirmDraft) {
+  ConfirmDraft confirmDraft) {
 
   public static final int MAX_DESCRIPTION = 1024;
-
-  /** The catalog value of {@code confirmDraft} meaning "the draft is the call's own arguments". */
-  public static final String DRAFT_IS_ARGUMENTS = "arguments";
 
   /**
    * What a backend answers {@code confirm: true} with: the confirmation happens in the MCP front-end, which has the

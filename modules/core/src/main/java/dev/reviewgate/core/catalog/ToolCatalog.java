@@ -78,6 +78,12 @@ public final class ToolCatalog {
       argumentChecks.put(tool.name(), new ArgumentCheck(ArgumentPrecheck.of(tool.inputSchema()),
         Validator.create(JsonSchema.of(tool.inputSchema().copy()), SCHEMA_OPTIONS)));
     }
+    for (Tool tool : tools) {
+      if (tool.confirmDraft() != null && !names.containsKey(tool.confirmDraft().heldLike())) {
+        throw new IllegalStateException("tool " + tool.name() + ": confirmDraft heldLike names "
+          + tool.confirmDraft().heldLike() + ", which is not a tool of the catalog");
+      }
+    }
     this.byName = Map.copyOf(names);
     this.byAddress = Map.copyOf(addresses);
     this.checks = Map.copyOf(argumentChecks);
@@ -191,7 +197,23 @@ public final class ToolCatalog {
       output == null ? null : expandIncludes(loader, output),
       Annotations.fromJson(entry.getJsonObject("annotations", new JsonObject())), exposure,
       entry.getBoolean("waitsForPerson", false), callers(name, entry, exposure),
-      TaskSupport.fromWire(entry.getString("taskSupport")), entry.getString("confirmDraft"));
+      TaskSupport.fromWire(entry.getString("taskSupport")), confirmDraft(loader, name, entry.getValue("confirmDraft")));
+  }
+
+  /** The {@code confirmDraft} key: {@code {"draft": "arguments" or an address, "layout": name, "heldLike": tool}}. */
+  private static ConfirmDraft confirmDraft(ClassLoader loader, String name, Object value) {
+    if (value == null) {
+      return null;
+    }
+    String where = "tool " + name + ": confirmDraft";
+    if (!(value instanceof JsonObject declared) || declared.getString("draft") == null
+      || declared.getString("layout") == null || declared.getString("heldLike") == null) {
+      throw new IllegalStateException(where + " needs \"draft\" (arguments or an address), \"layout\" (a drafts/ file) "
+        + "and \"heldLike\" (the tool whose timeout a held draft gets)");
+    }
+    String layout = ROOT + "drafts/" + declared.getString("layout") + ".json";
+    return new ConfirmDraft(declared.getString("draft"),
+      DraftLayout.from("catalog " + layout, readJson(loader, layout)), declared.getString("heldLike"));
   }
 
   /**
@@ -292,6 +314,11 @@ public final class ToolCatalog {
   /** The prompts, in the order index.json lists them; each reads through a tool of this catalog. */
   public List<Prompt> prompts() {
     return declarations.prompts();
+  }
+
+  /** What the catalog tells an agent besides each tool's description. */
+  public AgentGuide guide() {
+    return declarations.guide();
   }
 
   public Optional<CompletionSource> completionSource(String name) {

@@ -7,7 +7,6 @@ import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.net.ClientSlots;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.ToolResults;
-import dev.reviewgate.mcp.conformance.ConformanceTools;
 import dev.reviewgate.mcp.transport.http.HttpClientSupport.Reply;
 import dev.reviewgate.mcp.transport.http.HttpClientSupport.Stream;
 import io.vertx.core.Promise;
@@ -76,7 +75,30 @@ class HttpTransportIT {
       .put("description", "Test tool: a diff of about 16 MB, more than loopback socket buffers hold.");
     builder.localTool(ToolCatalog.parseTool(getClass().getClassLoader(), hugeTool),
       (args, request) -> io.vertx.core.Future.succeededFuture(ToolResults.success(new JsonObject().put("diff", HUGE_DIFF))));
-    server = ConformanceTools.register(builder).build();
+    // Three tools of the conformance suite's fixtures that the tests below call, answered as there.
+    JsonObject simpleTool = bigTool.copy().put("name", "test_simple_text").put("address", "reviewgate.test.simple")
+      .put("description", "Test tool: a short text.");
+    builder.localTool(ToolCatalog.parseTool(getClass().getClassLoader(), simpleTool),
+      (args, request) -> io.vertx.core.Future.succeededFuture(text("This is a simple text response for testing.")));
+    JsonObject progressTool = bigTool.copy().put("name", "test_tool_with_progress").put("address", "reviewgate.test.progress")
+      .put("description", "Test tool: three progress notifications 50 ms apart, then a text.");
+    builder.localTool(ToolCatalog.parseTool(getClass().getClassLoader(), progressTool), (args, request) -> {
+      request.progress(0, 100.0, null);
+      return vertx.timer(50).compose(v -> {
+        request.progress(50, 100.0, null);
+        return vertx.timer(50);
+      }).map(v -> {
+        request.progress(100, 100.0, null);
+        return text("Tool with progress executed successfully");
+      });
+    });
+    JsonObject headerTool = bigTool.copy().put("name", "test_custom_header").put("address", "reviewgate.test.header")
+      .put("description", "Test tool: its region argument also travels in the Mcp-Param-Region header.")
+      .put("inputSchema", new JsonObject().put("type", "object").put("properties", new JsonObject().put("region",
+        new JsonObject().put("type", "string").put("x-mcp-header", "Region"))).put("required", new JsonArray().add("region")));
+    builder.localTool(ToolCatalog.parseTool(getClass().getClassLoader(), headerTool),
+      (args, request) -> io.vertx.core.Future.succeededFuture(text("region: " + args.getString("region"))));
+    server = builder.build();
     options = HttpTransportOptions.from(ReviewgateConfig.defaults().section("http"));
     transport = new HttpTransport(vertx, server, options);
     // Sessions that expire quickly, on their own endpoint, for the expiry test.
@@ -90,6 +112,10 @@ class HttpTransportIT {
     httpServer = HttpClientSupport.await(vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1"));
     http = new HttpClientSupport(vertx, httpServer.actualPort(), "/mcp");
     shortHttp = new HttpClientSupport(vertx, httpServer.actualPort(), "/short");
+  }
+
+  private static JsonObject text(String text) {
+    return new JsonObject().put("content", new JsonArray().add(new JsonObject().put("type", "text").put("text", text)));
   }
 
   @AfterEach

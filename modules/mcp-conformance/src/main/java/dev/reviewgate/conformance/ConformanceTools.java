@@ -1,4 +1,4 @@
-package dev.reviewgate.mcp.conformance;
+package dev.reviewgate.conformance;
 
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;

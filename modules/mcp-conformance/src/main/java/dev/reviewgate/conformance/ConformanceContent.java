@@ -1,4 +1,4 @@
-package dev.reviewgate.mcp.conformance;
+package dev.reviewgate.conformance;
 
 import dev.reviewgate.mcp.InputRequests;
 import dev.reviewgate.mcp.JsonRpcException;
