@@ -79,7 +79,8 @@ class DiffStatTest {
    * Changes whose two sides are one blob (a 100% rename, a mode change) carry no binary mark in the patch text, yet
    * git loads them for its stat and prints a binary one as a bare {@code Bin}; beside them a binary rename with
    * changes ({@code Bin X -> Y bytes}), text renames (with and without changes), a binary renamed and made executable,
-   * a text mode change and a symlink turned into a binary file and back (a type change: one line in git's stat).
+   * a text mode change, a symlink turned into a binary file and back and one into a text file (a type change: one
+   * line in git's stat).
    */
   @Test
   @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
@@ -97,6 +98,7 @@ class DiffStatTest {
       .write("exe.bin", new byte[] {'e', 0}).write("t.txt", text.toString()).write("t2.txt", text.toString())
       .write("script.sh", "echo hi\n").write("swap.bin", new byte[] {'z', 0});
     java.nio.file.Files.createSymbolicLink(repo.dir().resolve("link"), Path.of("t.txt"));
+    java.nio.file.Files.createSymbolicLink(repo.dir().resolve("textlink"), Path.of("t2.txt"));
     String base = repo.commit("base");
     java.nio.file.Files.createDirectories(repo.dir().resolve("moved"));
     repo.git("mv", "img.bin", "pic.bin");
@@ -110,13 +112,15 @@ class DiffStatTest {
     executable(repo, "mode.bin");
     executable(repo, "exe2.bin");
     executable(repo, "script.sh");
-    repo.delete("link").write("link", new byte[] {'b', 0, 'c'}).delete("swap.bin");
+    repo.delete("link").write("link", new byte[] {'b', 0, 'c'}).delete("swap.bin").delete("textlink")
+      .write("textlink", "a link\nno more\n");
     java.nio.file.Files.createSymbolicLink(repo.dir().resolve("swap.bin"), Path.of("pic.bin"));
     String head = repo.commit("renames, mode and type changes");
     String git = new String(repo.gitBytes("diff", "--stat", "--histogram", "-M", base, head), StandardCharsets.UTF_8);
     assertThat(git).containsPattern("(?m)^ img.bin => pic.bin +\\| Bin$").containsPattern("(?m)^ mode.bin +\\| Bin$")
       .containsPattern("(?m)^ exe.bin => exe2.bin +\\| Bin$").containsPattern("(?m)^ t.txt => u.txt +\\| +0$")
-      .contains("Bin 150 -> 153 bytes").containsPattern("(?m)^ link +\\| Bin 5 -> 3 bytes$");
+      .contains("Bin 150 -> 153 bytes").containsPattern("(?m)^ link +\\| Bin 5 -> 3 bytes$")
+      .containsPattern("(?m)^ textlink +\\| +3 \\+\\+-$");
     vertx.deployVerticle(new GitVerticle(repo.servedAsDemo(new JsonObject()), ToolCatalog.standard()))
       .compose(id -> expectSameStat(vertx, test, base, head, git)).onComplete(test.succeedingThenComplete());
   }
