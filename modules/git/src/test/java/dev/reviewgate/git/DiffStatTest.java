@@ -85,6 +85,17 @@ class DiffStatTest {
   @Test
   @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
   void sameContentBinaryChangesPrintBinLikeGit(Vertx vertx, VertxTestContext test) throws Exception {
+    sameContentBinaryChanges(vertx, test, new JsonObject());
+  }
+
+  /** The same, each diff written in blocks on DiffParts' threads (each block has a writer of its own). */
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void sameContentBinaryChangesPrintBinLikeGitWhenWrittenInParallel(Vertx vertx, VertxTestContext test) throws Exception {
+    sameContentBinaryChanges(vertx, test, new JsonObject().put("parallelFromFiles", 2));
+  }
+
+  private void sameContentBinaryChanges(Vertx vertx, VertxTestContext test, JsonObject gitSection) throws Exception {
     TestRepo repo = new TestRepo(tmp);
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < 60; i++) {
@@ -121,7 +132,7 @@ class DiffStatTest {
       .containsPattern("(?m)^ exe.bin => exe2.bin +\\| Bin$").containsPattern("(?m)^ t.txt => u.txt +\\| +0$")
       .contains("Bin 150 -> 153 bytes").containsPattern("(?m)^ link +\\| Bin 5 -> 3 bytes$")
       .containsPattern("(?m)^ textlink +\\| +3 \\+\\+-$");
-    vertx.deployVerticle(new GitVerticle(repo.servedAsDemo(new JsonObject()), ToolCatalog.standard()))
+    vertx.deployVerticle(new GitVerticle(repo.servedAsDemo(gitSection), ToolCatalog.standard()))
       .compose(id -> expectSameStat(vertx, test, base, head, git)).onComplete(test.succeedingThenComplete());
   }
 
