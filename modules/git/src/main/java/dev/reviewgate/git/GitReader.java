@@ -143,8 +143,19 @@ public final class GitReader implements AutoCloseable {
     }
   }
 
-  /** Options of a diff computation. */
-  public record DiffOptions(DiffAlgorithm.SupportedAlgorithm algorithm, int contextLines, List<String> paths) {
+  /**
+   * Options of a diff computation.
+   *
+   * @param forStat the diff is read for its stat: a change whose sides are one blob (a pure rename, a mode change) is
+   *                checked for binary content too, as {@code git diff --stat} does ({@code Bin}), which reads that
+   *                blob; a unified diff's text does not need it
+   */
+  public record DiffOptions(DiffAlgorithm.SupportedAlgorithm algorithm, int contextLines, List<String> paths,
+                            boolean forStat) {
+
+    public DiffOptions(DiffAlgorithm.SupportedAlgorithm algorithm, int contextLines, List<String> paths) {
+      this(algorithm, contextLines, paths, false);
+    }
   }
 
   /**
@@ -784,7 +795,7 @@ public final class GitReader implements AutoCloseable {
     };
     PatchWriter writer = new PatchWriter(found.blobs(), found.attributes(),
       new Abbreviator(reader, repository.getObjectDatabase(), abbreviation),
-      DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
+      DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation, diffOptions.forStat());
     return new Session(found, writer, abbreviation);
   }
 
@@ -794,7 +805,7 @@ public final class GitReader implements AutoCloseable {
     Blobs blobs = new Blobs(ContentSource.of(reader), options.maxBlobBytes());
     DiffAttributes attributes = DiffAttributes.of(reader, pair.head().getTree(), options.maxBlobBytes(), diffConfig.current());
     return new PatchWriter(blobs, attributes, new Abbreviator(reader, repository.getObjectDatabase(), abbreviation),
-      DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation);
+      DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation, diffOptions.forStat());
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.json.Utf8Text;
 import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.shape.Format;
 import dev.reviewgate.diff.shape.ShapeOptions;
 import dev.reviewgate.diff.shape.Shaper;
 import io.vertx.core.Future;
@@ -214,10 +215,14 @@ public final class GitVerticle extends VerticleBase {
   }
 
   private GitReader.DiffOptions diffOptions(JsonObject args) {
+    return diffOptions(args, false);
+  }
+
+  private GitReader.DiffOptions diffOptions(JsonObject args, boolean forStat) {
     String algorithm = args.getString("algorithm", "histogram");
     return new GitReader.DiffOptions(
       "myers".equals(algorithm) ? DiffAlgorithm.SupportedAlgorithm.MYERS : DiffAlgorithm.SupportedAlgorithm.HISTOGRAM,
-      args.getInteger("context_lines", options.defaultContextLines()), strings(args, "paths"));
+      args.getInteger("context_lines", options.defaultContextLines()), strings(args, "paths"), forStat);
   }
 
   private ChangedFiles changed(JsonObject args, boolean counts, Cancellation cancellation) {
@@ -245,7 +250,8 @@ public final class GitVerticle extends VerticleBase {
     if (unshaped && answerNow != null) {
       return streamed(reader, pair, args, cancellation, answerNow);
     }
-    GitReader.Patch patch = reader.diff(pair, diffOptions(args), unshaped, cancellation);
+    // A stat needs what the text does not show: whether a change of one blob (a pure rename) is binary.
+    GitReader.Patch patch = reader.diff(pair, diffOptions(args, shaping.format() == Format.STAT), unshaped, cancellation);
     cancellation.check();
     return described(unshaped
       ? new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size())).put("warnings", new JsonArray())

@@ -75,6 +75,72 @@ class DiffStatTest {
       .compose(id -> expectSameStat(vertx, test, base, head, git)).onComplete(test.succeedingThenComplete());
   }
 
+  /**
+   * Changes whose two sides are one blob (a 100% rename, a mode change) carry no binary mark in the patch text, yet
+   * git loads them for its stat and prints a binary one as a bare {@code Bin}; beside them a binary rename with
+   * changes ({@code Bin X -> Y bytes}), text renames (with and without changes), a binary renamed and made executable,
+   * a text mode change, a symlink turned into a binary file and back and one into a text file (a type change: one
+   * line in git's stat).
+   */
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void sameContentBinaryChangesPrintBinLikeGit(Vertx vertx, VertxTestContext test) throws Exception {
+    sameContentBinaryChanges(vertx, test, new JsonObject());
+  }
+
+  /** The same, each diff written in blocks on DiffParts' threads (each block has a writer of its own). */
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void sameContentBinaryChangesPrintBinLikeGitWhenWrittenInParallel(Vertx vertx, VertxTestContext test) throws Exception {
+    sameContentBinaryChanges(vertx, test, new JsonObject().put("parallelFromFiles", 2));
+  }
+
+  private void sameContentBinaryChanges(Vertx vertx, VertxTestContext test, JsonObject gitSection) throws Exception {
+    TestRepo repo = new TestRepo(tmp);
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 60; i++) {
+      text.append("text line ").append(i).append('\n');
+    }
+    byte[] data = new byte[150];
+    for (int i = 0; i < data.length; i++) {
+      data[i] = (byte) (i % 3 == 0 ? 0 : 'a' + i % 26);
+    }
+    repo.write("img.bin", new byte[] {'a', 0, 'b'}).write("data.bin", data).write("mode.bin", new byte[] {'p', 0, 'q'})
+      .write("exe.bin", new byte[] {'e', 0}).write("t.txt", text.toString()).write("t2.txt", text.toString())
+      .write("script.sh", "echo hi\n").write("swap.bin", new byte[] {'z', 0});
+    java.nio.file.Files.createSymbolicLink(repo.dir().resolve("link"), Path.of("t.txt"));
+    java.nio.file.Files.createSymbolicLink(repo.dir().resolve("textlink"), Path.of("t2.txt"));
+    String base = repo.commit("base");
+    java.nio.file.Files.createDirectories(repo.dir().resolve("moved"));
+    repo.git("mv", "img.bin", "pic.bin");
+    repo.git("mv", "data.bin", "data2.bin");
+    repo.git("mv", "exe.bin", "exe2.bin");
+    repo.git("mv", "t.txt", "u.txt");
+    repo.git("mv", "t2.txt", "moved/t2.txt");
+    byte[] changed = java.util.Arrays.copyOf(data, data.length + 3);
+    changed[data.length + 1] = 0;
+    repo.write("data2.bin", changed).write("moved/t2.txt", text + "one more\n");
+    executable(repo, "mode.bin");
+    executable(repo, "exe2.bin");
+    executable(repo, "script.sh");
+    repo.delete("link").write("link", new byte[] {'b', 0, 'c'}).delete("swap.bin").delete("textlink")
+      .write("textlink", "a link\nno more\n");
+    java.nio.file.Files.createSymbolicLink(repo.dir().resolve("swap.bin"), Path.of("pic.bin"));
+    String head = repo.commit("renames, mode and type changes");
+    String git = new String(repo.gitBytes("diff", "--stat", "--histogram", "-M", base, head), StandardCharsets.UTF_8);
+    assertThat(git).containsPattern("(?m)^ img.bin => pic.bin +\\| Bin$").containsPattern("(?m)^ mode.bin +\\| Bin$")
+      .containsPattern("(?m)^ exe.bin => exe2.bin +\\| Bin$").containsPattern("(?m)^ t.txt => u.txt +\\| +0$")
+      .contains("Bin 150 -> 153 bytes").containsPattern("(?m)^ link +\\| Bin 5 -> 3 bytes$")
+      .containsPattern("(?m)^ textlink +\\| +3 \\+\\+-$");
+    vertx.deployVerticle(new GitVerticle(repo.servedAsDemo(gitSection), ToolCatalog.standard()))
+      .compose(id -> expectSameStat(vertx, test, base, head, git)).onComplete(test.succeedingThenComplete());
+  }
+
+  private static void executable(TestRepo repo, String path) throws java.io.IOException {
+    java.nio.file.Files.setPosixFilePermissions(repo.dir().resolve(path),
+      java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
+
   /** The acceptance check of issue 25: 41 commits of a real history, each against its parent, as the git CLI prints them. */
   @Test
   @Timeout(value = 180, timeUnit = TimeUnit.SECONDS)

@@ -26,6 +26,7 @@ public final class PatchWriter {
   private final DiffAlgorithm algorithm;
   private final int context;
   private final CancelCheck cancellation;
+  private final boolean probesSameContent;
   private final List<String> overBlobLimit = new java.util.ArrayList<>();
 
   /** Readies the code that reads a blob's lines before a first diff needs it (see {@code Lines.prime}); blocking. */
@@ -40,6 +41,18 @@ public final class PatchWriter {
 
   public PatchWriter(Blobs blobs, DiffAttributes attributes, Abbreviator abbreviator, DiffAlgorithm algorithm,
                      int context, CancelCheck cancellation) {
+    this(blobs, attributes, abbreviator, algorithm, context, cancellation, false);
+  }
+
+  /**
+   * @param probesSameContent whether {@link #write} also tells a change whose sides are one blob (a pure rename, a
+   *                          mode change) as binary when it is, which its text does not show but {@code git diff
+   *                          --stat} prints ({@code Bin}); it reads that blob, so only a caller that renders a stat
+   *                          asks for it ({@link #stats} always does)
+   */
+  public PatchWriter(Blobs blobs, DiffAttributes attributes, Abbreviator abbreviator, DiffAlgorithm algorithm,
+                     int context, CancelCheck cancellation, boolean probesSameContent) {
+    this.probesSameContent = probesSameContent;
     this.blobs = blobs;
     this.attributes = attributes;
     this.abbreviator = abbreviator;
@@ -49,21 +62,27 @@ public final class PatchWriter {
   }
 
   /**
-   * Line counts of one change, as {@code git diff --numstat} reports them (binary: no counts), and for a binary change
-   * the sizes of its two versions in bytes, as {@code git diff --stat} prints them (0 for a missing side, both 0 when
-   * the two sides are the same blob).
+   * Line counts of one change, as {@code git diff --numstat} reports them (binary: no counts, but for a type change
+   * the lines of its text side, as its patch holds them), and for a binary change the sizes of its two versions in
+   * bytes, as {@code git diff --stat} prints them (0 for a missing side, both 0 when the two sides are the same blob).
    */
   public record Stats(int additions, int deletions, boolean binary, long oldBytes, long newBytes) {
 
     static Stats text(int additions, int deletions) {
       return new Stats(additions, deletions, false, 0, 0);
     }
+  }
 
-    /** A type change written as a deletion and a creation, counted as one change. */
-    static Stats join(Stats gone, Stats added) {
-      boolean binary = gone.binary || added.binary;
-      return new Stats(added.additions, gone.deletions, binary, binary ? gone.oldBytes : 0, binary ? added.newBytes : 0);
+  /**
+   * A type change written as a deletion and a creation, counted as one change: binary when either side is (git's
+   * stat then prints both sides' sizes, a symlink's or a text file's too).
+   */
+  private Stats joined(FileChange change, Stats gone, Stats added) {
+    if (!gone.binary && !added.binary) {
+      return Stats.text(added.additions, gone.deletions);
     }
+    Stats sizes = binary(change);
+    return new Stats(added.additions, gone.deletions, true, sizes.oldBytes, sizes.newBytes);
   }
 
   /** The two sides of a change as the line diff sees them. */
@@ -77,15 +96,15 @@ public final class PatchWriter {
   public Stats stats(FileChange change) {
     cancellation.check();
     if (change.status() == FileChange.Status.TYPE_CHANGED) {
-      return Stats.join(stats(deletion(change)), stats(creation(change)));
+      return joined(change, stats(deletion(change)), stats(creation(change)));
+    }
+    if (change.oldId() != null && change.oldId().equals(change.newId())) {
+      return sameContent(change);
     }
     Sides sides = sides(change);
     forget(change);
     if (sides.binary) {
       return binary(change);
-    }
-    if (change.oldId() != null && change.oldId().equals(change.newId())) {
-      return Stats.text(0, 0);
     }
     Lines a = new Lines(sides.oldData);
     Lines b = new Lines(sides.newData, a);
@@ -94,6 +113,16 @@ public final class PatchWriter {
     boolean[] changedB = new boolean[b.size() + 2];
     markChanges(a, b, changedA, changedB);
     return Stats.text(count(changedB), count(changedA));
+  }
+
+  /**
+   * A change whose two sides are one blob: no lines changed, and binary (without sizes) when either path's attributes
+   * or the blob's bytes say so, as git's stat reads it.
+   */
+  private Stats sameContent(FileChange change) {
+    Sides sides = sides(change);
+    forget(change);
+    return sides.binary ? binary(change) : Stats.text(0, 0);
   }
 
   /** A binary change's stats: its two sizes, or none when both sides are the same blob (as git's diffstat). */
@@ -127,7 +156,7 @@ public final class PatchWriter {
     cancellation.check();
     if (change.status() == FileChange.Status.TYPE_CHANGED) {
       Stats gone = write(deletion(change), out);
-      return Stats.join(gone, write(creation(change), out));
+      return joined(change, gone, write(creation(change), out));
     }
     String oldPath = change.oldPath() != null ? change.oldPath() : change.newPath();
     String newPath = change.newPath() != null ? change.newPath() : change.oldPath();
@@ -162,7 +191,7 @@ public final class PatchWriter {
     String toLabel = change.hasNew() ? newLabel : "/dev/null";
     write(out, header);
     if (sameContent) {
-      return Stats.text(0, 0);
+      return probesSameContent ? sameContent(change) : Stats.text(0, 0);
     }
     Sides sides = sides(change);
     if (sides.binary) {

@@ -51,15 +51,33 @@ public final class StatRenderer {
     return render(files, width, file -> null);
   }
 
-  /** @param binarySizes a binary file's sizes, or null where they are not known */
+  /**
+   * @param binarySizes a binary file's sizes, or null where they are not known; a file it knows is binary even when
+   *                    its text does not say so (a pure rename or a mode change of a binary file shows no content)
+   */
   public static String render(List<FileDiff> files, int width, Function<FileDiff, BinarySizes> binarySizes) {
     List<Entry> entries = new ArrayList<>(files.size());
-    for (FileDiff f : files) {
+    for (int i = 0; i < files.size(); i++) {
+      FileDiff f = files.get(i);
+      BinarySizes sizes = binarySizes.apply(f);
+      boolean binary = f.binary() || sizes != null;
+      if (i + 1 < files.size() && typeChange(f, files.get(i + 1))) {
+        // git writes a type change as a deletion and a creation, but its stat counts one change.
+        FileDiff created = files.get(++i);
+        entries.add(new Entry(f.path(), null, created.additions(), f.deletions(), binary || created.binary(), sizes));
+        continue;
+      }
       boolean moved = f.changeType() == ChangeType.RENAMED || f.changeType() == ChangeType.COPIED;
-      entries.add(new Entry(f.path(), moved ? f.oldPath() : null, f.additions(), f.deletions(), f.binary(),
-        f.binary() ? binarySizes.apply(f) : null));
+      entries.add(new Entry(f.path(), moved ? f.oldPath() : null, f.additions(), f.deletions(), binary,
+        binary ? sizes : null));
     }
     return renderEntries(entries, width);
+  }
+
+  /** A deletion straight followed by a creation of the same path: how git writes a file turned into a link or back. */
+  private static boolean typeChange(FileDiff gone, FileDiff next) {
+    return gone.changeType() == ChangeType.DELETED && next.changeType() == ChangeType.ADDED
+      && gone.path().equals(next.path()) && next.leadingText().isEmpty();
   }
 
   public static String renderEntries(List<Entry> files, int width) {
@@ -83,8 +101,10 @@ public final class StatRenderer {
       } else {
         maxChange = Math.max(maxChange, f.additions() + f.deletions());
       }
-      adds += f.additions();
-      dels += f.deletions();
+      if (!f.binary()) { // git counts no lines of a binary file, not even a type change's text side
+        adds += f.additions();
+        dels += f.deletions();
+      }
     }
     int numberWidth = Math.max(anyBinary ? 3 : 1, Integer.toString(maxChange).length());
     int total = Math.max(width, 16 + 6 + numberWidth);
