@@ -270,7 +270,7 @@ public final class ReviewVerticle extends VerticleBase {
       older.end(superseded(older.base(), review));
     }
     review.workingTask().ifPresent(task -> endTask(id, task.id(), WaitTask.COMPLETED, superseded(task.base(), review)));
-    PendingWait wait = new PendingWait(vertx, context, facts);
+    PendingWait wait = new PendingWait(vertx, context, facts, options.replyTransitMs());
     waits.put(id, wait);
     String url = reviewUrl(id);
     wait.heartbeatEvery(options.heartbeatMs(), FeedbackText.waiting(id, url));
