@@ -57,7 +57,7 @@ final class ServeCommand {
     }
     ServiceBridge.Options bridgeOptions = ServiceBridge.Options.from(config.section("busBridge"));
     HttpTransportOptions transportOptions = HttpTransportOptions.from(config.section("http"));
-    DeploymentHealth health = new DeploymentHealth();
+    DeploymentHealth health = new DeploymentHealth(options.health());
     HttpMetrics metrics = new HttpMetrics();
     if (ClusterOptions.from(config.section("cluster"), Backends.ROLES).serves("git")) {
       // Opened (and the default one's tags and pack index read) while Vert.x and the other backends start.

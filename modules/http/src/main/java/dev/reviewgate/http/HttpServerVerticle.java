@@ -61,7 +61,7 @@ public final class HttpServerVerticle extends VerticleBase {
     this.health = health;
     this.metrics = metrics;
     this.mcpEndpoint = mcpEndpoint;
-    this.sessions = new PersonSessions(options.loginKey(), Clock.systemUTC());
+    this.sessions = new PersonSessions(options.loginKey(), Clock.systemUTC(), options.personSessions());
   }
 
   @Override
