@@ -3,7 +3,7 @@ package dev.reviewgate.http;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.security.Credentials;
 import dev.reviewgate.core.security.UserSecret;
-import dev.reviewgate.http.bridge.BridgeLimits;
+import dev.reviewgate.http.bridge.websocket.WebSocketBridgeLimits;
 import dev.reviewgate.http.ops.DeploymentHealth;
 import dev.reviewgate.http.security.PersonSessions;
 import java.time.Duration;
@@ -42,7 +42,7 @@ public record HttpOptions(
   List<String> allowedOrigins,
   List<String> allowedHosts,
   String token,
-  BridgeLimits bridgeLimits,
+  WebSocketBridgeLimits bridgeLimits,
   Credentials credentials,
   String loginKey,
   boolean mcpWithoutToken,
@@ -65,7 +65,7 @@ public record HttpOptions(
       strings(section, "allowedOrigins"),
       strings(section, "allowedHosts"),
       token,
-      new BridgeLimits(((Number) require(section, "bridgeReplyTimeoutMs")).longValue(),
+      new WebSocketBridgeLimits(((Number) require(section, "bridgeReplyTimeoutMs")).longValue(),
         ((Number) require(section, "bridgeMaxHandlersPerSocket")).intValue(),
         ((Number) require(section, "bridgePingTimeoutMs")).longValue(),
         ((Number) require(section, "bridgeMaxSockets")).intValue(),
@@ -138,7 +138,7 @@ public record HttpOptions(
   }
 
   /** The same options with other WebSocket-bridge limits (tests). */
-  public HttpOptions withBridgeLimits(BridgeLimits limits) {
+  public HttpOptions withBridgeLimits(WebSocketBridgeLimits limits) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, limits, credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams,
       peerLookupTimeoutMs, personSessions, health);

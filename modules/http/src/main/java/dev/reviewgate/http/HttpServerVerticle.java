@@ -2,7 +2,7 @@ package dev.reviewgate.http;
 
 import dev.reviewgate.core.DashboardLocation;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.http.bridge.BridgeRoutes;
+import dev.reviewgate.http.bridge.websocket.WebSocketBridge;
 import dev.reviewgate.http.ops.DeploymentHealth;
 import dev.reviewgate.http.ops.HealthRoutes;
 import dev.reviewgate.http.ops.HttpMetrics;
@@ -85,7 +85,7 @@ public final class HttpServerVerticle extends VerticleBase {
     }
     router.get(LoginRoute.PATH).handler(new LoginRoute(sessions));
     router.route("/eventbus/*").handler(new RequestGuard(options, RequestGuard.Check.BRIDGE, sessions))
-      .subRouter(BridgeRoutes.create(vertx, catalog, options.bridgeLimits(), options.credentials()));
+      .subRouter(WebSocketBridge.create(vertx, catalog, options.bridgeLimits(), options.credentials()));
     router.route("/metrics").handler(new RequestGuard(options, RequestGuard.Check.TOKEN));
     router.route("/console/*").handler(StaticHandler.create("reviewgate/webroot/console")
       .setCachingEnabled(false).setDirectoryListing(false));
