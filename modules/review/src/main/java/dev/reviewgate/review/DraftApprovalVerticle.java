@@ -38,7 +38,6 @@ import java.util.logging.Logger;
 public final class DraftApprovalVerticle extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(DraftApprovalVerticle.class.getName());
-  private static final long TASK_POLL_MS = 1000;
 
   private final ReviewOptions options;
   private final ToolCatalog catalog;
@@ -305,7 +304,7 @@ public final class DraftApprovalVerticle extends VerticleBase {
     String status = draft.cancelled() ? "cancelled" : draft.ended() || interrupted ? "completed" : "working";
     JsonObject json = new JsonObject().put("task_id", draft.taskId()).put("status", status)
       .put("created_at", draft.createdAt().toString()).put("updated_at", draft.updatedAt().toString())
-      .put("ttl_ms", options.draftTtlMs()).put("poll_interval_ms", TASK_POLL_MS);
+      .put("ttl_ms", options.draftTtlMs()).put("poll_interval_ms", options.taskPollIntervalMs());
     if (interrupted) {
       return json.mergeIn(DraftOutcome.notPostedOutcome("[UNAVAILABLE] The person approved the draft, but the server "
         + "stopped while posting it: whether it reached the forge is unknown. Look at the pull request (pr_list_threads) "

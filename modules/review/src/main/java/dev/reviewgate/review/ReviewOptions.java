@@ -33,12 +33,14 @@ import java.util.logging.Logger;
  *                        the caller's deadline, and within it nothing is handed out
  * @param draftPostGraceMs an approved draft still being posted this long after the post's own time limit was
  *                        interrupted (the process stopped)
+ * @param taskPollIntervalMs {@code pollIntervalMs} suggested to clients polling a review wait's or a draft's task
  */
 public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHost, int dashboardPort,
                             String dashboardUrl, long heartbeatMs, long maxWaitMs, long gitTimeoutMs, int contextLines,
                             int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile, int maxQuotedChars,
                             long syncIntervalMs, Path workingDirectory, long taskTtlMs, long draftTtlMs,
-                            long maxWaitMarginMs, long replyTransitMs, long draftPostGraceMs) {
+                            long maxWaitMarginMs, long replyTransitMs, long draftPostGraceMs,
+                            long taskPollIntervalMs) {
 
   /**
    * The review section, with {@code maxWaitMs} bounded so that a wait ends (with "no feedback yet") before the MCP
@@ -60,7 +62,7 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       options.dashboardUrl(), options.heartbeatMs(), bound, options.gitTimeoutMs(), options.contextLines(),
       options.maxMarkerChars(), options.diffCacheEntries(), options.maxLinesPerFile(), options.maxQuotedChars(),
       options.syncIntervalMs(), options.workingDirectory(), options.taskTtlMs(), options.draftTtlMs(),
-      options.maxWaitMarginMs(), options.replyTransitMs(), options.draftPostGraceMs());
+      options.maxWaitMarginMs(), options.replyTransitMs(), options.draftPostGraceMs(), options.taskPollIntervalMs());
   }
 
   /** The {@code review} section alone: {@code maxWaitMs} as written, whatever the review tools' MCP time limit. */
@@ -86,7 +88,8 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       positive(section, "draftTtlMs"),
       positive(section, "maxWaitMarginMs"),
       positive(section, "replyTransitMs"),
-      positive(section, "draftPostGraceMs"));
+      positive(section, "draftPostGraceMs"),
+      positive(section, "taskPollIntervalMs"));
   }
 
   private static long positive(JsonObject section, String key) {
