@@ -6,9 +6,9 @@ import dev.reviewgate.core.security.UserSecret;
 import dev.reviewgate.http.bridge.websocket.WebSocketBridgeLimits;
 import dev.reviewgate.http.ops.DeploymentHealth;
 import dev.reviewgate.http.security.PersonSessions;
-import java.time.Duration;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 

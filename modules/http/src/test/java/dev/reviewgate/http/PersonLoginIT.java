@@ -3,7 +3,7 @@ package dev.reviewgate.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.security.Caller;
-import dev.reviewgate.core.security.LoginCode;
+import dev.reviewgate.http.security.LoginCode;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;

@@ -1,6 +1,5 @@
 package dev.reviewgate.http.security;
 
-import dev.reviewgate.core.security.LoginCode;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
