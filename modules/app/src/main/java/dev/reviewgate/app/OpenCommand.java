@@ -1,7 +1,7 @@
 package dev.reviewgate.app;
 
-import dev.reviewgate.core.security.LoginCode;
 import dev.reviewgate.core.security.UserSecret;
+import dev.reviewgate.http.security.LoginCode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;

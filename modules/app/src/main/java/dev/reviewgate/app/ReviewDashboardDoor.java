@@ -57,7 +57,7 @@ final class ReviewDashboardDoor {
   }
 
   private static Future<Integer> listen(Vertx vertx, HttpOptions options, ToolCatalog catalog) {
-    HttpServerVerticle server = new HttpServerVerticle(options, catalog, new DeploymentHealth(), null, null);
+    HttpServerVerticle server = new HttpServerVerticle(options, catalog, new DeploymentHealth(options.health()), null, null);
     return vertx.deployVerticle(server).map(id -> server.actualPort());
   }
 

@@ -4,7 +4,7 @@ import dev.reviewgate.cluster.ClusterOptions;
 import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.RepoClaims;
 import dev.reviewgate.git.ReposAhead;
-import dev.reviewgate.http.bridge.ServiceBridge;
+import dev.reviewgate.http.bridge.tcp.TcpBridge;
 import dev.reviewgate.core.StartupFailure;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
@@ -55,9 +55,9 @@ final class ServeCommand {
       err.println("reviewgate: --conformance-tools: /mcp accepts calls WITHOUT the token (for the conformance "
         + "tests only; never run it like this for real use)");
     }
-    ServiceBridge.Options bridgeOptions = ServiceBridge.Options.from(config.section("busBridge"));
+    TcpBridge.Options bridgeOptions = TcpBridge.Options.from(config.section("busBridge"));
     HttpTransportOptions transportOptions = HttpTransportOptions.from(config.section("http"));
-    DeploymentHealth health = new DeploymentHealth();
+    DeploymentHealth health = new DeploymentHealth(options.health());
     HttpMetrics metrics = new HttpMetrics();
     if (ClusterOptions.from(config.section("cluster"), Backends.ROLES).serves("git")) {
       // Opened (and the default one's tags and pack index read) while Vert.x and the other backends start.
@@ -74,7 +74,7 @@ final class ServeCommand {
         + node.cluster().options().host() + ":" + node.cluster().port() + " with roles " + String.join(",", new java.util.TreeSet<>(node.roles())));
     }
     HttpTransport[] transport = new HttpTransport[1];
-    ServiceBridge bridge = null;
+    TcpBridge bridge = null;
     if (node.front()) {
       McpServer mcp = McpServers.create(vertx, config);
       HttpServerVerticle server = new HttpServerVerticle(options, mcp.catalog(), health, metrics,
@@ -87,7 +87,7 @@ final class ServeCommand {
           "stop the process that holds it, or choose another with --port P (--port 0 picks a free one)");
       }
       if (bridgeOptions.enabled()) {
-        bridge = new ServiceBridge(vertx, bridgeOptions, mcp.catalog(), options.credentials());
+        bridge = new TcpBridge(vertx, bridgeOptions, mcp.catalog(), options.credentials());
         try {
           int port = VertxRuntime.await(bridge.listen(), config.startTimeoutMs());
           err.println("reviewgate: TCP event-bus bridge on " + Loopback.forUrl(bridgeOptions.host()) + ":" + port

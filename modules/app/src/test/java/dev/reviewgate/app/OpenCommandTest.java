@@ -2,8 +2,8 @@ package dev.reviewgate.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reviewgate.core.security.LoginCode;
 import dev.reviewgate.core.security.UserSecret;
+import dev.reviewgate.http.security.LoginCode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -86,7 +86,7 @@ class ReviewDashboardIT {
       return Future.succeededFuture(new JsonObject().put("forge", "github").put("review_id", 77)
         .put("url", "https://github.com/octo/shop/pull/5#pullrequestreview-77"));
     }));
-    await(vertx.deployVerticle(new HttpServerVerticle(http, ToolCatalog.standard(), new DeploymentHealth(), null, null)));
+    await(vertx.deployVerticle(new HttpServerVerticle(http, ToolCatalog.standard(), new DeploymentHealth(http.health()), null, null)));
   }
 
   @AfterEach

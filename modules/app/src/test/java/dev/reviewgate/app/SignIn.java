@@ -1,7 +1,7 @@
 package dev.reviewgate.app;
 
-import dev.reviewgate.core.security.LoginCode;
 import dev.reviewgate.core.security.UserSecret;
+import dev.reviewgate.http.security.LoginCode;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

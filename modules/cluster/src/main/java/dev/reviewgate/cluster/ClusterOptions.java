@@ -24,10 +24,12 @@ import java.util.Set;
  * @param failureDetectionMs silence after which a member is taken for dead and its addresses leave the cluster
  * @param maxMessageBytes    the largest reply a backend sends between nodes; larger results fail with 413
  * @param keyFile            the cluster key every member holds ({@link ClusterKey}), or null: then loopback only
+ * @param suspectVerifyMs    how long a suspected member has to answer before it is taken for dead
+ * @param mergeCheckMs       how often a coordinator compares the views it heard of and merges them when they differ
  */
 public record ClusterOptions(boolean enabled, String name, String host, int port, List<Member> join, Set<String> roles,
                              long joinTimeoutMs, long heartbeatMs, long failureDetectionMs, long maxMessageBytes,
-                             Path keyFile) {
+                             Path keyFile, long suspectVerifyMs, long mergeCheckMs) {
 
   /** The role of the front-ends (HTTP MCP, bridges, dashboard, stdio); the rest are backend roles. */
   public static final String FRONT = "front";
@@ -67,7 +69,9 @@ public record ClusterOptions(boolean enabled, String name, String host, int port
       positive(section, "heartbeatMs"),
       positive(section, "failureDetectionMs"),
       positive(section, "maxMessageBytes"),
-      keyFile.isBlank() ? null : Path.of(keyFile).toAbsolutePath().normalize());
+      keyFile.isBlank() ? null : Path.of(keyFile).toAbsolutePath().normalize(),
+      positive(section, "suspectVerifyMs"),
+      positive(section, "mergeCheckMs"));
   }
 
   /** Whether members authenticate each other and encrypt what they say (a key file is given). */

@@ -34,12 +34,8 @@ final class MembershipStack {
   /** How often a coordinator tells the others which view it has; splits are found within a few of these. */
   static final long MERGE_MIN_INTERVAL_MS = 1000;
   static final long MERGE_MAX_INTERVAL_MS = 3000;
-  /** How often a coordinator compares the views it heard of and starts a merge when they differ. */
-  static final long MERGE_CHECK_INTERVAL_MS = 5000;
   /** One round of looking for the listed members (JGroups' default join timeout). */
   static final long JOIN_ROUND_MS = 2000;
-  /** How long a suspected member has to answer before it is taken for dead. */
-  static final long VERIFY_SUSPECT_MS = 1000;
 
   private MembershipStack() {
   }
@@ -54,10 +50,10 @@ final class MembershipStack {
       .setValue("sock_conn_timeout", 300));
     stack.add(new TCPPING().setInitialHosts(initialHosts(options, port)).setPortRange(0));
     stack.add(new MERGE3().setMinInterval(MERGE_MIN_INTERVAL_MS).setMaxInterval(MERGE_MAX_INTERVAL_MS)
-      .setCheckInterval(MERGE_CHECK_INTERVAL_MS));
+      .setCheckInterval(options.mergeCheckMs()));
     stack.add(new FD_SOCK2());
     stack.add(new FD_ALL3().setTimeout(options.failureDetectionMs()).setInterval(options.heartbeatMs()));
-    stack.add(new VERIFY_SUSPECT2().setValue("timeout", VERIFY_SUSPECT_MS));
+    stack.add(new VERIFY_SUSPECT2().setValue("timeout", options.suspectVerifyMs()));
     stack.add(new BARRIER());
     if (key != null) {
       stack.add(new SYM_ENCRYPT().setSecretKey(key.secret())

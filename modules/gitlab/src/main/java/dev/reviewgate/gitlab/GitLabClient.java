@@ -83,12 +83,13 @@ final class GitLabClient {
   }
 
   /** A GET of a list, every page ({@code X-Next-Page} followed, at most {@code maxItems} items, then 413). */
-  Future<List<JsonObject>> getAll(String path, Map<String, String> query, String notFound, int maxItems) {
+  Future<List<JsonObject>> getAll(String path, Map<String, String> query, String notFound, int maxItems, String maxItemsKey) {
     List<JsonObject> all = new ArrayList<>();
-    return page(path, query, notFound, 1, maxItems, all).map(v -> all);
+    return page(path, query, notFound, 1, maxItems, maxItemsKey, all).map(v -> all);
   }
 
-  private Future<Void> page(String path, Map<String, String> query, String notFound, int page, int maxItems, List<JsonObject> all) {
+  private Future<Void> page(String path, Map<String, String> query, String notFound, int page, int maxItems,
+                            String maxItemsKey, List<JsonObject> all) {
     Map<String, String> paged = new java.util.LinkedHashMap<>(query);
     paged.put("per_page", Integer.toString(PER_PAGE));
     paged.put("page", Integer.toString(page));
@@ -102,10 +103,10 @@ final class GitLabClient {
         return Future.succeededFuture();
       }
       if (all.size() >= maxItems) {
-        throw ToolException.tooLarge(path + " lists more than " + maxItems + " items (gitlab.maxChanges); nothing partial "
-          + "is shown. Narrow the call, or raise gitlab.maxChanges");
+        throw ToolException.tooLarge(path + " lists more than " + maxItems + " items (" + maxItemsKey + "); nothing partial "
+          + "is shown. Narrow the call, or raise " + maxItemsKey);
       }
-      return page(path, query, notFound, next, maxItems, all);
+      return page(path, query, notFound, next, maxItems, maxItemsKey, all);
     });
   }
 

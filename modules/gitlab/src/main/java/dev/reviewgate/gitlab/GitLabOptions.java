@@ -17,10 +17,13 @@ import java.util.function.UnaryOperator;
  * @param localRepos GitLab project ({@code group/name} or id) → the name of a repository this server serves, for
  *                   diffs read from the local object database (besides a served repository named like the
  *                   project's last path segment)
+ * @param maxListItems most discussions, draft notes or versions of one merge request read (all pages); more is refused
+ * @param maxPipelines most pipelines of one merge request read; with more, the pipelines are left out with a warning
  */
 public record GitLabOptions(String url, String token, String tokenEnv, long timeoutMs, int maxRetries, long retryBaseDelayMs,
                             long maxRateLimitWaitMs, int maxConcurrentReads, int maxConcurrentBlobs, int maxBlobBytes,
-                            int maxChanges, int etagCacheEntries, long etagCacheMaxBytes, Map<String, String> localRepos) {
+                            int maxChanges, int etagCacheEntries, long etagCacheMaxBytes, Map<String, String> localRepos,
+                            int maxListItems, int maxPipelines) {
 
   public static GitLabOptions from(JsonObject section, UnaryOperator<String> env) {
     String urlEnv = section.getString("urlEnv");
@@ -47,7 +50,8 @@ public record GitLabOptions(String url, String token, String tokenEnv, long time
       section.getLong("timeoutMs"), section.getInteger("maxRetries"), section.getLong("retryBaseDelayMs"),
       section.getLong("maxRateLimitWaitMs"), section.getInteger("maxConcurrentReads"), section.getInteger("maxConcurrentBlobs"),
       section.getInteger("maxBlobBytes"), section.getInteger("maxChanges"), section.getInteger("etagCacheEntries"),
-      section.getLong("etagCacheMaxBytes"), Map.copyOf(local));
+      section.getLong("etagCacheMaxBytes"), Map.copyOf(local), section.getInteger("maxListItems"),
+      section.getInteger("maxPipelines"));
   }
 
   /** The REST base, {@code <url>/api/v4}. */

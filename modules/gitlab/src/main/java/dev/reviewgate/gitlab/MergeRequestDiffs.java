@@ -51,7 +51,7 @@ final class MergeRequestDiffs {
     String missing = MergeRequests.notFound(project, iid);
     if (latest) {
       // GitLab before 15.7 has no /diffs: the version's own endpoint lists the same files in one answer.
-      return client.getAll(mr + "/diffs", Map.of(), missing, client.options().maxChanges())
+      return client.getAll(mr + "/diffs", Map.of(), missing, client.options().maxChanges(), "gitlab.maxChanges")
         .map(all -> ForgeReplies.read(GitLabEndpoints.DIFFS, "the version's change list",
           () -> MergeRequests.all(GitLabEndpoints.DIFFS, all).stream().map(MergeRequestChange::from).toList()))
         .recover(failure -> failure instanceof ToolException e && e.code() == 404 ? changes(project, iid, version, false)

@@ -86,7 +86,7 @@ final class MergeRequestDiscussions {
 
   private Future<List<JsonObject>> discussions(String project, long iid) {
     return client.getAll(MergeRequests.mergeRequestPath(project, iid) + "/discussions", Map.of(),
-      MergeRequests.notFound(project, iid), 10_000);
+      MergeRequests.notFound(project, iid), client.options().maxListItems(), "gitlab.maxListItems");
   }
 
   /**
@@ -221,7 +221,8 @@ final class MergeRequestDiscussions {
     String path = MergeRequests.mergeRequestPath(project, iid);
     String missing = MergeRequests.notFound(project, iid);
     Future<List<JsonObject>> published = discussions(project, iid);
-    Future<List<JsonObject>> drafts = client.getAll(path + "/draft_notes", Map.of(), missing, 10_000);
+    Future<List<JsonObject>> drafts = client.getAll(path + "/draft_notes", Map.of(), missing,
+      client.options().maxListItems(), "gitlab.maxListItems");
     return Future.all(published, drafts).compose(both -> {
       List<String> texts = ForgeReplies.read(GitLabEndpoints.DISCUSSIONS, "pr_review", () -> bodies(published.result()));
       List<String> draftTexts = ForgeReplies.read(GitLabEndpoints.DRAFT_NOTES, "pr_review",

@@ -74,7 +74,8 @@ final class MergeRequests {
 
   /** The versions, newest first (as GitLab lists them). */
   Future<List<MergeRequestVersion>> versions(String project, long iid) {
-    return client.getAll(mergeRequestPath(project, iid) + "/versions", Map.of(), notFound(project, iid), 10_000)
+    return client.getAll(mergeRequestPath(project, iid) + "/versions", Map.of(), notFound(project, iid),
+        client.options().maxListItems(), "gitlab.maxListItems")
       .map(all -> ForgeReplies.read(GitLabEndpoints.VERSIONS, "the merge request's versions", () -> all(GitLabEndpoints.VERSIONS, all)
         .stream().map(MergeRequestVersion::from).sorted(Comparator.comparingLong(MergeRequestVersion::id).reversed()).toList()));
   }
@@ -220,7 +221,8 @@ final class MergeRequests {
         warnings.add("approvals left out: " + none.getMessage());
         return Future.succeededFuture(null);
       });
-    Future<List<MergeRequest.Pipeline>> pipelines = client.getAll(path + "/pipelines", Map.of(), missing, 100)
+    Future<List<MergeRequest.Pipeline>> pipelines = client.getAll(path + "/pipelines", Map.of(), missing,
+        client.options().maxPipelines(), "gitlab.maxPipelines")
       .map(all -> ForgeReplies.read(GitLabEndpoints.PIPELINES, "gitlab_get_merge_request",
         () -> all(GitLabEndpoints.PIPELINES, all).stream().map(MergeRequest.Pipeline::from).toList()))
       .recover(none -> {

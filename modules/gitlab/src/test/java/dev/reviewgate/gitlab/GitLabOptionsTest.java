@@ -35,4 +35,14 @@ class GitLabOptionsTest {
     assertThatThrownBy(() -> GitLabOptions.from(DEFAULTS, Map.of("GITLAB_URL", "gitlab.example.com")::get))
       .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("gitlab.apiUrl (or GITLAB_URL)");
   }
+
+  @Test
+  void theListCapsAreReadFromTheirKeys() {
+    GitLabOptions defaults = GitLabOptions.from(DEFAULTS, name -> null);
+    assertThat(defaults.maxListItems()).isEqualTo(10_000);
+    assertThat(defaults.maxPipelines()).isEqualTo(100);
+    GitLabOptions set = GitLabOptions.from(DEFAULTS.copy().put("maxListItems", 50).put("maxPipelines", 7), name -> null);
+    assertThat(set.maxListItems()).isEqualTo(50);
+    assertThat(set.maxPipelines()).isEqualTo(7);
+  }
 }

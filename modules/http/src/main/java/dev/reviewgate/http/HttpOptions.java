@@ -3,9 +3,12 @@ package dev.reviewgate.http;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.security.Credentials;
 import dev.reviewgate.core.security.UserSecret;
-import dev.reviewgate.http.bridge.BridgeLimits;
+import dev.reviewgate.http.bridge.websocket.WebSocketBridgeLimits;
+import dev.reviewgate.http.ops.DeploymentHealth;
+import dev.reviewgate.http.security.PersonSessions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -24,6 +27,10 @@ import java.util.Map;
  * @param maxStreams      long-lived work all clients together may hold
  * @param peerLookupTimeoutMs how long a loopback connection's first request waits for the lookup of the local process
  *                        that holds it; past it the connection counts by its address
+ * @param personSessions  bounds of the person's dashboard sessions ({@code personSessionMs}, {@code maxPersonSessions},
+ *                        {@code maxUsedLoginCodes})
+ * @param health          how long {@code /health} waits for its slow sections ({@code healthFreshWithinMs},
+ *                        {@code healthSectionAbandonMs})
  */
 public record HttpOptions(
   String host,
@@ -35,13 +42,15 @@ public record HttpOptions(
   List<String> allowedOrigins,
   List<String> allowedHosts,
   String token,
-  BridgeLimits bridgeLimits,
+  WebSocketBridgeLimits bridgeLimits,
   Credentials credentials,
   String loginKey,
   boolean mcpWithoutToken,
   int maxStreamsPerClient,
   int maxStreams,
-  long peerLookupTimeoutMs) {
+  long peerLookupTimeoutMs,
+  PersonSessions.Limits personSessions,
+  DeploymentHealth.Timing health) {
 
   public static HttpOptions from(JsonObject section, Map<String, String> environment) {
     String tokenEnv = require(section, "tokenEnv").toString();
@@ -56,7 +65,7 @@ public record HttpOptions(
       strings(section, "allowedOrigins"),
       strings(section, "allowedHosts"),
       token,
-      new BridgeLimits(((Number) require(section, "bridgeReplyTimeoutMs")).longValue(),
+      new WebSocketBridgeLimits(((Number) require(section, "bridgeReplyTimeoutMs")).longValue(),
         ((Number) require(section, "bridgeMaxHandlersPerSocket")).intValue(),
         ((Number) require(section, "bridgePingTimeoutMs")).longValue(),
         ((Number) require(section, "bridgeMaxSockets")).intValue(),
@@ -68,21 +77,26 @@ public record HttpOptions(
       false,
       ((Number) require(section, "maxStreamsPerClient")).intValue(),
       ((Number) require(section, "maxStreams")).intValue(),
-      ((Number) require(section, "peerLookupTimeoutMs")).longValue());
+      ((Number) require(section, "peerLookupTimeoutMs")).longValue(),
+      new PersonSessions.Limits(Duration.ofMillis(((Number) require(section, "personSessionMs")).longValue()),
+        ((Number) require(section, "maxPersonSessions")).intValue(),
+        ((Number) require(section, "maxUsedLoginCodes")).intValue()),
+      new DeploymentHealth.Timing(((Number) require(section, "healthFreshWithinMs")).longValue(),
+        ((Number) require(section, "healthSectionAbandonMs")).longValue()));
   }
 
   /** The same options listening elsewhere (the {@code --host} / {@code --port} flags). */
   public HttpOptions withAddress(String newHost, int newPort) {
     return new HttpOptions(newHost, newPort, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeLimits,
-      credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs);
+      credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs, personSessions, health);
   }
 
   /** The same options with another bearer token (tests; production reads it from the environment or the secret). */
   public HttpOptions withToken(String newToken) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, newToken, bridgeLimits,
-      Credentials.userToken(newToken), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs);
+      Credentials.userToken(newToken), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs, personSessions, health);
   }
 
   /** The same options accepting the service credentials of the {@code services} section as well as the token. */
@@ -90,28 +104,28 @@ public record HttpOptions(
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeLimits,
       Credentials.from(token, services, environment), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams,
-      peerLookupTimeoutMs);
+      peerLookupTimeoutMs, personSessions, health);
   }
 
   /** The same options with {@code /mcp} open without a token: {@code serve --conformance-tools} only. */
   public HttpOptions withMcpWithoutToken() {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeLimits,
-      credentials, loginKey, true, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs);
+      credentials, loginKey, true, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs, personSessions, health);
   }
 
   /** The same options with other concurrency limits (tests). */
   public HttpOptions withLimits(int perClient, int global, long bodyBytes) {
     return new HttpOptions(host, port, bodyBytes, perClient, global, retryAfterSeconds, allowedOrigins, allowedHosts,
       token, bridgeLimits, credentials, loginKey,
-      mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs);
+      mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs, personSessions, health);
   }
 
   /** The same options with other bounds on long-lived work (tests). */
   public HttpOptions withStreamLimits(int perClient, int global) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeLimits, credentials, loginKey, mcpWithoutToken, perClient, global,
-      peerLookupTimeoutMs);
+      peerLookupTimeoutMs, personSessions, health);
   }
 
   private static Object require(JsonObject section, String key) {
@@ -124,9 +138,9 @@ public record HttpOptions(
   }
 
   /** The same options with other WebSocket-bridge limits (tests). */
-  public HttpOptions withBridgeLimits(BridgeLimits limits) {
+  public HttpOptions withBridgeLimits(WebSocketBridgeLimits limits) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, limits, credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams,
-      peerLookupTimeoutMs);
+      peerLookupTimeoutMs, personSessions, health);
   }
 }

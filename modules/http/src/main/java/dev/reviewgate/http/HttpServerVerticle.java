@@ -2,7 +2,7 @@ package dev.reviewgate.http;
 
 import dev.reviewgate.core.DashboardLocation;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.http.bridge.BridgeRoutes;
+import dev.reviewgate.http.bridge.websocket.WebSocketBridge;
 import dev.reviewgate.http.ops.DeploymentHealth;
 import dev.reviewgate.http.ops.HealthRoutes;
 import dev.reviewgate.http.ops.HttpMetrics;
@@ -61,7 +61,7 @@ public final class HttpServerVerticle extends VerticleBase {
     this.health = health;
     this.metrics = metrics;
     this.mcpEndpoint = mcpEndpoint;
-    this.sessions = new PersonSessions(options.loginKey(), Clock.systemUTC());
+    this.sessions = new PersonSessions(options.loginKey(), Clock.systemUTC(), options.personSessions());
   }
 
   @Override
@@ -85,7 +85,7 @@ public final class HttpServerVerticle extends VerticleBase {
     }
     router.get(LoginRoute.PATH).handler(new LoginRoute(sessions));
     router.route("/eventbus/*").handler(new RequestGuard(options, RequestGuard.Check.BRIDGE, sessions))
-      .subRouter(BridgeRoutes.create(vertx, catalog, options.bridgeLimits(), options.credentials()));
+      .subRouter(WebSocketBridge.create(vertx, catalog, options.bridgeLimits(), options.credentials()));
     router.route("/metrics").handler(new RequestGuard(options, RequestGuard.Check.TOKEN));
     router.route("/console/*").handler(StaticHandler.create("reviewgate/webroot/console")
       .setCachingEnabled(false).setDirectoryListing(false));

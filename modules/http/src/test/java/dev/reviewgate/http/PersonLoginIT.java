@@ -3,7 +3,7 @@ package dev.reviewgate.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.security.Caller;
-import dev.reviewgate.core.security.LoginCode;
+import dev.reviewgate.http.security.LoginCode;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -73,7 +73,7 @@ class PersonLoginIT {
     assertThat(again.statusCode()).as("a code serves once").isEqualTo(403);
     assertThat(header(again, "Set-Cookie")).isNull();
 
-    BridgeIT.Socket person = socket(new WebSocketConnectOptions().addHeader("Cookie", cookie));
+    WebSocketBridgeIT.Socket person = socket(new WebSocketConnectOptions().addHeader("Cookie", cookie));
     JsonObject reply = await(sendWithHeaders(person, PERSON_TOOL,
       new JsonObject().put("reviewgate-call-id", "forged").put("reviewgate-progress-address", "reviewgate.review.events")));
     assertThat(reply.getString("type")).isEqualTo("rec");
@@ -98,13 +98,13 @@ class PersonLoginIT {
   @Test
   void theTokenIsAServiceWhichCannotActAsThePersonNorPublishToATool() throws Exception {
     assertThat(await(upgradeStatus(new WebSocketConnectOptions()))).as("no credential, no socket").isEqualTo(401);
-    BridgeIT.Socket service = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
+    WebSocketBridgeIT.Socket service = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
     JsonObject denied = await(sendWithHeaders(service, PERSON_TOOL, new JsonObject().put(Caller.HEADER, "person")));
     assertThat(denied.getString("type")).isEqualTo("err");
     assertThat(denied.getString("body")).isEqualTo("rejected");
 
     // a fresh socket, so that the refusal read is this one's
-    BridgeIT.Socket publisher = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
+    WebSocketBridgeIT.Socket publisher = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
     publisher.ws.writeTextMessage(new JsonObject().put("type", "publish").put("address", "reviewgate.test.echo")
       .put("body", new JsonObject().put("text", "x")).encode());
     assertThat(await(publisher.unsolicited.future()).getString("body")).isEqualTo("rejected");
@@ -127,7 +127,7 @@ class PersonLoginIT {
       }
       delivery.next();
     });
-    BridgeIT.Socket service = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
+    WebSocketBridgeIT.Socket service = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
     List<JsonObject> frames = new CopyOnWriteArrayList<>();
     service.ws.handler(text -> frames.add(text.toJsonObject()));
     // As DraftApprovalIT's agent does: a refused send first, then a publish on the same socket.
@@ -146,7 +146,7 @@ class PersonLoginIT {
       assertThat(refusal.getString("message")).contains(PERSON_TOOL, "only the person may call it", "reviewgate open");
     }
     // The person's own call arrives (so the count above could see one), and it is the only one that did.
-    BridgeIT.Socket person = socket(new WebSocketConnectOptions().addHeader("Cookie", personCookie()));
+    WebSocketBridgeIT.Socket person = socket(new WebSocketConnectOptions().addHeader("Cookie", personCookie()));
     assertThat(await(person.send(PERSON_TOOL, new JsonObject())).getString("type")).isEqualTo("rec");
     assertThat(delivered.get()).as("nothing of the service's send or publish reached the tool").isEqualTo(1);
     assertThat(frames).as("no further frame for the service").hasSize(2);
@@ -161,7 +161,7 @@ class PersonLoginIT {
   @Test
   void aRefusalHeldWhileTheClientDoesNotReadArrivesOnceItReadsAgain() throws Exception {
     String events = "reviewgate.review.events.stall";
-    BridgeIT.Socket service = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
+    WebSocketBridgeIT.Socket service = socket(new WebSocketConnectOptions().addHeader("Authorization", "Bearer " + TestServer.TOKEN));
     List<JsonObject> refusals = new CopyOnWriteArrayList<>();
     AtomicInteger eventsRead = new AtomicInteger();
     // Frames, not whole messages: an event of 128 KiB comes in several, and only its first starts with its type.
@@ -221,8 +221,8 @@ class PersonLoginIT {
     return response.headers().firstValue(name).orElse(null);
   }
 
-  private BridgeIT.Socket socket(WebSocketConnectOptions connect) throws Exception {
-    return await(ws.connect(connect.setHost("127.0.0.1").setPort(port).setURI("/eventbus/websocket")).map(BridgeIT.Socket::new));
+  private WebSocketBridgeIT.Socket socket(WebSocketConnectOptions connect) throws Exception {
+    return await(ws.connect(connect.setHost("127.0.0.1").setPort(port).setURI("/eventbus/websocket")).map(WebSocketBridgeIT.Socket::new));
   }
 
   /** The HTTP status of a refused upgrade (101 when it succeeded). */
@@ -233,7 +233,7 @@ class PersonLoginIT {
         ? rejected.getStatus() : -1));
   }
 
-  private static Future<JsonObject> sendWithHeaders(BridgeIT.Socket socket, String address, JsonObject headers) {
+  private static Future<JsonObject> sendWithHeaders(WebSocketBridgeIT.Socket socket, String address, JsonObject headers) {
     String reply = "test.reply.h" + (++socket.counter);
     io.vertx.core.Promise<JsonObject> answer = io.vertx.core.Promise.promise();
     socket.waiting.put(reply, answer);

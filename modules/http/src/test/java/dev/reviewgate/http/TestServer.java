@@ -34,7 +34,7 @@ final class TestServer {
 
   /** Deploys the echo tools and the server; completes with the bound port. */
   static Future<Integer> start(Vertx vertx, HttpOptions options, Function<Vertx, Handler<RoutingContext>> mcp) {
-    DeploymentHealth health = new DeploymentHealth();
+    DeploymentHealth health = new DeploymentHealth(options.health());
     HttpServerVerticle server = new HttpServerVerticle(options, CATALOG, health, null, mcp);
     return Future.all(
         ToolEndpoint.serve(vertx, CATALOG, "echo_bridge", args -> Future.succeededFuture(new JsonObject().put("echo", args.getString("text")))),

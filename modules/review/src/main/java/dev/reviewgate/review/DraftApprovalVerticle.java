@@ -38,9 +38,6 @@ import java.util.logging.Logger;
 public final class DraftApprovalVerticle extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(DraftApprovalVerticle.class.getName());
-  private static final long TASK_POLL_MS = 1000;
-  /** A draft still {@code posting} this long after the post was sent was interrupted (the process stopped). */
-  private static final long POST_GRACE_MS = 60_000;
 
   private final ReviewOptions options;
   private final ToolCatalog catalog;
@@ -112,13 +109,13 @@ public final class DraftApprovalVerticle extends VerticleBase {
     // A held call's draft is decidable only while its caller listens (review.maxWaitMs, and its send timeout), less
     // the time the post may take: an approval's outcome must still reach the caller.
     long window = context.acceptsTask() ? options.draftTtlMs() : context.replyBy() <= 0 ? options.maxWaitMs()
-      : Math.min(options.maxWaitMs(), context.replyBy() - PendingWait.REPLY_MARGIN_MS - now.toEpochMilli());
+      : Math.min(options.maxWaitMs(), context.replyBy() - options.replyTransitMs() - now.toEpochMilli());
     long decidable = context.acceptsTask() ? window : window - postTimeoutMs();
     DraftApproval created = DraftApproval.create(tool.name(), arguments, draft, body.getBoolean("editable", false), now,
       now.plusMillis(Math.max(1, decidable)));
     // A held call is registered before its draft is written: the draft is visible (listed) as soon as it is on disk,
     // and a stop from then on must answer this call rather than leave it waiting for its timeout.
-    PendingWait wait = context.acceptsTask() ? null : new PendingWait(vertx, context, new JsonObject());
+    PendingWait wait = context.acceptsTask() ? null : new PendingWait(vertx, context, new JsonObject(), options.replyTransitMs());
     if (wait != null) {
       held.put(created.id(), wait);
     }
@@ -303,11 +300,11 @@ public final class DraftApprovalVerticle extends VerticleBase {
   /** A draft as the agent's task reports it ({@link Addresses#REVIEW_TASKS}'s shape). */
   private JsonObject taskJson(DraftApproval draft) {
     boolean interrupted = DraftApproval.POSTING.equals(draft.status())
-      && draft.updatedAt().plusMillis(postTimeoutMs() + POST_GRACE_MS).isBefore(Instant.now());
+      && draft.updatedAt().plusMillis(postTimeoutMs() + options.draftPostGraceMs()).isBefore(Instant.now());
     String status = draft.cancelled() ? "cancelled" : draft.ended() || interrupted ? "completed" : "working";
     JsonObject json = new JsonObject().put("task_id", draft.taskId()).put("status", status)
       .put("created_at", draft.createdAt().toString()).put("updated_at", draft.updatedAt().toString())
-      .put("ttl_ms", options.draftTtlMs()).put("poll_interval_ms", TASK_POLL_MS);
+      .put("ttl_ms", options.draftTtlMs()).put("poll_interval_ms", options.taskPollIntervalMs());
     if (interrupted) {
       return json.mergeIn(DraftOutcome.notPostedOutcome("[UNAVAILABLE] The person approved the draft, but the server "
         + "stopped while posting it: whether it reached the forge is unknown. Look at the pull request (pr_list_threads) "

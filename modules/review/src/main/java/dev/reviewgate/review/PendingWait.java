@@ -12,23 +12,23 @@ import io.vertx.core.json.JsonObject;
  */
 final class PendingWait {
 
-  /** A reply needs this long to reach the caller (event bus, bridge, a store write before it). */
-  static final long REPLY_MARGIN_MS = 500;
-
   private final Vertx vertx;
   private final Promise<JsonObject> promise = Promise.promise();
   private final long startedAt = System.currentTimeMillis();
   private final CallContext context;
   private final JsonObject base;
+  /** How long a reply needs to reach the caller (event bus, bridge, a store write before it): review.replyTransitMs. */
+  private final long replyTransitMs;
   private long heartbeatTimer = -1;
   private long deadlineTimer = -1;
   private long beats;
   private boolean ended;
 
-  PendingWait(Vertx vertx, CallContext context, JsonObject base) {
+  PendingWait(Vertx vertx, CallContext context, JsonObject base, long replyTransitMs) {
     this.vertx = vertx;
     this.context = context;
     this.base = base;
+    this.replyTransitMs = replyTransitMs;
   }
 
   /** Fields every result of this wait starts with (e.g. the review_request facts). */
@@ -58,20 +58,20 @@ final class PendingWait {
   }
 
   /**
-   * Ends the wait through {@code onExpiry} after {@code maxMs}, or earlier, {@link #REPLY_MARGIN_MS} before the
+   * Ends the wait through {@code onExpiry} after {@code maxMs}, or earlier, the reply's transit time before the
    * caller stops listening ({@link CallContext#replyBy}), so that its "no feedback yet" still reaches it.
    */
   void deadline(long maxMs, Runnable onExpiry) {
     long ms = maxMs;
     if (context.replyBy() > 0) {
-      ms = Math.min(ms, context.replyBy() - REPLY_MARGIN_MS - System.currentTimeMillis());
+      ms = Math.min(ms, context.replyBy() - replyTransitMs - System.currentTimeMillis());
     }
     deadlineTimer = vertx.setTimer(Math.max(1, ms), id -> onExpiry.run());
   }
 
   /** True when a reply sent now might arrive after the caller stopped listening: nothing must be handed out then. */
   boolean callerLeaving() {
-    return context.replyBy() > 0 && System.currentTimeMillis() > context.replyBy() - REPLY_MARGIN_MS;
+    return context.replyBy() > 0 && System.currentTimeMillis() > context.replyBy() - replyTransitMs;
   }
 
   /** The caller's call id, matched against cancellation messages; null when the caller gave none. */

@@ -26,14 +26,21 @@ import java.util.logging.Logger;
  *                        created, or as long as its review, whichever is shorter
  * @param draftTtlMs      a draft review awaiting the person's approval in the dashboard (and its task) lives this long
  *                        after it was created; undecided by then, it is never posted
+ * @param maxWaitMarginMs {@code maxWaitMs} is cut to the review tools' MCP time limit less {@code gitTimeoutMs} less
+ *                        this, so that a wait ends (and its reply, with the feedback in it, is sent) before the caller
+ *                        gives up
+ * @param replyTransitMs  how long a reply needs to reach its caller: a wait (or a held draft) ends this long before
+ *                        the caller's deadline, and within it nothing is handed out
+ * @param draftPostGraceMs an approved draft still being posted this long after the post's own time limit was
+ *                        interrupted (the process stopped)
+ * @param taskPollIntervalMs {@code pollIntervalMs} suggested to clients polling a review wait's or a draft's task
  */
 public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHost, int dashboardPort,
                             String dashboardUrl, long heartbeatMs, long maxWaitMs, long gitTimeoutMs, int contextLines,
                             int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile, int maxQuotedChars,
-                            long syncIntervalMs, Path workingDirectory, long taskTtlMs, long draftTtlMs) {
-
-  /** Waits must end before the MCP layer gives up on the call, or the reply (and the feedback in it) is dropped. */
-  private static final long REPLY_MARGIN_MS = 5_000;
+                            long syncIntervalMs, Path workingDirectory, long taskTtlMs, long draftTtlMs,
+                            long maxWaitMarginMs, long replyTransitMs, long draftPostGraceMs,
+                            long taskPollIntervalMs) {
 
   /**
    * The review section, with {@code maxWaitMs} bounded so that a wait ends (with "no feedback yet") before the MCP
@@ -44,7 +51,7 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
     ReviewOptions options = from(config.section("review"), workingDirectory);
     ToolTimeouts timeouts = ToolTimeouts.from(config);
     long caller = Math.min(timeouts.of("review_request"), timeouts.of("review_update"));
-    long bound = Math.max(1_000, caller - options.gitTimeoutMs() - REPLY_MARGIN_MS);
+    long bound = Math.max(1_000, caller - options.gitTimeoutMs() - options.maxWaitMarginMs());
     if (bound >= options.maxWaitMs()) {
       return options;
     }
@@ -54,7 +61,8 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
     return new ReviewOptions(options.enabled(), options.storageDir(), options.dashboardHost(), options.dashboardPort(),
       options.dashboardUrl(), options.heartbeatMs(), bound, options.gitTimeoutMs(), options.contextLines(),
       options.maxMarkerChars(), options.diffCacheEntries(), options.maxLinesPerFile(), options.maxQuotedChars(),
-      options.syncIntervalMs(), options.workingDirectory(), options.taskTtlMs(), options.draftTtlMs());
+      options.syncIntervalMs(), options.workingDirectory(), options.taskTtlMs(), options.draftTtlMs(),
+      options.maxWaitMarginMs(), options.replyTransitMs(), options.draftPostGraceMs(), options.taskPollIntervalMs());
   }
 
   /** The {@code review} section alone: {@code maxWaitMs} as written, whatever the review tools' MCP time limit. */
@@ -77,7 +85,11 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       positive(section, "syncIntervalMs"),
       workingDirectory,
       positive(section, "taskTtlMs"),
-      positive(section, "draftTtlMs"));
+      positive(section, "draftTtlMs"),
+      positive(section, "maxWaitMarginMs"),
+      positive(section, "replyTransitMs"),
+      positive(section, "draftPostGraceMs"),
+      positive(section, "taskPollIntervalMs"));
   }
 
   private static long positive(JsonObject section, String key) {

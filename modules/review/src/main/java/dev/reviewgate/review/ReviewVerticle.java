@@ -39,7 +39,6 @@ public final class ReviewVerticle extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(ReviewVerticle.class.getName());
   /** Suggested poll interval of a wait kept as a task: feedback is a person's, seconds apart. */
-  private static final long TASK_POLL_MS = 1000;
 
   private final ReviewOptions options;
   private final ToolCatalog catalog;
@@ -270,7 +269,7 @@ public final class ReviewVerticle extends VerticleBase {
       older.end(superseded(older.base(), review));
     }
     review.workingTask().ifPresent(task -> endTask(id, task.id(), WaitTask.COMPLETED, superseded(task.base(), review)));
-    PendingWait wait = new PendingWait(vertx, context, facts);
+    PendingWait wait = new PendingWait(vertx, context, facts, options.replyTransitMs());
     waits.put(id, wait);
     String url = reviewUrl(id);
     wait.heartbeatEvery(options.heartbeatMs(), FeedbackText.waiting(id, url));
@@ -476,7 +475,7 @@ public final class ReviewVerticle extends VerticleBase {
   private JsonObject taskJson(WaitTask task) {
     JsonObject json = new JsonObject().put("task_id", task.id()).put("status", task.status())
       .put("created_at", task.createdAt().toString()).put("updated_at", task.updatedAt().toString())
-      .put("ttl_ms", options.taskTtlMs()).put("poll_interval_ms", TASK_POLL_MS);
+      .put("ttl_ms", options.taskTtlMs()).put("poll_interval_ms", options.taskPollIntervalMs());
     if (task.result() != null) {
       json.put("result", task.result());
     } else if (task.working()) {

@@ -382,7 +382,7 @@ class ReviewVerticleTest {
     String id = createReview("HEAD");
     Future<JsonObject> agent = send(Addresses.REVIEW_UPDATE, wait(id));
     Thread.sleep(200);
-    // A bridge client waits with a 1 s send timeout (as ServiceBridge stamps it): it supersedes the agent, who is told.
+    // A bridge client waits with a 1 s send timeout (as TcpBridge stamps it): it supersedes the agent, who is told.
     Future<JsonObject> bridge = BusRequests.request(vertx.eventBus(), Addresses.REVIEW_UPDATE, wait(id),
       CallContext.stampReplyBy(new DeliveryOptions().setSendTimeout(1000)));
     assertThat(await(agent).getString("outcome")).isEqualTo("superseded");

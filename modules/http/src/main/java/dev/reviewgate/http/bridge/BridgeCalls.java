@@ -20,7 +20,7 @@ import java.util.UUID;
  * <p>Bounded: beyond {@link #MAX_TRACKED} the oldest call is forgotten (its reply-by still protects it). Confined to
  * the connection's context.
  */
-final class BridgeCalls {
+public final class BridgeCalls {
 
   static final int MAX_TRACKED = 256;
 
@@ -35,7 +35,7 @@ final class BridgeCalls {
    * Starts tracking a call that will be answered at {@code replyAddress} and returns the headers the bridge adds to it
    * on the bus: its call id and when the bridge stops waiting, {@code replyTimeoutMs} from now.
    */
-  synchronized JsonObject start(String replyAddress, long replyTimeoutMs) {
+  public synchronized JsonObject start(String replyAddress, long replyTimeoutMs) {
     String callId = "bridge-" + UUID.randomUUID();
     byReplyAddress.put(replyAddress, callId);
     return new JsonObject()
@@ -44,12 +44,12 @@ final class BridgeCalls {
   }
 
   /** The call answered at {@code replyAddress} got its answer (or failure). */
-  synchronized void finished(String replyAddress) {
+  public synchronized void finished(String replyAddress) {
     byReplyAddress.remove(replyAddress);
   }
 
   /** The connection closed: every call still in flight is abandoned. */
-  void abandonAll(Vertx vertx) {
+  public void abandonAll(Vertx vertx) {
     List<String> open;
     synchronized (this) {
       open = List.copyOf(byReplyAddress.values());

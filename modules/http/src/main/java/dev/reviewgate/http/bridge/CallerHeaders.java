@@ -9,7 +9,7 @@ import java.util.Map;
  * {@code reviewgate-*} header (call id, progress address, caller: only front doors set those) and the bridge's own
  * ({@code authorization}, {@code timeout}, codec choices), plus the caller the bridge authenticated.
  */
-final class CallerHeaders {
+public final class CallerHeaders {
 
   private static final java.util.Set<String> BRIDGE_OWN = java.util.Set.of("authorization", "timeout", "localonly", "codecname");
 
@@ -17,7 +17,7 @@ final class CallerHeaders {
   }
 
   /** @param headers the frame's {@code headers} value (anything a client sent; non-objects count as none) */
-  static JsonObject forBus(Object headers, Caller caller) {
+  public static JsonObject forBus(Object headers, Caller caller) {
     JsonObject kept = new JsonObject();
     if (headers instanceof JsonObject object) {
       for (Map.Entry<String, Object> entry : object) {

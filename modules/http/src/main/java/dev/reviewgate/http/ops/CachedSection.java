@@ -8,27 +8,27 @@ import java.util.function.Supplier;
  * One extra section of {@code /health} (e.g. {@code cluster}), whose report may take long to make: when a cluster
  * member stalls, a read of cluster-wide state can wait for seconds. {@code /health} must not: it asks for a fresh
  * report, waits at most a bound for it, and otherwise answers with the last report it has, marked {@code stale} with
- * its age. At most one report is being made at a time; one that takes longer than {@link #ABANDON_AFTER_MS} is no
+ * its age. At most one report is being made at a time; one that takes longer than {@code abandonAfterMs} is no
  * longer waited for, and the next request starts another.
  */
 final class CachedSection {
 
-  static final long ABANDON_AFTER_MS = 10_000;
-
   private final Supplier<Future<JsonObject>> report;
+  private final long abandonAfterMs;
   private JsonObject last;
   private long lastAt;
   private Future<JsonObject> making;
   private long makingSince;
 
-  CachedSection(Supplier<Future<JsonObject>> report) {
+  CachedSection(Supplier<Future<JsonObject>> report, long abandonAfterMs) {
     this.report = report;
+    this.abandonAfterMs = abandonAfterMs;
   }
 
   /** A report being made (started now unless one is under way), completed when it is ready. */
   synchronized Future<JsonObject> refresh() {
     long now = System.currentTimeMillis();
-    if (making == null || making.isComplete() || now - makingSince > ABANDON_AFTER_MS) {
+    if (making == null || making.isComplete() || now - makingSince > abandonAfterMs) {
       makingSince = now;
       Future<JsonObject> started;
       try {

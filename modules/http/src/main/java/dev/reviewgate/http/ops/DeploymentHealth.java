@@ -20,29 +20,41 @@ public final class DeploymentHealth {
   private record Entry(State state, String detail) {
   }
 
+  /**
+   * The {@code http.health*} keys.
+   *
+   * @param freshWithinMs    how long /health waits for fresh extra sections before it answers with the last ones
+   * @param sectionAbandonMs a section's report still being made after this long is no longer waited for; the next
+   *                         request starts another
+   */
+  public record Timing(long freshWithinMs, long sectionAbandonMs) {
+  }
+
   private final Map<String, Entry> verticles = new ConcurrentSkipListMap<>();
   private final Map<String, CachedSection> sections = new ConcurrentSkipListMap<>();
+  private final Timing timing;
+
+  public DeploymentHealth(Timing timing) {
+    this.timing = timing;
+  }
 
   /**
    * Adds a section to {@code /health} (e.g. {@code cluster}), made afresh for each request but never waited for
-   * longer than {@link #FRESH_WITHIN_MS}: see {@link CachedSection}.
+   * longer than {@link Timing#freshWithinMs}: see {@link CachedSection}.
    */
   public void section(String name, Supplier<Future<JsonObject>> report) {
-    CachedSection section = new CachedSection(report);
+    CachedSection section = new CachedSection(report, timing.sectionAbandonMs());
     sections.put(name, section);
     section.refresh(); // so that the first /health has a report to give
   }
 
-  /** How long /health waits for fresh sections before it answers with the last ones (it answers within 1 s). */
-  public static final long FRESH_WITHIN_MS = 400;
-
-  /** The extra sections, fresh when they were made within {@link #FRESH_WITHIN_MS}, else the last ones made. */
+  /** The extra sections, fresh when they were made within {@link Timing#freshWithinMs}, else the last ones made. */
   public Future<JsonObject> sectionsJson(Vertx vertx) {
     if (sections.isEmpty()) {
       return Future.succeededFuture(new JsonObject());
     }
     Promise<JsonObject> answer = Promise.promise();
-    long timer = vertx.setTimer(FRESH_WITHIN_MS, id -> answer.tryComplete(snapshot()));
+    long timer = vertx.setTimer(timing.freshWithinMs(), id -> answer.tryComplete(snapshot()));
     Future.join(sections.values().stream().map(CachedSection::refresh).toList()).onComplete(done -> {
       vertx.cancelTimer(timer);
       answer.tryComplete(snapshot());

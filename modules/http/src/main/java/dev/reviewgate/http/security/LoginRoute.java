@@ -36,7 +36,7 @@ public final class LoginRoute implements Handler<RoutingContext> {
       return;
     }
     ctx.response().addCookie(Cookie.cookie(PersonSessions.cookieName(ctx.request()), session.get()).setPath("/").setHttpOnly(true)
-      .setSameSite(CookieSameSite.STRICT).setMaxAge(PersonSessions.SESSION_LIFETIME.toSeconds()));
+      .setSameSite(CookieSameSite.STRICT).setMaxAge(sessions.lifetime().toSeconds()));
     String review = ctx.request().getParam("review");
     ctx.redirect(review != null && REVIEW_ID.matcher(review).matches() ? "/review/#/reviews/" + review : "/review/");
   }

@@ -1,6 +1,5 @@
 package dev.reviewgate.http.security;
 
-import dev.reviewgate.core.security.LoginCode;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -15,27 +14,40 @@ import java.util.Optional;
  * The person's sessions on one dashboard server. A login link's code ({@link LoginCode}) is accepted once: its nonce
  * is remembered until the code expires. Each accepted code opens a session, named by a random id that the login
  * response sets as an HttpOnly cookie; the id is all the browser holds (never the secret), and it lives only in this
- * process's memory, so a restarted server asks for a new login. Bounded: the oldest session goes when
- * {@link #MAX_SESSIONS} are open, and codes are refused while {@link #MAX_PENDING_NONCES} unexpired ones are
+ * process's memory, so a restarted server asks for a new login. Bounded ({@link Limits}): the oldest session goes
+ * when {@code maxSessions} are open, and codes are refused while {@code maxUsedCodes} unexpired ones are
  * remembered. Thread-safe (server instances on several event loops may share it).
  */
 public final class PersonSessions {
 
-  /** How long a session lasts after its login: a working day. */
-  public static final Duration SESSION_LIFETIME = Duration.ofHours(12);
-  static final int MAX_SESSIONS = 256;
-  static final int MAX_PENDING_NONCES = 4096;
+  /**
+   * The bounds of the person's sessions.
+   *
+   * @param lifetime     how long a session lasts after its login ({@code http.personSessionMs})
+   * @param maxSessions  sessions open at once; a new login beyond it ends the oldest ({@code http.maxPersonSessions})
+   * @param maxUsedCodes used login codes remembered until they expire; a code beyond it is refused
+   *                     ({@code http.maxUsedLoginCodes})
+   */
+  public record Limits(Duration lifetime, int maxSessions, int maxUsedCodes) {
+  }
 
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private final String loginKey;
   private final Clock clock;
+  private final Limits limits;
   private final Map<String, Instant> usedNonces = new HashMap<>();
   private final LinkedHashMap<String, Instant> sessions = new LinkedHashMap<>();
 
-  public PersonSessions(String loginKey, Clock clock) {
+  public PersonSessions(String loginKey, Clock clock, Limits limits) {
     this.loginKey = loginKey;
     this.clock = clock;
+    this.limits = limits;
+  }
+
+  /** How long a session lasts after its login (its cookie's {@code Max-Age}). */
+  public Duration lifetime() {
+    return limits.lifetime();
   }
 
   /** Exchanges a login code for a new session id; empty when the code is invalid, expired or used already. */
@@ -46,18 +58,18 @@ public final class PersonSessions {
       return Optional.empty();
     }
     usedNonces.values().removeIf(expiry -> !expiry.isAfter(now));
-    if (usedNonces.containsKey(checked.get().nonce()) || usedNonces.size() >= MAX_PENDING_NONCES) {
+    if (usedNonces.containsKey(checked.get().nonce()) || usedNonces.size() >= limits.maxUsedCodes()) {
       return Optional.empty();
     }
     usedNonces.put(checked.get().nonce(), checked.get().expiry());
     sessions.values().removeIf(expiry -> !expiry.isAfter(now));
-    while (sessions.size() >= MAX_SESSIONS) {
+    while (sessions.size() >= limits.maxSessions()) {
       sessions.remove(sessions.keySet().iterator().next());
     }
     byte[] id = new byte[32];
     RANDOM.nextBytes(id);
     String session = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
-    sessions.put(session, now.plus(SESSION_LIFETIME));
+    sessions.put(session, now.plus(limits.lifetime()));
     return Optional.of(session);
   }
 

@@ -1,4 +1,4 @@
-package dev.reviewgate.http.bridge;
+package dev.reviewgate.http.bridge.websocket;
 
 import io.vertx.core.http.HttpClosedException;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.reviewgate.http.bridge;
+package dev.reviewgate.http.bridge.websocket;
 
 import dev.reviewgate.core.bus.BusExposure;
 import dev.reviewgate.core.catalog.Exposure;
@@ -7,6 +7,7 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.security.Credentials;
 import dev.reviewgate.http.security.RequestGuard;
+import dev.reviewgate.http.bridge.CallerHeaders;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.bridge.BridgeEventType;
@@ -28,7 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * saying why and what to do (vertx-web's own refusal frame says only {@code rejected}); the refused event is then left
  * uncompleted, as vertx-web holds nothing for a send or publish until it is let through.
  */
-final class BridgeAdmission {
+final class WebSocketAdmission {
 
   private final ToolCatalog catalog;
   private final Credentials credentials;
@@ -37,7 +38,7 @@ final class BridgeAdmission {
   private final Map<SockJSSocket, Caller> callers = new ConcurrentHashMap<>();
   private final Map<Caller, Set<String>> permitted = new ConcurrentHashMap<>();
 
-  BridgeAdmission(ToolCatalog catalog, Credentials credentials, SocketBounds bounds) {
+  WebSocketAdmission(ToolCatalog catalog, Credentials credentials, SocketBounds bounds) {
     this.catalog = catalog;
     this.credentials = credentials;
     this.bounds = bounds;

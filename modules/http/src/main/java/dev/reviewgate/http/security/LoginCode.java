@@ -1,4 +1,4 @@
-package dev.reviewgate.core.security;
+package dev.reviewgate.http.security;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -13,9 +13,10 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The one-time code in a login link ({@code reviewgate open}): {@code <expiry>.<nonce>.<mac>}, the MAC an HMAC-SHA256
- * keyed by the per-user secret ({@link UserSecret}) over the expiry (epoch seconds) and a random nonce. The
- * {@code open} process mints it; the dashboard's server, which reads the same secret, checks it, and remembers the
- * nonce until the expiry so that the code serves once. Nothing in a code reveals the secret.
+ * keyed by the per-user secret ({@link dev.reviewgate.core.security.UserSecret}) over the expiry (epoch seconds) and
+ * a random nonce. The {@code open} process mints it; the dashboard's server, which reads the same secret, checks it
+ * ({@link PersonSessions}), and remembers the nonce until the expiry so that the code serves once. Nothing in a code
+ * reveals the secret. It lives with the sessions and the login route, where the person's login is served.
  */
 public final class LoginCode {
 

@@ -1,4 +1,4 @@
-package dev.reviewgate.http.bridge;
+package dev.reviewgate.http.bridge.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Timeout;
  * ({@code vertx-tcp-eventbus-bridge}), so that what passes here is what any client of those frames sends and reads.
  */
 @Timeout(30)
-class ServiceBridgeTest {
+class TcpBridgeTest {
 
   private static final String TOOL = "reviewgate.git.resolve";
   private static final String FAILING = "reviewgate.git.log";
@@ -43,7 +43,7 @@ class ServiceBridgeTest {
   private static final String COMPLETE = "reviewgate.review.complete";
 
   private Vertx vertx;
-  private ServiceBridge bridge;
+  private TcpBridge bridge;
   private int port;
   private final BlockingQueue<JsonObject> headersSeen = new LinkedBlockingQueue<>();
 
@@ -63,7 +63,7 @@ class ServiceBridgeTest {
         message.reply(new JsonObject());
       });
     }
-    bridge = new ServiceBridge(vertx, options(), ToolCatalog.standard(),
+    bridge = new TcpBridge(vertx, options(), ToolCatalog.standard(),
       Credentials.from(TOKEN, new JsonObject().put("ci-bot", new JsonObject().put("tokenEnv", "CI_BOT_TOKEN")
         .put("allow", new JsonArray().add("github_update_pull_request_state"))), Map.of("CI_BOT_TOKEN", CI_BOT_TOKEN)));
     port = bridge.listen().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
@@ -72,8 +72,8 @@ class ServiceBridgeTest {
   private final BlockingQueue<String> reached = new LinkedBlockingQueue<>();
 
   /** The defaults, with a 4 KiB frame limit, a 2 s reply timeout and two registrations per connection. */
-  static ServiceBridge.Options options() {
-    return ServiceBridge.Options.from(ReviewgateConfig.defaults().section("busBridge")).with(0, 4096, 2_000, 2);
+  static TcpBridge.Options options() {
+    return TcpBridge.Options.from(ReviewgateConfig.defaults().section("busBridge")).with(0, 4096, 2_000, 2);
   }
 
   @AfterEach

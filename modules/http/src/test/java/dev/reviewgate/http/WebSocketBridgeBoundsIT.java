@@ -2,7 +2,7 @@ package dev.reviewgate.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reviewgate.http.bridge.BridgeLimits;
+import dev.reviewgate.http.bridge.websocket.WebSocketBridgeLimits;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * a client that never reads (not read in turn, then closed), and which addresses count as events.
  */
 @Timeout(60)
-class BridgeBoundsIT {
+class WebSocketBridgeBoundsIT {
 
   private static final String BIG = "reviewgate.test.big";
   private static final String AUTH = "Bearer " + TestServer.TOKEN;
@@ -42,7 +42,7 @@ class BridgeBoundsIT {
       }
       delivery.next();
     });
-    BridgeLimits limits = new BridgeLimits(5_000, 64, 30_000, 8, 2, 16 * 1024, 1_000);
+    WebSocketBridgeLimits limits = new WebSocketBridgeLimits(5_000, 64, 30_000, 8, 2, 16 * 1024, 1_000);
     port = await(TestServer.start(vertx, TestServer.options().withBridgeLimits(limits), null));
     client = vertx.createWebSocketClient();
   }
@@ -54,29 +54,29 @@ class BridgeBoundsIT {
 
   @Test
   void aCallerHoldsAtMostItsShareOfSockets() throws Exception {
-    BridgeIT.Socket first = open();
-    BridgeIT.Socket second = open();
+    WebSocketBridgeIT.Socket first = open();
+    WebSocketBridgeIT.Socket second = open();
     WebSocket third = await(connect());
     await(closed(third));
-    for (BridgeIT.Socket socket : List.of(first, second)) {
+    for (WebSocketBridgeIT.Socket socket : List.of(first, second)) {
       assertThat(await(socket.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
     }
     // a place is free again once one closes
     await(first.ws.close());
-    BridgeIT.Socket again = await(kept(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)));
+    WebSocketBridgeIT.Socket again = await(kept(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)));
     assertThat(await(again.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
   }
 
   @Test
   void aMessageOverTheSizeLimitClosesItsSocketBeforeItIsHandled() throws Exception {
-    BridgeIT.Socket socket = open();
+    WebSocketBridgeIT.Socket socket = open();
     Promise<Void> closed = Promise.promise();
     socket.ws.closeHandler(v -> closed.tryComplete());
     socket.ws.writeTextMessage(new JsonObject().put("type", "send").put("address", BIG).put("replyAddress", "r")
       .put("body", new JsonObject().put("size", 1).put("pad", "x".repeat(40 * 1024))).encode());
     await(closed.future());
     assertThat(bigCalls.get()).isZero();
-    BridgeIT.Socket other = open();
+    WebSocketBridgeIT.Socket other = open();
     assertThat(await(other.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
   }
 
@@ -91,7 +91,7 @@ class BridgeBoundsIT {
       greedy.writeTextMessage(new JsonObject().put("type", "send").put("address", BIG).put("replyAddress", "g" + i)
         .put("body", new JsonObject().put("size", 256 * 1024)).encode());
     }
-    BridgeIT.Socket polite = open();
+    WebSocketBridgeIT.Socket polite = open();
     long asked = System.nanoTime();
     assertThat(await(polite.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
     assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - asked)).isLessThan(2_000);
@@ -120,12 +120,12 @@ class BridgeBoundsIT {
       greedy.writeTextMessage(new JsonObject().put("type", "send").put("address", BIG).put("replyAddress", "g" + i)
         .put("body", new JsonObject().put("size", 256 * 1024)).encode());
     }
-    BridgeIT.Socket polite = open(); // the caller's other place
+    WebSocketBridgeIT.Socket polite = open(); // the caller's other place
     long asked = System.nanoTime();
-    BridgeIT.Socket third = await(kept(System.nanoTime() + TimeUnit.SECONDS.toNanos(8)));
+    WebSocketBridgeIT.Socket third = await(kept(System.nanoTime() + TimeUnit.SECONDS.toNanos(8)));
     long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - asked);
     assertThat(tookMs).as("a place was free again soon after the 1 s stall deadline").isLessThan(5_000);
-    for (BridgeIT.Socket socket : List.of(polite, third)) {
+    for (WebSocketBridgeIT.Socket socket : List.of(polite, third)) {
       assertThat(await(socket.send(BIG, new JsonObject().put("size", 3))).getString("type")).isEqualTo("rec");
     }
   }
@@ -134,7 +134,7 @@ class BridgeBoundsIT {
   void onlyRealEventAddressesCanBeRegistered() throws Exception {
     for (String bad : List.of("reviewgate..events", "reviewgate.git.diff.events", "reviewgate.review.events.a.b",
       "reviewgate.test.big")) {
-      BridgeIT.Socket socket = open();
+      WebSocketBridgeIT.Socket socket = open();
       socket.ws.writeTextMessage(new JsonObject().put("type", "register").put("address", bad).encode());
       JsonObject refused = await(socket.unsolicited.future());
       assertThat(refused.getString("type")).as(bad).isEqualTo("err");
@@ -159,8 +159,8 @@ class BridgeBoundsIT {
       .setURI("/eventbus/websocket").addHeader("Authorization", AUTH));
   }
 
-  private BridgeIT.Socket open() throws Exception {
-    return await(connect().map(BridgeIT.Socket::new));
+  private WebSocketBridgeIT.Socket open() throws Exception {
+    return await(connect().map(WebSocketBridgeIT.Socket::new));
   }
 
   /**
@@ -168,10 +168,10 @@ class BridgeBoundsIT {
    * it opens (the caller has no place free; closing is asynchronous on the server's side too), until
    * {@code deadlineNanos}.
    */
-  private Future<BridgeIT.Socket> kept(long deadlineNanos) {
+  private Future<WebSocketBridgeIT.Socket> kept(long deadlineNanos) {
     return connect().compose(ws -> {
-      BridgeIT.Socket socket = new BridgeIT.Socket(ws);
-      Promise<BridgeIT.Socket> kept = Promise.promise();
+      WebSocketBridgeIT.Socket socket = new WebSocketBridgeIT.Socket(ws);
+      Promise<WebSocketBridgeIT.Socket> kept = Promise.promise();
       closed(ws).onComplete(v -> kept.tryFail("closed as it opened"));
       socket.send(BIG, new JsonObject().put("size", 1)).onSuccess(reply -> kept.tryComplete(socket));
       return kept.future();

@@ -1,4 +1,4 @@
-package dev.reviewgate.http.bridge;
+package dev.reviewgate.http.bridge.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,33 +30,33 @@ import org.junit.jupiter.api.Timeout;
  * that the bridge's buffered bytes come back to zero once it is gone.
  */
 @Timeout(60)
-class ServiceBridgeBoundsTest {
+class TcpBridgeBoundsTest {
 
   private static final String TOKEN = "s3cret";
   private static final String TOOL = "reviewgate.git.resolve";
   private static final int BIG_REPLY_CHARS = 256 * 1024;
 
   private Vertx vertx;
-  private ServiceBridge bridge;
+  private TcpBridge bridge;
   private int port;
   private final AtomicInteger calls = new AtomicInteger();
   private final List<Socket> sockets = new ArrayList<>();
 
   /** Small bounds: 512-byte frames before authentication, 1-3 s deadlines, a few connections and calls. */
-  private static ServiceBridge.Bounds small() {
-    return new ServiceBridge.Bounds(512, 3_000, 1_000, 5_000, 6, 3, 2, 4, 64, 512 * 1024, 8L * 1024 * 1024, 1_000, 16 * 1024);
+  private static TcpBridge.Bounds small() {
+    return new TcpBridge.Bounds(512, 3_000, 1_000, 5_000, 6, 3, 2, 4, 64, 512 * 1024, 8L * 1024 * 1024, 1_000, 16 * 1024);
   }
 
-  private void start(ServiceBridge.Bounds bounds) throws Exception {
+  private void start(TcpBridge.Bounds bounds) throws Exception {
     vertx = Vertx.vertx();
     vertx.eventBus().<JsonObject>consumer(TOOL, message -> {
       calls.incrementAndGet();
       int size = message.body().getInteger("size", 0);
       message.reply(new JsonObject().put("sha", "abc").put("padding", "x".repeat(size)));
     }).completion().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-    ServiceBridge.Options options = ServiceBridge.Options.from(ReviewgateConfig.defaults().section("busBridge"))
+    TcpBridge.Options options = TcpBridge.Options.from(ReviewgateConfig.defaults().section("busBridge"))
       .with(0, 64 * 1024, 5_000, 4).withBounds(bounds);
-    bridge = new ServiceBridge(vertx, options, ToolCatalog.standard(), Credentials.from(TOKEN, new JsonObject(), Map.of()));
+    bridge = new TcpBridge(vertx, options, ToolCatalog.standard(), Credentials.from(TOKEN, new JsonObject(), Map.of()));
     port = bridge.listen().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
   }
 
@@ -212,7 +212,7 @@ class ServiceBridgeBoundsTest {
   @Test
   void aFrameWaitsForRoomInTheSharedBudgetInsteadOfBeingBuffered() throws Exception {
     // room for one 48 KiB frame at a time
-    start(new ServiceBridge.Bounds(512, 5_000, 5_000, 10_000, 6, 3, 4, 4, 64, 512 * 1024, 60 * 1024, 5_000, 16 * 1024));
+    start(new TcpBridge.Bounds(512, 5_000, 5_000, 10_000, 6, 3, 4, 4, 64, 512 * 1024, 60 * 1024, 5_000, 16 * 1024));
     Socket holder = authenticated();
     Socket waiter = authenticated();
     byte[] first = frameBytes(send(TOOL, new JsonObject().put("pad", "a".repeat(48 * 1024))));

@@ -1,4 +1,4 @@
-package dev.reviewgate.http.bridge;
+package dev.reviewgate.http.bridge.tcp;
 
 import dev.reviewgate.core.json.JsonErrors;
 import dev.reviewgate.core.Failure;
@@ -20,6 +20,7 @@ import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.DecodeException;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.http.bridge.CallerHeaders;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.net.NetServer;
 import io.vertx.core.net.NetServerOptions;
@@ -45,10 +46,10 @@ import java.util.concurrent.TimeUnit;
  * Failures of a call come back as {@code {type: "err", failureCode, failureType, message}} with the codes and texts of
  * every other front-end.
  *
- * <p>Each connection is held to the {@link Bounds} by a {@link ServiceConnection}, and all together to a shared
- * {@link BridgeBudget}, so that no sequence of client input grows the server's memory past them.
+ * <p>Each connection is held to the {@link Bounds} by a {@link TcpBridgeConnection}, and all together to a shared
+ * {@link TcpBridgeBudget}, so that no sequence of client input grows the server's memory past them.
  */
-public final class ServiceBridge {
+public final class TcpBridge {
 
   /**
    * The {@code busBridge} section of the configuration.
@@ -131,19 +132,19 @@ public final class ServiceBridge {
   private final ToolCatalog catalog;
   private final Credentials credentials;
   private final Map<Caller, Set<String>> inbound = new ConcurrentHashMap<>();
-  private final BridgeBudget budget;
+  private final TcpBridgeBudget budget;
   private NetServer server;
 
   /**
    * @param catalog     the tools; services may call those exposed to the bus or the bridge that name them as callers
    * @param credentials whom each bearer credential names, and what a service's {@code allow} list grants it
    */
-  public ServiceBridge(Vertx vertx, Options options, ToolCatalog catalog, Credentials credentials) {
+  public TcpBridge(Vertx vertx, Options options, ToolCatalog catalog, Credentials credentials) {
     this.vertx = vertx;
     this.options = options;
     this.catalog = catalog;
     this.credentials = credentials;
-    this.budget = new BridgeBudget(options.bounds());
+    this.budget = new TcpBridgeBudget(options.bounds());
   }
 
   /** Starts listening; the future holds the port (useful with port 0). */
@@ -153,7 +154,7 @@ public final class ServiceBridge {
       .setReadIdleTimeout((int) options.bounds().idleTimeoutMs()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
       // Vert.x reads at most this much at a time (a fixed receive allocator), so a paused connection holds little.
       .setReceiveBufferSize(options.bounds().readChunkBytes()));
-    server.connectHandler(socket -> new ServiceConnection(vertx, socket, options, budget, this::frame).start());
+    server.connectHandler(socket -> new TcpBridgeConnection(vertx, socket, options, budget, this::frame).start());
     return server.listen().map(NetServer::actualPort);
   }
 
@@ -171,7 +172,7 @@ public final class ServiceBridge {
     return server == null ? Future.succeededFuture() : server.close();
   }
 
-  private void frame(ServiceConnection socket, Buffer bytes) {
+  private void frame(TcpBridgeConnection socket, Buffer bytes) {
     Map<String, MessageConsumer<Object>> registrations = socket.registrations;
     JsonObject frame;
     try {
@@ -263,7 +264,7 @@ public final class ServiceBridge {
     }
   }
 
-  private void call(ServiceConnection socket, String address, String replyAddress, Object body, DeliveryOptions delivery) {
+  private void call(TcpBridgeConnection socket, String address, String replyAddress, Object body, DeliveryOptions delivery) {
     socket.callStarted();
     socket.calls.start(replyAddress, delivery.getSendTimeout())
       .forEach(header -> delivery.addHeader(header.getKey(), (String) header.getValue()));
@@ -332,11 +333,11 @@ public final class ServiceBridge {
       : value instanceof Boolean ? "a boolean" : "an array";
   }
 
-  private static void writeErr(ServiceConnection socket, String text) {
+  private static void writeErr(TcpBridgeConnection socket, String text) {
     socket.writeErr(text.startsWith("access_denied") ? Failure.NOT_ALLOWED : Failure.INVALID_ARGUMENTS, text);
   }
 
-  private static void write(ServiceConnection socket, JsonObject frame) {
+  private static void write(TcpBridgeConnection socket, JsonObject frame) {
     socket.write(frame);
   }
 }

@@ -1,4 +1,4 @@
-package dev.reviewgate.http.bridge;
+package dev.reviewgate.http.bridge.websocket;
 
 import dev.reviewgate.core.bus.BusExposure;
 import dev.reviewgate.core.catalog.Exposure;
@@ -7,6 +7,7 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.metrics.CallMetrics;
 import dev.reviewgate.core.security.Credentials;
 import dev.reviewgate.http.security.RequestGuard;
+import dev.reviewgate.http.bridge.BridgeCalls;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.bridge.BridgeEventType;
@@ -30,17 +31,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * send, with a reply address, to the tools exposed to the bridge that its caller may call ({@link BusExposure});
  * publishing to a tool is refused. What it sends carries its caller's header and none of the client's
  * {@code reviewgate-*} headers. Outbound, it may receive only event addresses. Arguments are validated by the tool's
- * endpoint, as for every front-end. Every event is judged once, by {@link BridgeAdmission}.
+ * endpoint, as for every front-end. Every event is judged once, by {@link WebSocketAdmission}.
  */
-public final class BridgeRoutes {
+public final class WebSocketBridge {
 
   /** Calls being timed at once, at most; beyond it calls still work but are not timed (bounded memory). */
   private static final int MAX_PENDING_SAMPLES = 10_000;
 
-  private BridgeRoutes() {
+  private WebSocketBridge() {
   }
 
-  public static Router create(Vertx vertx, ToolCatalog catalog, BridgeLimits limits, Credentials credentials) {
+  public static Router create(Vertx vertx, ToolCatalog catalog, WebSocketBridgeLimits limits, Credentials credentials) {
     ClientDisconnects.quiet();
     SockJSBridgeOptions bridge = new SockJSBridgeOptions()
       .setReplyTimeout(limits.replyTimeoutMs())
@@ -57,7 +58,7 @@ public final class BridgeRoutes {
     for (Transport transport : List.of(Transport.XHR, Transport.EVENT_SOURCE, Transport.HTML_FILE, Transport.JSON_P)) {
       sockJs.addDisabledTransport(transport.name());
     }
-    BridgeAdmission admission = new BridgeAdmission(catalog, credentials, new SocketBounds(vertx, limits));
+    WebSocketAdmission admission = new WebSocketAdmission(catalog, credentials, new SocketBounds(vertx, limits));
     Map<String, CallMetrics.Sample> pending = new ConcurrentHashMap<>();
     Map<SockJSSocket, BridgeCalls> calls = new ConcurrentHashMap<>();
     return SockJSHandler.create(vertx, sockJs).bridge(bridge, event -> admission.admit(event).onSuccess(go -> {
@@ -71,7 +72,7 @@ public final class BridgeRoutes {
   /**
    * Gives each call the socket sends a call id and the time the bridge stops waiting for its reply (the bridge's reply
    * timeout), and abandons the calls still in flight when the socket closes: see {@link BridgeCalls}. Runs after
-   * {@link BridgeAdmission}, on events it let through.
+   * {@link WebSocketAdmission}, on events it let through.
    */
   private static void follow(Vertx vertx, BridgeEvent event, Map<SockJSSocket, BridgeCalls> calls, long replyTimeoutMs) {
     JsonObject raw = event.getRawMessage();

@@ -1,4 +1,4 @@
-package dev.reviewgate.http.bridge;
+package dev.reviewgate.http.bridge.tcp;
 
 import dev.reviewgate.core.security.Caller;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.Set;
  * events not yet written to the client). Connections live on several event loops, so this is synchronized; a
  * connection that had to wait for room is woken on its own context when room is made.
  */
-final class BridgeBudget {
+final class TcpBridgeBudget {
 
   /** What a connection does for the budget: be told to go away, or that room was made. */
   interface Member {
@@ -25,7 +25,7 @@ final class BridgeBudget {
     void wake();
   }
 
-  private final ServiceBridge.Bounds bounds;
+  private final TcpBridge.Bounds bounds;
   private final Set<Member> unauthenticated = new LinkedHashSet<>();
   private final Map<Caller, Integer> perCaller = new HashMap<>();
   private final Set<Member> waiting = new LinkedHashSet<>();
@@ -33,7 +33,7 @@ final class BridgeBudget {
   private long bytes;
   private int calls;
 
-  BridgeBudget(ServiceBridge.Bounds bounds) {
+  TcpBridgeBudget(TcpBridge.Bounds bounds) {
     this.bounds = bounds;
   }
 

@@ -1,4 +1,4 @@
-package dev.reviewgate.http.bridge;
+package dev.reviewgate.http.bridge.tcp;
 
 import io.vertx.core.buffer.Buffer;
 

@@ -1,7 +1,8 @@
-package dev.reviewgate.http.bridge;
+package dev.reviewgate.http.bridge.tcp;
 
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.security.Caller;
+import dev.reviewgate.http.bridge.BridgeCalls;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -16,26 +17,26 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One TCP bridge connection kept within its bounds, whatever its client does ({@link ServiceBridge.Bounds}). Frames
+ * One TCP bridge connection kept within its bounds, whatever its client does ({@link TcpBridge.Bounds}). Frames
  * are read only while the connection may take more: its calls in flight and its unwritten output are under their
- * limits, and the shared {@link BridgeBudget} has room for the declared frame; otherwise the socket is paused (the
+ * limits, and the shared {@link TcpBridgeBudget} has room for the declared frame; otherwise the socket is paused (the
  * client's own writes then back up in its kernel buffers, not in ours). Closed, with an {@code err} frame saying why
  * where it can still be read, when: a frame is longer than allowed (a few KB until a frame carried a credential), a
  * frame is not finished in time, no credential came in time, or output stayed over its limit past a deadline.
  *
  * <p>Everything here runs on the connection's own context, except {@link #evict} and {@link #wake}, which hop to it.
  */
-final class ServiceConnection implements BridgeBudget.Member {
+final class TcpBridgeConnection implements TcpBridgeBudget.Member {
 
-  private static final Logger LOG = Logger.getLogger(ServiceConnection.class.getName());
+  private static final Logger LOG = Logger.getLogger(TcpBridgeConnection.class.getName());
 
   private final Vertx vertx;
   private final Context context;
   private final NetSocket socket;
-  private final ServiceBridge.Options options;
-  private final ServiceBridge.Bounds bounds;
-  private final BridgeBudget budget;
-  private final BiConsumer<ServiceConnection, Buffer> frames;
+  private final TcpBridge.Options options;
+  private final TcpBridge.Bounds bounds;
+  private final TcpBridgeBudget budget;
+  private final BiConsumer<TcpBridgeConnection, Buffer> frames;
   private final FrameDecoder decoder = new FrameDecoder();
   /** Event addresses this connection registered for, and their consumers. */
   final Map<String, MessageConsumer<Object>> registrations = new HashMap<>();
@@ -57,8 +58,8 @@ final class ServiceConnection implements BridgeBudget.Member {
   private long frameTimer = -1;
   private long stallTimer = -1;
 
-  ServiceConnection(Vertx vertx, NetSocket socket, ServiceBridge.Options options, BridgeBudget budget,
-                    BiConsumer<ServiceConnection, Buffer> frames) {
+  TcpBridgeConnection(Vertx vertx, NetSocket socket, TcpBridge.Options options, TcpBridgeBudget budget,
+                    BiConsumer<TcpBridgeConnection, Buffer> frames) {
     this.vertx = vertx;
     this.context = vertx.getOrCreateContext();
     this.socket = socket;

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** The event-bus bridge over a raw WebSocket: what passes, what is refused, and the token on opening. */
 @ExtendWith(VertxExtension.class)
 @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
-class BridgeIT {
+class WebSocketBridgeIT {
 
   /** A bridge connection that matches replies to requests by reply address. */
   static final class Socket {

@@ -1,4 +1,4 @@
-package dev.reviewgate.http.bridge;
+package dev.reviewgate.http.bridge.websocket;
 
 import dev.reviewgate.core.security.Caller;
 import io.netty.channel.Channel;
@@ -25,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class SocketBounds {
 
   private final Vertx vertx;
-  private final BridgeLimits limits;
+  private final WebSocketBridgeLimits limits;
   private final Map<Caller, Integer> perCaller = new HashMap<>();
   /** Sockets over their write queue: what waits for them to drain, and the timer that closes them if they stay so. */
   private final Map<SockJSSocket, Stall> stalled = new ConcurrentHashMap<>();
@@ -40,7 +40,7 @@ final class SocketBounds {
   private record Stall(Promise<Void> drained, long timer) {
   }
 
-  SocketBounds(Vertx vertx, BridgeLimits limits) {
+  SocketBounds(Vertx vertx, WebSocketBridgeLimits limits) {
     this.vertx = vertx;
     this.limits = limits;
   }

@@ -1,4 +1,4 @@
-package dev.reviewgate.core.security;
+package dev.reviewgate.http.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
