@@ -1,11 +1,10 @@
 package dev.reviewgate.http.bridge.tcp;
 
 import dev.reviewgate.core.security.Caller;
+import dev.reviewgate.http.bridge.CallerShares;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -27,7 +26,7 @@ final class TcpBridgeBudget {
 
   private final TcpBridge.Bounds bounds;
   private final Set<Member> unauthenticated = new LinkedHashSet<>();
-  private final Map<Caller, Integer> perCaller = new HashMap<>();
+  private final CallerShares perCaller = new CallerShares();
   private final Set<Member> waiting = new LinkedHashSet<>();
   private int connections;
   private long bytes;
@@ -67,11 +66,9 @@ final class TcpBridgeBudget {
 
   /** @return false: {@code caller} already holds {@code maxConnectionsPerCredential} connections */
   synchronized boolean authenticated(Member member, Caller caller) {
-    int held = perCaller.getOrDefault(caller, 0);
-    if (held >= bounds.maxConnectionsPerCredential()) {
+    if (!perCaller.take(caller, bounds.maxConnectionsPerCredential())) {
       return false;
     }
-    perCaller.put(caller, held + 1);
     unauthenticated.remove(member);
     return true;
   }
@@ -83,7 +80,7 @@ final class TcpBridgeBudget {
       connections--;
     }
     if (caller != null) {
-      perCaller.computeIfPresent(caller, (c, n) -> n == 1 ? null : n - 1);
+      perCaller.release(caller);
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.reviewgate.http.bridge.websocket;
 
 import dev.reviewgate.core.security.Caller;
+import dev.reviewgate.http.bridge.CallerShares;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
@@ -10,7 +11,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.ext.web.handler.sockjs.SockJSSocket;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,7 +26,7 @@ final class SocketBounds {
 
   private final Vertx vertx;
   private final WebSocketBridgeLimits limits;
-  private final Map<Caller, Integer> perCaller = new HashMap<>();
+  private final CallerShares perCaller = new CallerShares();
   /** Sockets over their write queue: what waits for them to drain, and the timer that closes them if they stay so. */
   private final Map<SockJSSocket, Stall> stalled = new ConcurrentHashMap<>();
   /** Sockets reset at the stall deadline, until their close is seen: nothing more they sent is let through. */
@@ -47,12 +47,10 @@ final class SocketBounds {
 
   /** A socket opens for {@code caller}; false: over {@code bridgeMaxSockets} or the caller's share of it. */
   synchronized boolean opened(Caller caller) {
-    int held = perCaller.getOrDefault(caller, 0);
-    if (sockets >= limits.maxSockets() || held >= limits.maxSocketsPerCredential()) {
+    if (sockets >= limits.maxSockets() || !perCaller.take(caller, limits.maxSocketsPerCredential())) {
       return false;
     }
     sockets++;
-    perCaller.put(caller, held + 1);
     return true;
   }
 
@@ -65,7 +63,7 @@ final class SocketBounds {
     }
     synchronized (this) {
       sockets--;
-      perCaller.computeIfPresent(caller, (c, n) -> n == 1 ? null : n - 1);
+      perCaller.release(caller);
     }
   }
 
