@@ -1,10 +1,10 @@
 package dev.reviewgate.review;
 
+import dev.reviewgate.core.git.GitDirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 
@@ -26,34 +26,20 @@ final class StorageLocation {
     if (options.storageDir() != null) {
       return options.storageDir();
     }
-    for (Path dir = options.workingDirectory().toAbsolutePath().normalize(); dir != null; dir = dir.getParent()) {
-      Path dotGit = dir.resolve(".git");
-      if (Files.isDirectory(dotGit)) {
-        return dotGit.resolve("reviewgate").resolve("reviews");
-      }
-      if (Files.isRegularFile(dotGit)) {
-        return commonDir(dir, dotGit).resolve("reviewgate").resolve("reviews");
-      }
+    Optional<Path> git;
+    try {
+      git = GitDirs.common(options.workingDirectory());
+    } catch (IOException e) {
+      throw new UncheckedIOException(new IOException("cannot read the git directory around " + options.workingDirectory()
+        + ": " + e.getMessage()));
+    }
+    if (git.isPresent()) {
+      return git.get().resolve("reviewgate").resolve("reviews");
     }
     Path fallback = Path.of(System.getProperty("user.home"), ".reviewgate", "reviews");
     if (TOLD.compareAndSet(false, true)) {
       LOG.info("not inside a git repository and review.storageDir is not set: reviews are stored in " + fallback);
     }
     return fallback;
-  }
-
-  /** A {@code .git} file points at the worktree's git dir, whose {@code commondir} names the shared one. */
-  private static Path commonDir(Path worktree, Path dotGitFile) {
-    try {
-      String text = Files.readString(dotGitFile, StandardCharsets.UTF_8).trim();
-      Path gitDir = worktree.resolve(text.substring(text.indexOf(':') + 1).trim()).normalize();
-      Path common = gitDir.resolve("commondir");
-      if (Files.isRegularFile(common)) {
-        return gitDir.resolve(Files.readString(common, StandardCharsets.UTF_8).trim()).normalize();
-      }
-      return gitDir;
-    } catch (IOException | RuntimeException e) {
-      throw new UncheckedIOException(new IOException("cannot read " + dotGitFile + ": " + e.getMessage()));
-    }
   }
 }

@@ -27,8 +27,8 @@ public final class OriginUrl {
   /** The origin URL of the repository around {@code directory}; empty when there is none or it cannot be read. */
   public static Optional<String> find(Path directory) {
     try {
-      Path config = gitConfig(directory.toAbsolutePath().normalize());
-      return config == null ? Optional.empty() : fromConfig(Files.readAllLines(config, StandardCharsets.UTF_8));
+      Optional<Path> config = GitDirs.common(directory).map(git -> git.resolve("config")).filter(Files::isRegularFile);
+      return config.isEmpty() ? Optional.empty() : fromConfig(Files.readAllLines(config.get(), StandardCharsets.UTF_8));
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
@@ -67,29 +67,5 @@ public final class OriginUrl {
     String host = java.net.URI.create(apiUrl).getHost();
     host = host == null ? "" : host.toLowerCase(Locale.ROOT);
     return host.startsWith("api.") ? host.substring("api.".length()) : host;
-  }
-
-  private static Path gitConfig(Path start) throws IOException {
-    for (Path dir = start; dir != null; dir = dir.getParent()) {
-      Path git = dir.resolve(".git");
-      if (Files.isDirectory(git)) {
-        return existing(git.resolve("config"));
-      }
-      if (Files.isRegularFile(git)) {
-        String content = Files.readString(git, StandardCharsets.UTF_8).strip();
-        if (!content.startsWith("gitdir:")) {
-          return null;
-        }
-        Path gitDir = dir.resolve(content.substring("gitdir:".length()).strip()).normalize();
-        Path common = gitDir.resolve("commondir");
-        Path base = Files.isRegularFile(common) ? gitDir.resolve(Files.readString(common, StandardCharsets.UTF_8).strip()).normalize() : gitDir;
-        return existing(base.resolve("config"));
-      }
-    }
-    return null;
-  }
-
-  private static Path existing(Path path) {
-    return Files.isRegularFile(path) ? path : null;
   }
 }
