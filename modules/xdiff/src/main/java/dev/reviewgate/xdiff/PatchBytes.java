@@ -105,6 +105,21 @@ public final class PatchBytes {
     return all;
   }
 
+  /**
+   * The patch as one array, emptying this buffer (its first chunk kept for what is written next): what a reader that
+   * needs contiguous bytes takes, one file of a patch at a time, so the whole patch is never copied at once.
+   */
+  public byte[] takeBytes() {
+    byte[] all = full.isEmpty() ? java.util.Arrays.copyOf(current, used) : toByteArray();
+    if (!full.isEmpty()) {
+      current = full.get(0);
+      full.clear();
+    }
+    used = 0;
+    size = 0;
+    return all;
+  }
+
   /** The patch's bytes as its chunks in order (the last one a copy cut to size), leaving this buffer as it is. */
   public List<byte[]> chunks() {
     List<byte[]> chunks = new ArrayList<>(full);

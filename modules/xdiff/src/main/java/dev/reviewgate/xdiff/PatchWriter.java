@@ -153,39 +153,60 @@ public final class PatchWriter {
   }
 
   public Stats write(FileChange change, PatchBytes out) {
+    return write(change, out, PatchSink.NONE);
+  }
+
+  /** As {@link #write(FileChange, PatchBytes)}, telling {@code sink} the structure of what it writes. */
+  public Stats write(FileChange change, PatchBytes out, PatchSink sink) {
     cancellation.check();
     if (change.status() == FileChange.Status.TYPE_CHANGED) {
-      Stats gone = write(deletion(change), out);
-      return joined(change, gone, write(creation(change), out));
+      Stats gone = write(deletion(change), out, sink);
+      return joined(change, gone, write(creation(change), out, sink));
     }
+    sink.fileStart(out.size(), change.hasOld() ? change.oldPath() : null, change.hasNew() ? change.newPath() : null);
+    Stats stats = writeFile(change, out, sink);
+    sink.fileEnd(out.size(), stats.additions, stats.deletions);
+    return stats;
+  }
+
+  /** One file that is no type change; header lines are ASCII (paths quoted), so their chars are their bytes. */
+  private Stats writeFile(FileChange change, PatchBytes out, PatchSink sink) {
+    long base = out.size();
     String oldPath = change.oldPath() != null ? change.oldPath() : change.newPath();
     String newPath = change.newPath() != null ? change.newPath() : change.oldPath();
     String oldLabel = GitQuote.quote("a/" + oldPath);
     String newLabel = GitQuote.quote("b/" + newPath);
     StringBuilder header = new StringBuilder();
     header.append("diff --git ").append(oldLabel).append(' ').append(newLabel).append('\n');
+    sink.headerLine(PatchSink.HeaderLine.DIFF_GIT, null, base + header.length());
     if (!change.hasOld()) {
-      header.append("new file mode ").append(FileChange.octalMode(change.newMode())).append('\n');
+      headerLine(header, "new file mode ", FileChange.octalMode(change.newMode()), PatchSink.HeaderLine.NEW_FILE_MODE, base, sink);
     } else if (!change.hasNew()) {
-      header.append("deleted file mode ").append(FileChange.octalMode(change.oldMode())).append('\n');
+      headerLine(header, "deleted file mode ", FileChange.octalMode(change.oldMode()), PatchSink.HeaderLine.DELETED_FILE_MODE,
+        base, sink);
     } else if (change.oldMode() != change.newMode()) {
-      header.append("old mode ").append(FileChange.octalMode(change.oldMode())).append('\n');
-      header.append("new mode ").append(FileChange.octalMode(change.newMode())).append('\n');
+      headerLine(header, "old mode ", FileChange.octalMode(change.oldMode()), PatchSink.HeaderLine.OLD_MODE, base, sink);
+      headerLine(header, "new mode ", FileChange.octalMode(change.newMode()), PatchSink.HeaderLine.NEW_MODE, base, sink);
     }
     if (change.status() == FileChange.Status.RENAMED) {
       header.append("similarity index ").append(change.similarity()).append("%\n");
+      sink.headerLine(PatchSink.HeaderLine.SIMILARITY_INDEX, Integer.toString(change.similarity()), base + header.length());
       header.append("rename from ").append(GitQuote.quote(change.oldPath())).append('\n');
+      sink.headerLine(PatchSink.HeaderLine.RENAME_FROM, change.oldPath(), base + header.length());
       header.append("rename to ").append(GitQuote.quote(change.newPath())).append('\n');
+      sink.headerLine(PatchSink.HeaderLine.RENAME_TO, change.newPath(), base + header.length());
     }
     ObjectId oldId = change.hasOld() ? change.oldId() : ObjectId.zeroId();
     ObjectId newId = change.hasNew() ? change.newId() : ObjectId.zeroId();
     boolean sameContent = oldId.equals(newId);
     if (!sameContent) {
-      header.append("index ").append(abbreviator.abbreviate(oldId)).append("..").append(abbreviator.abbreviate(newId));
+      int indexStart = header.append("index ").length();
+      header.append(abbreviator.abbreviate(oldId)).append("..").append(abbreviator.abbreviate(newId));
       if (change.oldMode() == change.newMode()) {
         header.append(' ').append(FileChange.octalMode(change.oldMode()));
       }
       header.append('\n');
+      sink.headerLine(PatchSink.HeaderLine.INDEX, header.substring(indexStart, header.length() - 1), base + header.length());
     }
     String fromLabel = change.hasOld() ? oldLabel : "/dev/null";
     String toLabel = change.hasNew() ? newLabel : "/dev/null";
@@ -199,6 +220,7 @@ public final class PatchWriter {
       // attribute: /dev/null and the empty blob) show the header alone.
       if (!sides.loadedEqual()) {
         write(out, "Binary files " + fromLabel + " and " + toLabel + " differ\n");
+        sink.headerLine(PatchSink.HeaderLine.BINARY_FILES, null, out.size());
       }
       forget(change);
       return binary(change);
@@ -209,12 +231,14 @@ public final class PatchWriter {
     if (edits.isEmpty()) {
       return Stats.text(0, 0);
     }
-    write(out, "--- " + fromLabel + (fromLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n"
-      + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
+    String fromLine = "--- " + fromLabel + (fromLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n";
+    sink.headerLine(PatchSink.HeaderLine.OLD_LABEL, change.hasOld() ? oldPath : null, out.size() + fromLine.length());
+    write(out, fromLine + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
+    sink.headerLine(PatchSink.HeaderLine.NEW_LABEL, change.hasNew() ? newPath : null, out.size());
     String driver = attributes.driver(oldPath, change.oldMode());
     FuncPattern pattern = FuncPattern.forDriver(driver != null ? driver : attributes.driver(newPath, change.newMode()),
       attributes.config());
-    Stats stats = hunks(a, b, edits, pattern, out);
+    Stats stats = hunks(a, b, edits, pattern, out, sink);
     forget(change);
     return stats;
   }
@@ -228,7 +252,7 @@ public final class PatchWriter {
     }
   }
 
-  private Stats hunks(Lines a, Lines b, List<Edit> edits, FuncPattern pattern, PatchBytes out) {
+  private Stats hunks(Lines a, Lines b, List<Edit> edits, FuncPattern pattern, PatchBytes out, PatchSink sink) {
     FuncName func = new FuncName(a, pattern);
     int added = 0;
     int deleted = 0;
@@ -251,6 +275,7 @@ public final class PatchWriter {
       int e1 = tail.getEndA() + post;
       int e2 = tail.getEndB() + post;
       func.advance(s1);
+      long start = out.size();
       StringBuilder line = new StringBuilder("@@ -");
       range(line, s1, e1 - s1).append(" +");
       range(line, s2, e2 - s2).append(" @@");
@@ -258,31 +283,35 @@ public final class PatchWriter {
       byte[] heading = func.text();
       if (heading.length > 0) {
         out.write(' ');
+      }
+      long headingStart = out.size();
+      if (heading.length > 0) {
         // git prints a hunk header only up to its first byte that does not start a valid UTF-8 character: a
         // heading cut at 80 bytes inside a character, or a Latin-1 line, ends there.
         out.write(heading, 0, Utf8.validPrefix(heading));
       }
+      sink.hunk(e1 == s1 ? s1 : s1 + 1, e1 - s1, e2 == s2 ? s2 : s2 + 1, e2 - s2, start, headingStart, out.size());
       out.write('\n');
       for (int i = s2; i < head.getBeginB(); i++) {
-        record(out, ' ', b, i);
+        record(out, sink, ' ', b, i);
       }
       for (int k = first; k <= last; k++) {
         Edit edit = edits.get(k);
         if (k > first) {
           Edit previous = edits.get(k - 1);
           for (int i = previous.getEndB(); i < edit.getBeginB(); i++) {
-            record(out, ' ', b, i);
+            record(out, sink, ' ', b, i);
           }
         }
         for (int i = edit.getBeginA(); i < edit.getEndA(); i++) {
-          record(out, '-', a, i);
+          record(out, sink, '-', a, i);
         }
         for (int i = edit.getBeginB(); i < edit.getEndB(); i++) {
-          record(out, '+', b, i);
+          record(out, sink, '+', b, i);
         }
       }
       for (int i = tail.getEndB(); i < e2; i++) {
-        record(out, ' ', b, i);
+        record(out, sink, ' ', b, i);
       }
       first = last + 1;
     }
@@ -297,14 +326,22 @@ public final class PatchWriter {
     return out;
   }
 
-  private static void record(PatchBytes out, char prefix, Lines lines, int line) {
+  private static void record(PatchBytes out, PatchSink sink, char prefix, Lines lines, int line) {
+    sink.line(out.size());
     out.write(prefix);
     int start = lines.start(line);
     int end = lines.start(line + 1);
     out.write(lines.raw(), start, end - start);
     if (end == start || lines.raw()[end - 1] != '\n') {
+      sink.line(out.size() + 1); // the marker, after the line's added terminator
       out.write(NO_NEWLINE, 0, NO_NEWLINE.length);
     }
+  }
+
+  private static void headerLine(StringBuilder header, String words, String value, PatchSink.HeaderLine kind, long base,
+                                 PatchSink sink) {
+    header.append(words).append(value).append('\n');
+    sink.headerLine(kind, value, base + header.length());
   }
 
   private EditList edits(Lines a, Lines b) {
