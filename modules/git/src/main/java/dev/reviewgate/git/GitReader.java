@@ -4,7 +4,7 @@ import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.json.Utf8Text;
 import dev.reviewgate.diff.model.BinarySizes;
-import dev.reviewgate.diff.model.ChangeType;
+import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.shape.Shaper;
 import dev.reviewgate.xdiff.Abbreviator;
 import dev.reviewgate.xdiff.Blobs;
@@ -163,15 +163,16 @@ public final class GitReader implements AutoCloseable {
    * files), with each written file as the diff engine's summary counts it, so that an unshaped result needs no second
    * pass over the text; {@code overBlobLimit}: files shown as binary only because a side is larger than
    * {@code git.maxBlobBytes}; {@code binarySizes}: the two sizes of each binary file by path, which the text does not
-   * carry and {@code --stat} prints. A diff asked for as JSON text holds {@code json} instead of {@code text}.
+   * carry and {@code --stat} prints. A diff asked for as JSON text holds {@code json} instead of {@code text}, one
+   * asked for as the model ({@link #model}) holds {@code model}: the files built as they were written, no text.
    */
-  public record Patch(Pair pair, PatchBytes text, List<Utf8Text.Part> json, long size, int files, List<String> omitted,
+  public record Patch(Pair pair, PatchBytes text, List<Utf8Text.Part> json, Diff model, long size, int files, List<String> omitted,
                       List<String> overBlobLimit, List<Shaper.FileCount> counts, java.util.Map<String, BinarySizes> binarySizes) {
 
     /** The unified bytes (a copy); not of a diff asked for as JSON text, whose bytes were let go once escaped. */
     public byte[] bytes() {
-      if (json != null) {
-        throw new IllegalStateException("this diff was kept as JSON text only");
+      if (json != null || model != null) {
+        throw new IllegalStateException("this diff was kept as JSON text or as the model only");
       }
       return text.toByteArray();
     }
@@ -215,12 +216,20 @@ public final class GitReader implements AutoCloseable {
   }
 
   /**
+   * As {@link #diff(Pair, DiffOptions, Cancellation)} as the diff model ({@link Patch#model}), built as xdiff writes
+   * each file (each block of a parallel diff builds its own files; the join concatenates them): no text to parse.
+   */
+  public Patch model(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
+    return diff(pair, diffOptions, PatchForm.MODEL, null, cancellation);
+  }
+
+  /**
    * As {@link #diff(Pair, DiffOptions, Cancellation)}; with {@code asJson}, the text is escaped as JSON string content
    * where it is written, each block on the thread that diffed it ({@link Patch#takeText} then gives a {@link Utf8Text}
    * that a transport copies out as it is), and no raw copy of it is kept.
    */
   public Patch diff(Pair pair, DiffOptions diffOptions, boolean asJson, Cancellation cancellation) {
-    return diff(pair, diffOptions, asJson, null, cancellation);
+    return diff(pair, diffOptions, asJson ? PatchForm.JSON : PatchForm.TEXT, null, cancellation);
   }
 
   /**
@@ -231,21 +240,21 @@ public final class GitReader implements AutoCloseable {
    */
   public Patch diff(Pair pair, DiffOptions diffOptions, java.util.function.Supplier<TextStream> streamIfLarge,
                     Cancellation cancellation) {
-    return diff(pair, diffOptions, true, streamIfLarge, cancellation);
+    return diff(pair, diffOptions, PatchForm.JSON, streamIfLarge, cancellation);
   }
 
-  private Patch diff(Pair pair, DiffOptions diffOptions, boolean asJson,
+  private Patch diff(Pair pair, DiffOptions diffOptions, PatchForm form,
                      java.util.function.Supplier<TextStream> streamIfLarge, Cancellation cancellation) {
     try (ObjectReader reader = readers.lend(repository)) {
-      Session session = session(reader, pair, diffOptions, cancellation);
-      if (session.found.changes().size() < options.parallelFromFiles() || DiffParts.threads() == 1) {
-        Joiner joiner = new Joiner(pair, asJson, null);
-        for (FileChange change : session.found.renamed()) {
-          joiner.write(change, session.writer);
+      DiffSession session = session(reader, pair, diffOptions, cancellation);
+      if (session.found().changes().size() < options.parallelFromFiles() || DiffParts.threads() == 1) {
+        DiffJoiner joiner = new DiffJoiner(pair, options.maxDiffBytes(), form, null);
+        for (FileChange change : session.found().renamed()) {
+          joiner.write(change, session.writer());
         }
-        return joiner.patch(session.writer.overBlobLimit());
+        return joiner.patch(session.writer().overBlobLimit());
       }
-      return inParallel(pair, session.found, diffOptions, asJson, streamIfLarge, session.abbreviation, cancellation);
+      return inParallel(pair, session.found(), diffOptions, form, streamIfLarge, session.abbreviation(), cancellation);
     }
   }
 
@@ -257,17 +266,18 @@ public final class GitReader implements AutoCloseable {
    * deletion drops out, so each block's share stays its own), and a block waits for it only at its first addition
    * or deletion. In a fresh process that was 0.1–0.15 s of a git.git range's 23 MB no longer spent before any block.
    */
-  private Patch inParallel(Pair pair, Changes found, DiffOptions diffOptions, boolean asJson,
+  private Patch inParallel(Pair pair, DiffChanges found, DiffOptions diffOptions, PatchForm form,
                            java.util.function.Supplier<TextStream> streamIfLarge,
                            java.util.function.IntSupplier abbreviation, Cancellation cancellation) {
     List<FileChange> changes = found.changes();
     CompletableFuture<FileChange[]> renamed = found.renames() == null ? CompletableFuture.completedFuture(null)
       : new CompletableFuture<>();
     int threads = DiffParts.threads();
-    List<Block> blocks = cut(changes, found.blobs(), renamed, asJson, threads, cancellation);
-    java.util.ArrayDeque<CompletableFuture<Block>> inFlight = new java.util.ArrayDeque<>();
+    List<DiffBlock> blocks = cut(changes, found.blobs(), renamed, form, threads, cancellation);
+    java.util.ArrayDeque<CompletableFuture<DiffBlock>> inFlight = new java.util.ArrayDeque<>();
     // The blocks are cut, rename detection not begun: a caller that streams the text answers now.
-    Joiner joiner = new Joiner(pair, asJson, asJson && streamIfLarge != null ? streamIfLarge.get() : null);
+    DiffJoiner joiner = new DiffJoiner(pair, options.maxDiffBytes(), form,
+      form == PatchForm.JSON && streamIfLarge != null ? streamIfLarge.get() : null);
     // Fresh readers, not kept ones: a large diff's bases are rarely another call's, and kept they held 45-50 MiB
     // more resident after a git.git range (22.9 MB: peak 242 -> 293 MiB).
     java.util.function.Consumer<java.util.function.Consumer<PatchWriter>> withWriter = work -> {
@@ -279,7 +289,7 @@ public final class GitReader implements AutoCloseable {
     try {
       while (next < blocks.size() || !inFlight.isEmpty()) {
         while (next < blocks.size() && inFlight.size() < threads * IN_FLIGHT_PER_THREAD && !joiner.full()) {
-          Block block = blocks.get(next++);
+          DiffBlock block = blocks.get(next++);
           // A block that meets additions or deletions before the renames are known writes its other files, lets its
           // thread go to the next block, and writes those once the renames are in (on whichever thread is free).
           inFlight.add(CompletableFuture.supplyAsync(() -> {
@@ -326,8 +336,8 @@ public final class GitReader implements AutoCloseable {
    * rename detection could start. The sizes of additions and deletions go to {@code renameBlobs}, whose rename
    * detection compares them next.
    */
-  private List<Block> cut(List<FileChange> changes, Blobs renameBlobs, CompletableFuture<FileChange[]> renamed,
-                          boolean asJson, int threads, Cancellation cancellation) {
+  private List<DiffBlock> cut(List<FileChange> changes, Blobs renameBlobs, CompletableFuture<FileChange[]> renamed,
+                              PatchForm form, int threads, Cancellation cancellation) {
     long[] oldSizes = new long[changes.size()];
     long[] newSizes = new long[changes.size()];
     int share = (changes.size() + threads) / (threads + 1);
@@ -354,35 +364,13 @@ public final class GitReader implements AutoCloseable {
       }
       costs[i] = FILE_COST + Math.max(0, oldSizes[i]) + Math.max(0, newSizes[i]);
     }
-    List<Block> blocks = new ArrayList<>();
+    List<DiffBlock> blocks = new ArrayList<>();
     for (int[] span : blockSpans(costs, threads * BLOCKS_PER_THREAD)) {
-      blocks.add(new Block(changes.subList(span[0], span[1]), span[0], renamed, asJson));
+      blocks.add(new DiffBlock(changes.subList(span[0], span[1]), span[0], renamed, form));
     }
     return blocks;
   }
 
-  /** A part of the sizes to read, by whichever thread comes to it first. */
-  private static final class SizeShare {
-    final Runnable read;
-    final java.util.concurrent.atomic.AtomicBoolean taken = new java.util.concurrent.atomic.AtomicBoolean();
-    final CompletableFuture<Void> done = new CompletableFuture<>();
-
-    SizeShare(Runnable read) {
-      this.read = read;
-    }
-
-    void run() {
-      if (!taken.compareAndSet(false, true)) {
-        return;
-      }
-      try {
-        read.run();
-        done.complete(null);
-      } catch (Throwable failure) { // whatever it is, the thread waiting for this share must hear of it
-        done.completeExceptionally(failure);
-      }
-    }
-  }
 
   /** Reads the two blob sizes of files {@code from..to} with a reader of its own; -1 for a side that is no blob. */
   private void sizes(List<FileChange> changes, long[] oldSizes, long[] newSizes, int from, int to, Cancellation cancellation) {
@@ -449,278 +437,9 @@ public final class GitReader implements AutoCloseable {
     }
   }
 
-  /**
-   * Some consecutive files of a diff as the trees list them, written into their own buffer with where each one
-   * ends; {@code changes} are the files written, after rename detection (known once the block has waited for it).
-   */
-  private static final class Block {
-    final List<FileChange> listed;
-    final int offset;
-    final CompletableFuture<FileChange[]> renamed;
-    final boolean asJson;
-    final List<FileChange> changes = new ArrayList<>();
-    PatchBytes out = new PatchBytes();
-    final long[] ends;
-    final PatchWriter.Stats[] stats;
-    List<String> overBlobLimit = List.of();
-    /** The block's text escaped as JSON (asJson only), made on the thread that wrote it. */
-    Utf8Text.Part json;
-    // The block's files as written so far, by listed index: the piece of text each is in (pieces in file order, a
-    // file put off holding its place with null), where it ends there, and what was written (null: nothing yet, or
-    // a deletion that became part of a rename).
-    private final List<PatchBytes> pieces = new ArrayList<>();
-    private int[] pieceOf;
-    private long[] endInPiece;
-    private FileChange[] written;
-    private PatchWriter.Stats[] statsOf;
-    private final List<Integer> later = new ArrayList<>();
-    private final List<String> overLimit = new ArrayList<>();
-
-    /** @param renamed the whole list after rename detection, aligned with it (null: none ran); see Renames#aligned */
-    Block(List<FileChange> listed, int offset, CompletableFuture<FileChange[]> renamed, boolean asJson) {
-      this.listed = listed;
-      this.offset = offset;
-      this.renamed = renamed;
-      this.asJson = asJson;
-      this.ends = new long[listed.size()];
-      this.stats = new PatchWriter.Stats[listed.size()];
-    }
-
-    /**
-     * Writes the block's files in their order, but for the additions and deletions met before the renames are known:
-     * those are left for {@link #writeRest}, each to go into a piece of its own put back in its place. The diff
-     * threads had waited for the renames instead (a warm 36.6 MB git.git range used 1.25 of two cores).
-     */
-    void writeUntilRenames(PatchWriter writer) {
-      int count = listed.size();
-      pieceOf = new int[count];
-      endInPiece = new long[count];
-      written = new FileChange[count];
-      statsOf = new PatchWriter.Stats[count];
-      PatchBytes piece = null;
-      for (int i = 0; i < count; i++) {
-        if (Renames.mayPair(listed.get(i)) && !renamed.isDone()) {
-          later.add(i);
-          pieceOf[i] = pieces.size();
-          pieces.add(null);
-          piece = null;
-          continue;
-        }
-        FileChange change = settled(i);
-        if (change == null) {
-          continue;
-        }
-        if (piece == null) {
-          piece = new PatchBytes();
-          pieces.add(piece);
-        }
-        written[i] = change;
-        pieceOf[i] = pieces.size() - 1;
-        statsOf[i] = writer.write(change, piece);
-        endInPiece[i] = piece.size();
-      }
-      overLimit.addAll(writer.overBlobLimit());
-    }
-
-    /** Whether files wait for the renames. */
-    boolean waiting() {
-      return !later.isEmpty();
-    }
-
-    /** Writes the files put off (the renames are known now) and joins the block. */
-    void writeRest(PatchWriter writer) {
-      for (int i : later) {
-        FileChange change = settled(i);
-        if (change == null) {
-          continue;
-        }
-        PatchBytes own = new PatchBytes();
-        pieces.set(pieceOf[i], own);
-        written[i] = change;
-        statsOf[i] = writer.write(change, own);
-        endInPiece[i] = own.size();
-      }
-      overLimit.addAll(writer.overBlobLimit());
-      joined();
-    }
-
-    /** Joins the pieces in file order into {@link #out}, with each written file's end, and escapes it for JSON. */
-    Block joined() {
-      long[] pieceStart = new long[pieces.size()];
-      for (int k = 0; k < pieces.size(); k++) {
-        pieceStart[k] = out.size();
-        if (pieces.get(k) != null) {
-          out.moveFrom(pieces.get(k));
-        }
-      }
-      pieces.clear();
-      for (int i = 0; i < listed.size(); i++) {
-        if (written[i] != null) {
-          int n = changes.size();
-          changes.add(written[i]);
-          stats[n] = statsOf[i];
-          ends[n] = pieceStart[pieceOf[i]] + endInPiece[i];
-        }
-      }
-      overBlobLimit = overLimit;
-      if (asJson) {
-        // The raw bytes stay until the block is joined: a block cut at git.maxDiffBytes is copied from them in part.
-        json = Utf8Text.escape(out.chunks());
-      }
-      return this;
-    }
-
-    /** The files of a block never written (past the cut), after rename detection. */
-    List<FileChange> settled() {
-      List<FileChange> settled = new ArrayList<>();
-      for (int i = 0; i < listed.size(); i++) {
-        FileChange change = settled(i);
-        if (change != null) {
-          settled.add(change);
-        }
-      }
-      return settled;
-    }
-
-    /** The i-th listed file after rename detection (null: a deletion now part of a rename), waiting only if it may pair. */
-    private FileChange settled(int i) {
-      FileChange change = listed.get(i);
-      if (!Renames.mayPair(change)) {
-        return change;
-      }
-      FileChange[] all;
-      try {
-        all = renamed.join();
-      } catch (java.util.concurrent.CompletionException e) {
-        throw e.getCause() instanceof RuntimeException failure ? failure : e;
-      }
-      return all == null ? change : all[offset + i];
-    }
-  }
-
-  /** Joins written blocks in file order, cutting at {@code git.maxDiffBytes} between files as one writer would. */
-  private final class Joiner {
-    final Pair pair;
-    /** The text joined so far: all of it, or (asJson) what follows the blocks already escaped in {@link #json}. */
-    final PatchBytes out = new PatchBytes();
-    final List<Utf8Text.Part> json;
-    /** Where the escaped blocks go instead of {@link #json} when a caller streams the text. */
-    final TextStream stream;
-    long escapedBytes;
-    final List<String> omitted = new ArrayList<>();
-    final List<String> overBlobLimit = new ArrayList<>();
-    final List<Shaper.FileCount> counts = new ArrayList<>();
-    final java.util.Map<String, BinarySizes> binarySizes = new java.util.HashMap<>();
-    int written;
-
-    Joiner(Pair pair, boolean asJson, TextStream stream) {
-      this.pair = pair;
-      this.json = asJson ? new ArrayList<>() : null;
-      this.stream = stream;
-    }
-
-    private void emit(Utf8Text.Part part) {
-      if (stream != null) {
-        stream.add(part);
-      } else {
-        json.add(part);
-      }
-    }
-
-    long size() {
-      return escapedBytes + out.size();
-    }
-
-    boolean full() {
-      return size() >= options.maxDiffBytes();
-    }
-
-    /**
-     * Takes the block's files up to the cut: a file is written when the patch before it is still under the limit.
-     * A block wholly under it hands over its chunks (no copy); only the block at the cut is copied in part.
-     */
-    void add(Block block) {
-      int count = block.changes.size();
-      long before = size();
-      int taken = 0;
-      while (taken < count && before + (taken == 0 ? 0 : block.ends[taken - 1]) < options.maxDiffBytes()) {
-        taken++;
-      }
-      if (taken == count && block.json != null && out.size() == 0) {
-        emit(block.json);
-        escapedBytes += block.out.size();
-        block.out = null; // its raw bytes: let go now that they are escaped
-      } else if (taken == count) {
-        out.moveFrom(block.out);
-      } else if (taken > 0) {
-        block.out.copyTo(out, 0, block.ends[taken - 1]);
-      }
-      for (int i = 0; i < count; i++) {
-        FileChange change = block.changes.get(i);
-        if (i >= taken) {
-          omitted.add(change.path());
-          continue;
-        }
-        record(change, block.stats[i]);
-        if (block.overBlobLimit.contains(change.path())) {
-          overBlobLimit.add(change.path());
-        }
-      }
-    }
-
-    /** One file written straight into the joined buffer (a diff written on one thread). */
-    void write(FileChange change, PatchWriter writer) {
-      if (full()) {
-        omitted.add(change.path());
-        return;
-      }
-      record(change, writer.write(change, out));
-    }
-
-    /** A written file's counts, and its two sizes when binary. */
-    private void record(FileChange change, PatchWriter.Stats stats) {
-      count(change, stats, counts);
-      if (stats.binary()) {
-        binarySizes.put(change.path(), sizes(stats));
-      }
-      written++;
-    }
-
-    void skip(Block block) {
-      block.settled().forEach(change -> omitted.add(change.path()));
-    }
-
-    Patch patch() {
-      return patch(overBlobLimit);
-    }
-
-    Patch patch(List<String> overLimit) {
-      long size = size();
-      if (json != null && out.size() > 0) {
-        emit(Utf8Text.escape(out.takeChunks())); // one thread's diff, or the block at the cut
-      }
-      return new Patch(pair, out, json, size, written, omitted, overLimit, counts, binarySizes);
-    }
-  }
 
 
-  /**
-   * How the diff engine's parser classifies what {@link PatchWriter} wrote for {@code change} (its tests hold the two
-   * equal): a type change is written as a deletion and a creation, a mode change without new content has no hunks.
-   */
-  static void count(FileChange change, PatchWriter.Stats stats, List<Shaper.FileCount> counts) {
-    switch (change.status()) {
-      case ADDED -> counts.add(new Shaper.FileCount(ChangeType.ADDED, stats.additions(), 0));
-      case DELETED -> counts.add(new Shaper.FileCount(ChangeType.DELETED, 0, stats.deletions()));
-      case RENAMED -> counts.add(new Shaper.FileCount(ChangeType.RENAMED, stats.additions(), stats.deletions()));
-      case TYPE_CHANGED -> {
-        counts.add(new Shaper.FileCount(ChangeType.DELETED, 0, stats.deletions()));
-        counts.add(new Shaper.FileCount(ChangeType.ADDED, stats.additions(), 0));
-      }
-      case MODIFIED -> counts.add(new Shaper.FileCount(change.oldMode() != change.newMode() && change.oldId().equals(change.newId())
-        ? ChangeType.MODE_CHANGED : ChangeType.MODIFIED, stats.additions(), stats.deletions()));
-    }
-  }
+
 
   /**
    * The changed files as {@code git diff --name-status -M} lists them (paths, statuses, rename pairs), from the two
@@ -748,10 +467,10 @@ public final class GitReader implements AutoCloseable {
       return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, false);
     }
     try (ObjectReader reader = readers.lend(repository)) {
-      Session session = session(reader, pair, diffOptions, cancellation);
+      DiffSession session = session(reader, pair, diffOptions, cancellation);
       List<ChangedFile> files = new ArrayList<>();
-      for (FileChange change : session.found.renamed()) {
-        files.add(changedFile(change, session.writer.stats(change)));
+      for (FileChange change : session.found().renamed()) {
+        files.add(changedFile(change, session.writer().stats(change)));
       }
       return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, true);
     }
@@ -764,19 +483,12 @@ public final class GitReader implements AutoCloseable {
     boolean binary = stats != null && stats.binary();
     return new ChangedFile(change.path(), change.status(), stats == null ? 0 : stats.additions(),
       stats == null ? 0 : stats.deletions(), binary, renamed ? change.oldPath() : null, renamed ? change.similarity() : null,
-      modeChanged ? change.oldMode() : null, modeChanged ? change.newMode() : null, binary ? sizes(stats) : null);
+      modeChanged ? change.oldMode() : null, modeChanged ? change.newMode() : null, binary ? DiffJoiner.sizes(stats) : null);
   }
 
-  private static BinarySizes sizes(PatchWriter.Stats stats) {
-    return new BinarySizes(stats.oldBytes(), stats.newBytes());
-  }
 
-  /** What one diff computation reads with: its changed files, a writer on the caller's reader, the abbreviation length. */
-  private record Session(Changes found, PatchWriter writer, java.util.function.IntSupplier abbreviation) {
-  }
-
-  private Session session(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
-    Changes found = changes(reader, pair, diffOptions, cancellation);
+  private DiffSession session(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
+    DiffChanges found = changes(reader, pair, diffOptions, cancellation);
     RepoDiffConfig config = found.config();
     // Counting packed objects opens every pack index: done only when an index line is written (not for stats), and
     // once per diff however many threads write it.
@@ -796,7 +508,7 @@ public final class GitReader implements AutoCloseable {
     PatchWriter writer = new PatchWriter(found.blobs(), found.attributes(),
       new Abbreviator(reader, repository.getObjectDatabase(), abbreviation),
       DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation, diffOptions.forStat());
-    return new Session(found, writer, abbreviation);
+    return new DiffSession(found, writer, abbreviation);
   }
 
   /** A writer of its own for one block of a diff written in parallel (readers, caches and attributes are per thread). */
@@ -808,20 +520,8 @@ public final class GitReader implements AutoCloseable {
       DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation, diffOptions.forStat());
   }
 
-  /**
-   * The changed paths as the two trees list them, the rename detection to run on them (null when the repository
-   * turns it off), and the blobs and attributes they are compared with.
-   */
-  private record Changes(List<FileChange> changes, Renames renames, Blobs blobs, DiffAttributes attributes,
-                         RepoDiffConfig config) {
 
-    /** The changed paths after rename detection; it runs on the caller's thread. */
-    List<FileChange> renamed() {
-      return renames == null ? changes : renames.detect(changes);
-    }
-  }
-
-  private Changes changes(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
+  private DiffChanges changes(ObjectReader reader, Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
     List<String> filter = context.paths(diffOptions.paths());
     ObjectId newTree = pair.head().getTree();
     ObjectId oldTree = pair.base() == null ? null : pair.base().getTree();
@@ -831,7 +531,7 @@ public final class GitReader implements AutoCloseable {
     List<FileChange> changes = TreeChanges.between(reader, oldTree, newTree, filter, cancellation);
     Renames renames = !config.renames() ? null : new Renames(blobs, attributes, options.renameThreshold(),
       config.renameLimit().orElse(options.renameLimit()), cancellation);
-    return new Changes(changes, renames, blobs, attributes, config);
+    return new DiffChanges(changes, renames, blobs, attributes, config);
   }
 
   // ---------------------------------------------------------------- files

@@ -26,8 +26,8 @@ import org.eclipse.jgit.diff.DiffAlgorithm;
 
 /**
  * Serves the {@code reviewgate.git.*} tools: decodes arguments, runs {@link GitReader} on the bounded
- * {@link GitWorkers} pool, caches results pinned to full SHAs, and for {@code git_diff} hands our git-identical
- * bytes to the shared {@link DiffEngine} for shaping in-process.
+ * {@link GitWorkers} pool, caches results pinned to full SHAs, and for a shaped {@code git_diff} hands the diff
+ * model xdiff built as it wrote (no text parsed) to the shared {@link DiffEngine} for shaping in-process.
  */
 public final class GitVerticle extends VerticleBase {
 
@@ -250,13 +250,17 @@ public final class GitVerticle extends VerticleBase {
     if (unshaped && answerNow != null) {
       return streamed(reader, pair, args, cancellation, answerNow);
     }
-    // A stat needs what the text does not show: whether a change of one blob (a pure rename) is binary.
-    GitReader.Patch patch = reader.diff(pair, diffOptions(args, shaping.format() == Format.STAT), unshaped, cancellation);
+    if (unshaped) {
+      GitReader.Patch patch = reader.diff(pair, diffOptions(args), true, cancellation);
+      cancellation.check();
+      return described(new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size()))
+        .put("warnings", new JsonArray()).put("diff", patch.takeText()), reader, pair, patch);
+    }
+    // Shaped: the model as xdiff built it, never parsed from text. A stat needs what the text does not show: whether
+    // a change of one blob (a pure rename) is binary.
+    GitReader.Patch patch = reader.model(pair, diffOptions(args, shaping.format() == Format.STAT), cancellation);
     cancellation.check();
-    return described(unshaped
-      ? new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size())).put("warnings", new JsonArray())
-        .put("diff", patch.takeText())
-      : engine.shape(engine.parse(patch.bytes()), args, file -> patch.binarySizes().get(file.path())), reader, pair, patch);
+    return described(engine.shape(patch.model(), args, file -> patch.binarySizes().get(file.path())), reader, pair, patch);
   }
 
   /**

@@ -182,6 +182,8 @@ class GitReaderTest {
     assertThat(new String(patch.bytes(), java.nio.charset.StandardCharsets.UTF_8)).startsWith(text);
     assertThat(text.length()).isGreaterThanOrEqualTo(5_000 - 2_000);
     assertThat(patch.bytes()[cut.bytes().length]).as("the cut falls before a file's header").isEqualTo((byte) 'd');
+    assertModelIsText(reader, pair, histogram);
+    assertModelIsText(small, pair, histogram);
 
     // Asked for as JSON text, each block is escaped on its own thread: the same text, written as its JSON string.
     for (GitReader source : List.of(reader, small)) {
@@ -246,5 +248,31 @@ class GitReaderTest {
     assertThat(cut.files()).isBetween(1, gitNames.size() - 1);
     assertThat(cut.omitted()).as("the files past the cut, renames named by their new path")
       .isEqualTo(gitNames.subList(cut.files(), gitNames.size()));
+    assertModelIsText(reader, pair, histogram);
+    assertModelIsText(small, pair, histogram);
+  }
+
+  /**
+   * The diff as the model (built block by block as xdiff writes, joined, cut like the text) is what the parser reads
+   * from the text form, file by file, and renders to that text byte for byte; counts, sizes and omitted files agree.
+   */
+  private static void assertModelIsText(GitReader source, GitReader.Pair pair, GitReader.DiffOptions options) {
+    GitReader.Patch text = source.diff(pair, options, Cancellation.NONE);
+    GitReader.Patch model = source.model(pair, options, Cancellation.NONE);
+    byte[] bytes = text.bytes();
+    assertThat(dev.reviewgate.diff.render.UnifiedRenderer.render(model.model())).isEqualTo(bytes);
+    java.util.function.Function<dev.reviewgate.diff.model.FileDiff, String> fields = file -> String.join(" | ",
+      String.valueOf(file.oldPath()), String.valueOf(file.newPath()), file.changeType().label(), file.oldMode() + "->"
+        + file.newMode(), String.valueOf(file.similarity()), String.valueOf(file.index()), String.valueOf(file.binary()),
+      "+" + file.additions() + " -" + file.deletions(), String.valueOf(file.hunks().size()), file.header().utf8());
+    assertThat(model.model().files()).extracting(fields)
+      .containsExactlyElementsOf(new dev.reviewgate.diff.parse.DiffParser(Integer.MAX_VALUE).parse(bytes).files().stream()
+        .map(fields).toList());
+    assertThat(model.files()).isEqualTo(text.files());
+    assertThat(model.size()).isEqualTo(text.size());
+    assertThat(model.omitted()).isEqualTo(text.omitted());
+    assertThat(model.counts()).isEqualTo(text.counts());
+    assertThat(model.binarySizes()).isEqualTo(text.binarySizes());
+    assertThatThrownBy(model::bytes).isInstanceOf(IllegalStateException.class);
   }
 }

@@ -55,6 +55,13 @@ public final class DiffBuilder implements PatchSink {
     return files;
   }
 
+  /** The files built since the last take, in the order written; the builder lets go of them. */
+  public List<FileDiff> takeFiles() {
+    List<FileDiff> taken = List.copyOf(files);
+    files.clear();
+    return taken;
+  }
+
   /** Bytes the files built so far render to. */
   public long size() {
     return bytes;
