@@ -66,6 +66,13 @@ public final class Addresses {
    */
   public static final String REVIEW_DRAFTS = "reviewgate.review.drafts";
 
+  /**
+   * Internal (outside the catalog, never bridged): {@code git_diff}'s arguments (repo and the commits, context_lines;
+   * no shaping) answered with the diff model itself (diff's {@code DiffCodec}: the object in-process, its bytes and
+   * offsets between nodes), built as xdiff writes it, for backends that would otherwise parse git_diff's text.
+   */
+  public static final String GIT_DIFF_MODEL = "reviewgate.git.diff.model";
+
   /** Published on when a draft awaiting the person's approval appears or is decided: {@code {"type": "draft", …}}. */
   public static final String DRAFT_EVENTS = "reviewgate.review.events.drafts";
 

@@ -2,16 +2,17 @@ package dev.reviewgate.forge;
 
 import dev.reviewgate.core.git.GitService;
 import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.bus.DiffModels;
 import dev.reviewgate.diff.model.FileDiff;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * A forge's pull request diffed from reviewgate's own clone of the repository: the git backend's diff of the two
- * commits, parsed once, indexed by path, so that each change the forge lists gets its file's part of it.
+ * commits as the model it built while writing it (nothing parses text), indexed by path, so that each change the
+ * forge lists gets its file's part of it.
  */
 public final class LocalClone {
 
@@ -19,19 +20,28 @@ public final class LocalClone {
   }
 
   /**
+   * As {@link #filesByPath(Vertx, String, String, String, int, long)}; {@code engine} is no longer needed (the model
+   * is not parsed) and is kept for the callers that pass it.
+   */
+  public static Future<Map<String, FileDiff>> filesByPath(Vertx vertx, DiffEngine engine, String repo, String base,
+                                                          String head, int contextLines, long timeoutMs) {
+    return filesByPath(vertx, repo, base, head, contextLines, timeoutMs);
+  }
+
+  /**
    * Every file of {@code base..head} in the clone served as {@code repo}, by its new path and (for renames and
    * deletions) by its old path too. Fails when either commit is unknown (the caller then falls back to the forge's
    * blobs) or the git backend does not serve the repository.
    */
-  public static Future<Map<String, FileDiff>> filesByPath(Vertx vertx, DiffEngine engine, String repo, String base,
-                                                          String head, int contextLines, long timeoutMs) {
+  public static Future<Map<String, FileDiff>> filesByPath(Vertx vertx, String repo, String base, String head,
+                                                          int contextLines, long timeoutMs) {
     if (base == null || head == null) {
       return Future.failedFuture("no commits");
     }
-    GitService git = GitService.overBus(vertx.eventBus(), timeoutMs);
-    return git.diff(GitService.DiffQuery.between(repo, base, head).withContextLines(contextLines)).map(answer -> {
+    GitService.DiffQuery query = GitService.DiffQuery.between(repo, base, head).withContextLines(contextLines);
+    return DiffModels.request(vertx.eventBus(), query, timeoutMs).map(diff -> {
       Map<String, FileDiff> byPath = new HashMap<>();
-      for (FileDiff file : engine.parse(answer.text().getBytes(StandardCharsets.UTF_8)).files()) {
+      for (FileDiff file : diff.files()) {
         byPath.put(file.newPath() != null ? file.newPath() : file.oldPath(), file);
         if (file.oldPath() != null) {
           byPath.putIfAbsent(file.oldPath(), file);

@@ -1,5 +1,6 @@
 package dev.reviewgate.git;
 
+import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.bus.CallContext;
@@ -9,11 +10,13 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.json.Utf8Text;
 import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.bus.DiffCodec;
 import dev.reviewgate.diff.shape.Format;
 import dev.reviewgate.diff.shape.ShapeOptions;
 import dev.reviewgate.diff.shape.Shaper;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -64,7 +67,9 @@ public final class GitVerticle extends VerticleBase {
       })
       .compose(routed -> {
         routing = routed;
+        DiffCodec.register(vertx.eventBus());
         return Future.all(List.of(
+          vertx.eventBus().<JsonObject>consumer(Addresses.GIT_DIFF_MODEL, this::model).completion(),
           CancelSignals.of(vertx).listen(vertx, this::cancel).onSuccess(stop -> stopListening = stop),
           ToolEndpoint.serve(vertx, catalog, "git_repos", args -> workers.submit(c -> repos())),
           serve("git_resolve", (args, c) -> GitJson.resolved(reader(args).resolve(args.getString("revision")))),
@@ -261,6 +266,35 @@ public final class GitVerticle extends VerticleBase {
     GitReader.Patch patch = reader.model(pair, diffOptions(args, shaping.format() == Format.STAT), cancellation);
     cancellation.check();
     return described(engine.shape(patch.model(), args, file -> patch.binarySizes().get(file.path())), reader, pair, patch);
+  }
+
+  /**
+   * The diff as the model for another backend ({@link Addresses#GIT_DIFF_MODEL}): git_diff's arguments without
+   * shaping, answered with the files xdiff built as it wrote them (no text). Clustered, only for a repository this
+   * node serves (a 404 otherwise: the caller has another way to the diff).
+   */
+  private void model(Message<JsonObject> message) {
+    JsonObject args = message.body();
+    workers.submit(c -> {
+      try {
+        GitReader reader = reader(args);
+        if (routing.clustered() && !routing.served().contains(reader.name())) {
+          throw ToolException.notFound("repository '" + reader.name() + "' is not served by this node");
+        }
+        return reader.model(reader.pair(DiffTarget.from(args)), diffOptions(args), c).model();
+      } catch (RuntimeException failure) {
+        throw MissingObjects.explained(failure, args.getString("repo", registry.defaultName().orElse("")));
+      }
+    }).onComplete(done -> {
+      if (done.succeeded()) {
+        message.reply(done.result());
+      } else if (done.cause() instanceof ToolException tool) {
+        message.fail(tool.code(), tool.getMessage());
+      } else {
+        LOG.log(Level.SEVERE, "the diff model failed unexpectedly", done.cause());
+        message.fail(Failure.INTERNAL, "internal error in the git backend's diff model; the server log has the details");
+      }
+    });
   }
 
   /**

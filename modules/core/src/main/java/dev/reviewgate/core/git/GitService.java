@@ -40,7 +40,8 @@ public interface GitService {
       return new DiffQuery(repo, base, head, commit, range, contextLines, options);
     }
 
-    JsonObject arguments() {
+    /** The query as git_diff's arguments. */
+    public JsonObject arguments() {
       JsonObject args = shaping == null ? new JsonObject() : shaping.copy();
       put(args, "repo", repo);
       put(args, "base", base);

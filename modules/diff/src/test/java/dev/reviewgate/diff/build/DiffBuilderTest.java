@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.git.GitDirs;
 import dev.reviewgate.core.testing.TempGitRepo;
+import dev.reviewgate.diff.ModelFields;
 import dev.reviewgate.diff.model.Diff;
-import dev.reviewgate.diff.model.FileDiff;
-import dev.reviewgate.diff.model.Hunk;
-import dev.reviewgate.diff.model.Line;
 import dev.reviewgate.diff.parse.DiffParser;
 import dev.reviewgate.diff.render.UnifiedRenderer;
 import dev.reviewgate.xdiff.Abbreviator;
@@ -138,7 +136,7 @@ class DiffBuilderTest {
       assertThat(builder.size()).isEqualTo(bytes.length);
       assertThat(built.files()).hasSameSizeAs(parsed.files());
       for (int i = 0; i < parsed.files().size(); i++) {
-        assertThat(describe(built.files().get(i))).isEqualTo(describe(parsed.files().get(i)));
+        assertThat(ModelFields.describe(built.files().get(i))).isEqualTo(ModelFields.describe(parsed.files().get(i)));
       }
       return new Compared(new String(bytes, StandardCharsets.UTF_8), built.files().size());
     }
@@ -151,36 +149,5 @@ class DiffBuilderTest {
   private static PatchWriter writer(ObjectReader reader, Repository repository, Blobs blobs, DiffAttributes attributes) {
     return new PatchWriter(blobs, attributes, new Abbreviator(reader, repository.getObjectDatabase(), () -> 7),
       new HistogramDiff(), 3, CancelCheck.NEVER);
-  }
-
-  /** Every field of a file, its hunks and their lines, as text that shows where two files differ. */
-  private static String describe(FileDiff file) {
-    StringBuilder out = new StringBuilder()
-      .append("paths=").append(file.oldPath()).append(" -> ").append(file.newPath())
-      .append("\ntype=").append(file.changeType()).append(" modes=").append(file.oldMode()).append(" -> ").append(file.newMode())
-      .append(" similarity=").append(file.similarity()).append(" index=").append(file.index())
-      .append(" binary=").append(file.binary()).append(" counts=+").append(file.additions()).append(" -").append(file.deletions())
-      .append(" cut=").append(file.cut())
-      .append("\nleading=").append(bytes(file.leadingText())).append(" binaryBody=").append(bytes(file.binaryBody()))
-      .append("\nheader=").append(bytes(file.header()))
-      .append("\nheaderLines=").append(file.headerLines().stream().map(DiffBuilderTest::bytes).toList())
-      .append("\nextended=").append(file.extendedHeaderLines().stream().map(DiffBuilderTest::bytes).toList())
-      .append("\nlineCount=").append(file.lineCount());
-    for (Hunk hunk : file.hunks()) {
-      out.append("\n@@ ").append(hunk.oldStart()).append(',').append(hunk.oldCount()).append(' ')
-        .append(hunk.newStart()).append(',').append(hunk.newCount()).append(" header=").append(bytes(hunk.header()))
-        .append(" heading=").append(bytes(hunk.heading())).append(" +").append(hunk.additions())
-        .append(" -").append(hunk.deletions()).append(" lines=").append(hunk.lineCount())
-        .append(" rendered=").append(hunk.renderedBytes()).append(" body=").append(bytes(hunk.body()));
-      for (Line line : hunk.lines()) {
-        out.append("\n  ").append(line.kind()).append(' ').append(line.oldNumber()).append(' ').append(line.newNumber())
-          .append(' ').append(bytes(line.raw()));
-      }
-    }
-    return out.toString();
-  }
-
-  private static String bytes(dev.reviewgate.diff.model.ByteSlice slice) {
-    return java.util.Arrays.toString(slice.toArray());
   }
 }
