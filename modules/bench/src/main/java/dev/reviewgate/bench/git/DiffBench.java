@@ -136,10 +136,12 @@ public final class DiffBench {
     for (int round = 0; round < 2; round++) {
       for (RevCommit c : commits) {
         tool(reader, engine, diffOptions, c.name());
+        shapedFromModel(reader, engine, diffOptions, c.name());
       }
     }
     double[] raw = new double[commits.size()];
     double[] whole = new double[commits.size()];
+    double[] model = new double[commits.size()];
     double[] cli = new double[commits.size()];
     double[] ratio = new double[commits.size()];
     for (int i = 0; i < commits.size(); i++) {
@@ -149,6 +151,9 @@ public final class DiffBench {
       long t1 = System.nanoTime();
       tool(reader, engine, diffOptions, c.name());
       long t2 = System.nanoTime();
+      shapedFromModel(reader, engine, diffOptions, c.name());
+      model[i] = (System.nanoTime() - t2) / 1e6;
+      t2 = System.nanoTime();
       git.output(null, "diff", "--histogram", "--no-color", c.getParent(0).name(), c.name());
       long t3 = System.nanoTime();
       raw[i] = (t1 - t0) / 1e6;
@@ -158,7 +163,9 @@ public final class DiffBench {
     }
     System.out.printf("commits: %d (non-merge, one parent), warm, side by side%n", commits.size());
     System.out.printf("GitReader.diff (bytes)          p50 %.2f ms  p90 %.2f ms%n", p(raw, 50), p(raw, 90));
-    System.out.printf("git_diff in-process (+ shape)   p50 %.2f ms  p90 %.2f ms%n", p(whole, 50), p(whole, 90));
+    System.out.printf("git_diff in-process (+ shape)   p50 %.2f ms  p90 %.2f ms   (text, parsed, shaped)%n", p(whole, 50), p(whole, 90));
+    System.out.printf("git_diff shaped from the model  p50 %.2f ms  p90 %.2f ms   (GitReader.model, shaped: git_diff's path)%n",
+      p(model, 50), p(model, 90));
     System.out.printf("git diff --histogram process    p50 %.2f ms  p90 %.2f ms%n", p(cli, 50), p(cli, 90));
     System.out.printf("ratio git_diff / git process    p50 %.2f   (per-commit ratios; target <= 0.40)%n", p(ratio, 50));
     System.out.printf("ratio of p50s                   %.2f%n", p(whole, 50) / p(cli, 50));
@@ -167,6 +174,13 @@ public final class DiffBench {
   private static JsonObject tool(GitReader reader, DiffEngine engine, GitReader.DiffOptions diffOptions, String commit) {
     GitReader.Patch patch = reader.diff(reader.pair(new DiffTarget(null, null, commit, null)), diffOptions, Cancellation.NONE);
     return engine.shape(engine.parse(patch.bytes()), new JsonObject());
+  }
+
+  /** A shaped git_diff as GitVerticle makes it: the model built as xdiff writes, shaped, no text parsed. */
+  private static JsonObject shapedFromModel(GitReader reader, DiffEngine engine, GitReader.DiffOptions diffOptions,
+                                            String commit) {
+    GitReader.Patch patch = reader.model(reader.pair(new DiffTarget(null, null, commit, null)), diffOptions, Cancellation.NONE);
+    return engine.shape(patch.model(), new JsonObject());
   }
 
   private static void range(GitReader reader, GitCli git, DiffEngine engine, GitReader.DiffOptions diffOptions,
