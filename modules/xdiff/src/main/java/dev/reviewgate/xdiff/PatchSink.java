@@ -51,9 +51,11 @@ public interface PatchSink {
                     long headingEnd) {
   }
 
-  /** A hunk line begins at {@code start}; its first byte is {@code ' '}, {@code '+'}, {@code '-'} or, for git's
-   * {@code \ No newline at end of file} marker, {@code '\\'}. */
-  default void line(long start) {
+  /**
+   * A hunk line begins at {@code start}; {@code kind} is its first byte: {@code ' '} context, {@code '+'} added,
+   * {@code '-'} deleted, or {@code '\\'} for git's {@code \ No newline at end of file} marker.
+   */
+  default void line(char kind, long start) {
   }
 
   /**

@@ -327,13 +327,13 @@ public final class PatchWriter {
   }
 
   private static void record(PatchBytes out, PatchSink sink, char prefix, Lines lines, int line) {
-    sink.line(out.size());
+    sink.line(prefix, out.size());
     out.write(prefix);
     int start = lines.start(line);
     int end = lines.start(line + 1);
     out.write(lines.raw(), start, end - start);
     if (end == start || lines.raw()[end - 1] != '\n') {
-      sink.line(out.size() + 1); // the marker, after the line's added terminator
+      sink.line('\\', out.size() + 1); // the marker, after the line's added terminator
       out.write(NO_NEWLINE, 0, NO_NEWLINE.length);
     }
   }

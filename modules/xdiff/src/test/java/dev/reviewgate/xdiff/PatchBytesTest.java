@@ -53,6 +53,22 @@ class PatchBytesTest {
     assertThat(copy.toByteArray()).isEqualTo(java.util.Arrays.copyOfRange(expected.toByteArray(), 7, expected.size() - 3));
   }
 
+  /** One file at a time, as the model builder takes them: each take is that file's bytes alone, the buffer reused. */
+  @Test
+  void takenBytesAreWhatWasWrittenSinceTheLastTake() {
+    byte[] utf8 = TEXT.getBytes(StandardCharsets.UTF_8);
+    PatchBytes buffer = new PatchBytes();
+    int at = 0;
+    for (int part : new int[] {0, 17, 8 * 1024, 8 * 1024 + 1, 2_500_000, 3}) {
+      buffer.write(utf8, at, part);
+      assertThat(buffer.takeBytes()).isEqualTo(java.util.Arrays.copyOfRange(utf8, at, at + part));
+      assertThat(buffer.size()).as("taken").isZero();
+      at += part;
+    }
+    buffer.write('x');
+    assertThat(buffer.toByteArray()).containsExactly('x');
+  }
+
   @Test
   void bytesThatAreNotUtf8BecomeReplacementCharacters() {
     PatchBytes out = new PatchBytes();

@@ -5,7 +5,6 @@ import dev.reviewgate.diff.model.ChangeType;
 import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.model.Hunk;
-import dev.reviewgate.diff.model.LineKind;
 import dev.reviewgate.xdiff.FileChange;
 import dev.reviewgate.xdiff.PatchBytes;
 import dev.reviewgate.xdiff.PatchSink;
@@ -39,10 +38,13 @@ public final class DiffBuilder implements PatchSink {
   private String newMode;
   private String index;
   private Integer similarity;
+  /** Seven numbers a hunk: its four ranges, and its header's start, heading start and heading end in the file. */
   private long[] hunkNumbers = new long[7 * 4];
   private int hunks;
   private int[] lineStarts = new int[64];
   private int[] hunkFirstLine = new int[4];
+  /** Each hunk's added and deleted lines, counted as they are told. */
+  private int[] hunkCounts = new int[4 * 2];
   private int lines;
 
   /** Writes one change (a type change is two files) with {@code writer} and builds its files. */
@@ -52,7 +54,7 @@ public final class DiffBuilder implements PatchSink {
 
   /** The files built so far, in the order written. */
   public List<FileDiff> files() {
-    return files;
+    return java.util.Collections.unmodifiableList(files);
   }
 
   /** The files built since the last take, in the order written; the builder lets go of them. */
@@ -112,6 +114,7 @@ public final class DiffBuilder implements PatchSink {
     if (hunks * 7 == hunkNumbers.length) {
       hunkNumbers = Arrays.copyOf(hunkNumbers, hunkNumbers.length * 2);
       hunkFirstLine = Arrays.copyOf(hunkFirstLine, hunkFirstLine.length * 2);
+      hunkCounts = Arrays.copyOf(hunkCounts, hunkCounts.length * 2);
     }
     long[] h = hunkNumbers;
     int at = hunks * 7;
@@ -122,11 +125,18 @@ public final class DiffBuilder implements PatchSink {
     h[at + 4] = start - fileStart;
     h[at + 5] = headingStart - fileStart;
     h[at + 6] = headingEnd - fileStart;
+    hunkCounts[hunks * 2] = 0;
+    hunkCounts[hunks * 2 + 1] = 0;
     hunkFirstLine[hunks++] = lines;
   }
 
   @Override
-  public void line(long start) {
+  public void line(char kind, long start) {
+    if (kind == '+') {
+      hunkCounts[(hunks - 1) * 2]++;
+    } else if (kind == '-') {
+      hunkCounts[(hunks - 1) * 2 + 1]++;
+    }
     if (lines == lineStarts.length) {
       lineStarts = Arrays.copyOf(lineStarts, lines * 2);
     }
@@ -173,15 +183,8 @@ public final class DiffBuilder implements PatchSink {
     int first = hunkFirstLine[i];
     int count = (i + 1 < hunks ? hunkFirstLine[i + 1] : lines) - first;
     int end = i + 1 < hunks ? (int) h[at + 7 + 4] : source.length;
-    int additions = 0;
-    int deletions = 0;
-    for (int k = first; k < first + count; k++) {
-      LineKind kind = LineKind.of(source[starts[k]]);
-      additions += kind == LineKind.ADDED ? 1 : 0;
-      deletions += kind == LineKind.DELETED ? 1 : 0;
-    }
     return new Hunk((int) h[at], (int) h[at + 1], (int) h[at + 2], (int) h[at + 3],
       ByteSlice.of(source, headerStart, headingEnd + 1), ByteSlice.of(source, (int) h[at + 5], headingEnd), source,
-      starts, first, count, end, additions, deletions);
+      starts, first, count, end, hunkCounts[i * 2], hunkCounts[i * 2 + 1]);
   }
 }
