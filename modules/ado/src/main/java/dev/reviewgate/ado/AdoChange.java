@@ -1,10 +1,13 @@
 package dev.reviewgate.ado;
 
+import dev.reviewgate.forge.diff.ChangedFile;
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeDataException;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
+import org.eclipse.jgit.lib.FileMode;
+import org.eclipse.jgit.lib.ObjectId;
 
 /**
  * One entry of an iteration's change list, in the forge-neutral words of a change set. Azure DevOps' paths start with
@@ -62,6 +65,32 @@ record AdoChange(Set<String> types, String path, String originalPath, String obj
 
   boolean isSubmodule() {
     return "commit".equalsIgnoreCase(gitObjectType);
+  }
+
+  /**
+   * The change in the forge pipeline's words. Azure DevOps names each side's blob ({@code item.objectId}, and
+   * {@code item.originalObjectId} unless the file was added; either for a delete; REST 7.1 marks neither required, and
+   * a side without one has no blob, so no diff) and reports no modes: files are 100644, a submodule 160000.
+   */
+  ChangedFile file() {
+    int mode = isSubmodule() ? FileMode.GITLINK.getBits() : 0;
+    ChangedFile.BlobRef newBlob = blob(objectId);
+    ChangedFile.BlobRef oldBlob = blob(originalObjectId);
+    String original = originalPath != null ? originalPath : path;
+    if (types.contains("delete")) {
+      return ChangedFile.deleted(original, mode, oldBlob != null ? oldBlob : newBlob);
+    }
+    if (types.contains("add")) {
+      return ChangedFile.added(path, mode, newBlob);
+    }
+    ChangedFile.Kind kind = types.contains("rename") && !original.equals(path) ? ChangedFile.Kind.RENAMED
+      : ChangedFile.Kind.MODIFIED;
+    return new ChangedFile(kind, kind == ChangedFile.Kind.RENAMED ? original : path, path, mode, mode, oldBlob, newBlob);
+  }
+
+  private static ChangedFile.BlobRef blob(String hex) {
+    return hex != null && ObjectId.isId(hex) && !hex.equals(ObjectId.zeroId().name())
+      ? ChangedFile.BlobRef.blob(ObjectId.fromString(hex)) : null;
   }
 
   private static int order(String flag) {
