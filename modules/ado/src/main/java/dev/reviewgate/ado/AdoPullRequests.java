@@ -69,11 +69,11 @@ final class AdoPullRequests {
       return changes(project, repository, pr, iteration.id(), compareTo).compose(changes -> {
         ChangePage<AdoChange> page = ChangePage.of(changes, AdoChange::path, AdoChange::originalPath, args, warnings);
         String baseCommit = since != null ? since.sourceCommit() : iteration.commonCommit();
-        Future<ForgeDiffs.Written<AdoChange>> written = args.getBoolean("include_diffs", true) && !page.page().isEmpty()
-          ? diffs.write(page.page(), AdoChange::file, new ForgeDiffs.Range(client.options().localRepos()
-              .getOrDefault(repository, repository), baseCommit, iteration.sourceCommit(), args.getInteger("context_lines", 3)),
-            ref -> client.blob(project, repository, ref.id().name()))
-          : Future.succeededFuture(args.getBoolean("include_diffs", true) ? new ForgeDiffs.Written<>(Map.of(), null, List.of()) : null);
+        ForgeDiffs.Range range = new ForgeDiffs.Range(client.options().localRepos().getOrDefault(repository, repository),
+          baseCommit, iteration.sourceCommit(), args.getInteger("context_lines", 3));
+        Future<ForgeDiffs.Written<AdoChange>> written = !args.getBoolean("include_diffs", true) ? Future.succeededFuture(null)
+          : page.page().isEmpty() ? Future.succeededFuture(new ForgeDiffs.Written<>(Map.of(), null, List.of()))
+          : diffs.write(page.page(), AdoChange::file, range, ref -> client.blob(project, repository, ref.id().name()));
         return written.map(w -> new DiffPage(pr, iteration, since, page, w, warnings));
       });
     });

@@ -3,7 +3,6 @@ package dev.reviewgate.forge.diff;
 import dev.reviewgate.diff.shape.Glob;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -76,6 +75,6 @@ public record ChangePage<C>(List<C> selected, int skip, List<C> page) {
   }
 
   private static List<Glob> globs(Object value) {
-    return new ArrayList<>(paths(value)).stream().map(Glob::of).toList();
+    return paths(value).stream().map(Glob::of).toList();
   }
 }
