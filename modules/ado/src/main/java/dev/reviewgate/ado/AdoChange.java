@@ -6,8 +6,6 @@ import dev.reviewgate.forge.json.ForgeDataException;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
-import org.eclipse.jgit.lib.FileMode;
-import org.eclipse.jgit.lib.ObjectId;
 
 /**
  * One entry of an iteration's change list, in the forge-neutral words of a change set. Azure DevOps' paths start with
@@ -73,9 +71,9 @@ record AdoChange(Set<String> types, String path, String originalPath, String obj
    * a side without one has no blob, so no diff) and reports no modes: files are 100644, a submodule 160000.
    */
   ChangedFile file() {
-    int mode = isSubmodule() ? FileMode.GITLINK.getBits() : 0;
-    ChangedFile.BlobRef newBlob = blob(objectId);
-    ChangedFile.BlobRef oldBlob = blob(originalObjectId);
+    int mode = isSubmodule() ? ChangedFile.SUBMODULE : 0;
+    ChangedFile.BlobRef newBlob = ChangedFile.BlobRef.blob(objectId);
+    ChangedFile.BlobRef oldBlob = ChangedFile.BlobRef.blob(originalObjectId);
     String original = originalPath != null ? originalPath : path;
     if (types.contains("delete")) {
       return ChangedFile.deleted(original, mode, oldBlob != null ? oldBlob : newBlob);
@@ -86,11 +84,6 @@ record AdoChange(Set<String> types, String path, String originalPath, String obj
     ChangedFile.Kind kind = types.contains("rename") && !original.equals(path) ? ChangedFile.Kind.RENAMED
       : ChangedFile.Kind.MODIFIED;
     return new ChangedFile(kind, kind == ChangedFile.Kind.RENAMED ? original : path, path, mode, mode, oldBlob, newBlob);
-  }
-
-  private static ChangedFile.BlobRef blob(String hex) {
-    return hex != null && ObjectId.isId(hex) && !hex.equals(ObjectId.zeroId().name())
-      ? ChangedFile.BlobRef.blob(ObjectId.fromString(hex)) : null;
   }
 
   private static int order(String flag) {

@@ -43,7 +43,7 @@ record MergeRequestChange(String oldPath, String newPath, boolean added, boolean
   }
 
   boolean submodule() {
-    return oldMode == 0160000 || newMode == 0160000;
+    return oldMode == ChangedFile.SUBMODULE || newMode == ChangedFile.SUBMODULE;
   }
 
   /**

@@ -1,7 +1,6 @@
 package dev.reviewgate.forge.diff;
 
 import java.util.Objects;
-import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
 
 /**
@@ -30,10 +29,21 @@ public record ChangedFile(Kind kind, String oldPath, String newPath, int oldMode
       return new BlobRef(Objects.requireNonNull(id), null, null);
     }
 
+    /**
+     * The blob a forge names by its hex id; null when it named none: no id, not an id, or git's all-zero id (which
+     * stands for "no blob" on that side).
+     */
+    public static BlobRef blob(String hex) {
+      return hex != null && ObjectId.isId(hex) && !hex.equals(ObjectId.zeroId().name()) ? blob(ObjectId.fromString(hex)) : null;
+    }
+
     public static BlobRef file(String path, String commit) {
       return new BlobRef(null, Objects.requireNonNull(path), Objects.requireNonNull(commit));
     }
   }
+
+  /** git's mode of a submodule: the tree holds a commit, not a blob. */
+  public static final int SUBMODULE = 0160000;
 
   public static ChangedFile added(String path, int mode, BlobRef blob) {
     return new ChangedFile(Kind.ADDED, null, path, 0, mode, null, blob);
@@ -49,7 +59,7 @@ public record ChangedFile(Kind kind, String oldPath, String newPath, int oldMode
   }
 
   public boolean submodule() {
-    return oldMode == FileMode.GITLINK.getBits() || newMode == FileMode.GITLINK.getBits();
+    return oldMode == SUBMODULE || newMode == SUBMODULE;
   }
 
   /** Whether the forge sent what each existing side is fetched or named by. */
