@@ -1,5 +1,6 @@
 package dev.reviewgate.ado;
 
+import dev.reviewgate.forge.diff.ChangedFile;
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeDataException;
 import java.util.LinkedHashSet;
@@ -62,6 +63,27 @@ record AdoChange(Set<String> types, String path, String originalPath, String obj
 
   boolean isSubmodule() {
     return "commit".equalsIgnoreCase(gitObjectType);
+  }
+
+  /**
+   * The change in the forge pipeline's words. Azure DevOps names each side's blob ({@code item.objectId}, and
+   * {@code item.originalObjectId} unless the file was added; either for a delete; REST 7.1 marks neither required, and
+   * a side without one has no blob, so no diff) and reports no modes: files are 100644, a submodule 160000.
+   */
+  ChangedFile file() {
+    int mode = isSubmodule() ? ChangedFile.SUBMODULE : 0;
+    ChangedFile.BlobRef newBlob = ChangedFile.BlobRef.blob(objectId);
+    ChangedFile.BlobRef oldBlob = ChangedFile.BlobRef.blob(originalObjectId);
+    String original = originalPath != null ? originalPath : path;
+    if (types.contains("delete")) {
+      return ChangedFile.deleted(original, mode, oldBlob != null ? oldBlob : newBlob);
+    }
+    if (types.contains("add")) {
+      return ChangedFile.added(path, mode, newBlob);
+    }
+    ChangedFile.Kind kind = types.contains("rename") && !original.equals(path) ? ChangedFile.Kind.RENAMED
+      : ChangedFile.Kind.MODIFIED;
+    return new ChangedFile(kind, kind == ChangedFile.Kind.RENAMED ? original : path, path, mode, mode, oldBlob, newBlob);
   }
 
   private static int order(String flag) {

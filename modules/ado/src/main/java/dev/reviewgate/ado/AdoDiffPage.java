@@ -1,5 +1,7 @@
 package dev.reviewgate.ado;
 
+import dev.reviewgate.forge.diff.ChangeDiff;
+import dev.reviewgate.forge.diff.FileView;
 import java.util.List;
 
 /**
@@ -18,15 +20,7 @@ record AdoDiffPage(int pr, AdoIteration iteration, Integer compareTo, List<AdoCh
                    boolean more, boolean diffsIncluded, String source, List<String> truncated, boolean objectTypes,
                    List<String> warnings) {
 
-  /** One change of the page, and its diff (null when diffs were not asked for). */
-  record Shown(AdoChange change, FileView diff) {
-  }
-
-  /**
-   * One change's diff in the asked format.
-   *
-   * @param content the diff text, or for {@code json} the diff engine's object of the file (null when it has none)
-   */
-  record FileView(String format, Object content, boolean truncated, int additions, int deletions) {
+  /** One change of the page, its diff and the diff as shown (both null when it has none or diffs were not asked for). */
+  record Shown(AdoChange change, ChangeDiff diff, FileView view) {
   }
 }

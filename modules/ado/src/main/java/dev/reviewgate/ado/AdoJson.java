@@ -1,6 +1,7 @@
 package dev.reviewgate.ado;
 
 import dev.reviewgate.forge.ChangeSummary;
+import dev.reviewgate.forge.diff.FileView;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -83,16 +84,17 @@ final class AdoJson {
       if (page.objectTypes()) {
         entry.put("git_object_type", change.gitObjectType());
       }
-      AdoDiffPage.FileView diff = shown.diff();
-      if (diff != null) {
+      FileView view = shown.view();
+      if (view != null) {
         withDiffs++;
-        additions += diff.additions();
-        deletions += diff.deletions();
-        if (!"json".equals(diff.format())) {
-          unified.append((String) diff.content());
+        additions += shown.diff().additions();
+        deletions += shown.diff().deletions();
+        if (!"json".equals(view.format())) {
+          unified.append((String) view.content());
         }
-        entry.put("diff", new JsonObject().put("format", diff.format()).put("content", diff.content())
-          .put("is_truncated", diff.truncated()).put("additions", diff.additions()).put("deletions", diff.deletions()));
+        entry.put("diff", new JsonObject().put("format", view.format()).put("content", view.content())
+          .put("is_truncated", view.truncated()).put("additions", shown.diff().additions())
+          .put("deletions", shown.diff().deletions()));
       }
       changes.add(entry);
     }

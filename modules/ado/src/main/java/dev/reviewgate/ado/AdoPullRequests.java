@@ -2,30 +2,20 @@ package dev.reviewgate.ado;
 
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.diff.DiffEngine;
-import dev.reviewgate.diff.model.Diff;
-import dev.reviewgate.diff.model.FileDiff;
-import dev.reviewgate.diff.model.ByteSlice;
-import dev.reviewgate.diff.shape.Glob;
-import dev.reviewgate.forge.LocalClone;
+import dev.reviewgate.forge.diff.ChangeDiff;
+import dev.reviewgate.forge.diff.ChangePage;
+import dev.reviewgate.forge.diff.FileView;
+import dev.reviewgate.forge.diff.ForgeDiffs;
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeReplies;
-import dev.reviewgate.forge.http.Limiter;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
-import org.eclipse.jgit.lib.ObjectId;
 
 /**
  * The four Azure DevOps pull-request tools over one {@link AdoClient} bound to the caller's deadline: the diff of an
@@ -33,34 +23,34 @@ import org.eclipse.jgit.lib.ObjectId;
  */
 final class AdoPullRequests {
 
-  /**
-   * One change's diff, parsed once wherever it was written (usually one file; two when a rename git would not pair is
-   * a deletion and a creation), with its line counts.
-   */
-  private record ChangeDiff(Diff diff, int additions, int deletions) {
-  }
-
-  /** The diffs of a page of changes, and where they were read: {@code local} (this server's clone) or {@code blobs}. */
-  private record Diffs(Map<AdoChange, ChangeDiff> byChange, String source) {
-  }
-
-  private final Vertx vertx;
   private final AdoClient client;
   private final DiffEngine engine;
+  private final ForgeDiffs diffs;
 
   AdoPullRequests(Vertx vertx, AdoClient client, DiffEngine engine) {
-    this.vertx = vertx;
     this.client = client;
     this.engine = engine;
-  }
-
-  DiffEngine engine() {
-    return engine;
+    this.diffs = new ForgeDiffs(vertx, engine, new ForgeDiffs.Limits(client.options().maxConcurrentBlobs(),
+      client.options().maxBlobBytes(), client.options().timeoutMs()));
   }
 
   // --- ado_get_pull_request_diff --------------------------------------------------------------------------------
 
+  /**
+   * A page of an iteration's changes with their diffs (null when not asked for), as the forge pipeline wrote them.
+   *
+   * @param since the earlier iteration of {@code compare_to}, or null
+   */
+  record DiffPage(int pr, AdoIteration iteration, AdoIteration since, ChangePage<AdoChange> changes,
+                  ForgeDiffs.Written<AdoChange> written, List<String> warnings) {
+  }
+
   Future<JsonObject> diff(JsonObject args) {
+    return page(args).map(page -> AdoJson.diffPage(shown(page, args)));
+  }
+
+  /** The iteration's (or what changed since an earlier one) changes that {@code args} select, with their diffs. */
+  Future<DiffPage> page(JsonObject args) {
     String project = project(args);
     String repository = args.getString("repository");
     int pr = args.getInteger("pr_id");
@@ -76,149 +66,51 @@ final class AdoPullRequests {
         base = compareTo == 0 ? null : pick(all, compareTo, pr, new ArrayList<>());
       }
       AdoIteration since = base;
-      return changes(project, repository, pr, iteration.id(), compareTo).compose(changes ->
-        shapeDiff(args, project, repository, pr, iteration, since, changes, warnings));
+      return changes(project, repository, pr, iteration.id(), compareTo).compose(changes -> {
+        ChangePage<AdoChange> page = ChangePage.of(changes, AdoChange::path, AdoChange::originalPath, args, warnings);
+        String baseCommit = since != null ? since.sourceCommit() : iteration.commonCommit();
+        ForgeDiffs.Range range = new ForgeDiffs.Range(client.options().localRepos().getOrDefault(repository, repository),
+          baseCommit, iteration.sourceCommit(), args.getInteger("context_lines", 3));
+        Future<ForgeDiffs.Written<AdoChange>> written = !args.getBoolean("include_diffs", true) ? Future.succeededFuture(null)
+          : page.page().isEmpty() ? Future.succeededFuture(new ForgeDiffs.Written<>(Map.of(), null, List.of()))
+          : diffs.write(page.page(), AdoChange::file, range, ref -> client.blob(project, repository, ref.id().name()));
+        return written.map(w -> new DiffPage(pr, iteration, since, page, w, warnings));
+      });
     });
   }
 
-  private Future<JsonObject> shapeDiff(JsonObject args, String project, String repository, int pr, AdoIteration iteration,
-                                       AdoIteration since, List<AdoChange> all, List<String> warnings) {
-    List<Glob> include = args.getJsonArray("include", new JsonArray()).stream().map(g -> Glob.of(g.toString())).toList();
-    List<AdoChange> selected = all.stream().filter(c -> include.isEmpty() || include.stream().anyMatch(g -> g.matches(c.path())))
-      .toList();
-    if (!include.isEmpty()) {
-      warnings.add("Changes filtered by path patterns: " + include.stream().map(Glob::toString).collect(Collectors.joining(", "))
-        + " (" + selected.size() + " of " + all.size() + "). Leave out include to see every change.");
+  /** The page as {@code ado_get_pull_request_diff} shows it: each diff in the asked format, and what is missing said. */
+  private AdoDiffPage shown(DiffPage page, JsonObject args) {
+    List<String> warnings = new ArrayList<>(page.warnings());
+    String format = args.getString("format", "unified");
+    int maxLines = args.getInteger("max_lines_per_file", 1000);
+    Map<AdoChange, ChangeDiff> byChange = page.written() == null ? Map.of() : page.written().byChange();
+    List<AdoDiffPage.Shown> shown = new ArrayList<>();
+    List<String> truncated = new ArrayList<>();
+    for (AdoChange change : page.changes().page()) {
+      ChangeDiff diff = byChange.get(change);
+      FileView view = diff == null ? null : FileView.of(engine, diff, format, maxLines, args);
+      if (view != null && view.truncated()) {
+        truncated.add(change.path());
+      }
+      shown.add(new AdoDiffPage.Shown(change, diff, view));
     }
-    int skip = args.getInteger("skip", 0);
-    int top = args.getInteger("top", 100);
-    List<AdoChange> page = selected.subList(Math.min(skip, selected.size()), Math.min(selected.size(), skip + top));
-    boolean more = skip + page.size() < selected.size();
-    if (more) {
-      warnings.add("More changes available. Use skip=" + (skip + page.size()) + " to fetch the next batch. Total changes: "
-        + selected.size());
-    }
-    String baseCommit = since != null ? since.sourceCommit() : iteration.commonCommit();
-    boolean includeDiffs = args.getBoolean("include_diffs", true);
-    Future<Diffs> diffs = includeDiffs && !page.isEmpty()
-      ? written(project, repository, page, baseCommit, iteration.sourceCommit(), args.getInteger("context_lines", 3))
-      : Future.succeededFuture(new Diffs(Map.of(), null));
-    return diffs.map(found -> {
-      String format = args.getString("format", "unified");
-      int maxLines = args.getInteger("max_lines_per_file", 1000);
-      List<AdoDiffPage.Shown> shown = new ArrayList<>();
-      List<String> truncated = new ArrayList<>();
-      for (AdoChange change : page) {
-        ChangeDiff diff = found.byChange().get(change);
-        AdoDiffPage.FileView view = diff == null ? null : shape(diff, format, maxLines);
-        if (view != null && view.truncated()) {
-          truncated.add(change.path());
-        }
-        shown.add(new AdoDiffPage.Shown(change, view));
-      }
-      if (includeDiffs) {
-        List<String> withoutIds = page.stream().filter(c -> !found.byChange().containsKey(c)).map(AdoChange::path).toList();
-        if (!withoutIds.isEmpty()) {
-          warnings.add("Azure DevOps did not send the blob ids (item.objectId, item.originalObjectId) of " + withoutIds.size()
-            + " change(s), so their diffs are left out: " + String.join(", ", withoutIds.subList(0, Math.min(10, withoutIds.size())))
-            + (withoutIds.size() > 10 ? ", ..." : "") + ".");
-        }
-      }
-      if (!truncated.isEmpty()) {
-        warnings.add(truncated.size() + " file(s) had truncated diffs exceeding max_lines_per_file (" + maxLines + "): "
-          + String.join(", ", truncated.subList(0, Math.min(10, truncated.size()))) + (truncated.size() > 10 ? ", ..." : "")
-          + ". Raise max_lines_per_file or narrow include to read them whole.");
-      }
-      return AdoJson.diffPage(new AdoDiffPage(pr, iteration, since == null ? null : since.id(), selected, shown, skip, more,
-        includeDiffs, found.source(), truncated, args.getBoolean("include_content_metadata", false), warnings));
-    });
-  }
-
-  /**
-   * One change's diff in the asked format, cut after {@code maxLines} lines of hunks by the diff engine; the parsed
-   * diff is rendered or shaped as it is, never parsed again.
-   */
-  private AdoDiffPage.FileView shape(ChangeDiff diff, String format, int maxLines) {
-    byte[] text = engine.render(diff.diff());
-    int lines = 0;
-    for (byte b : text) {
-      if (b == '\n') {
-        lines++;
+    if (page.written() != null) {
+      warnings.addAll(page.written().warnings());
+      List<String> withoutIds = page.changes().page().stream().filter(c -> !byChange.containsKey(c)).map(AdoChange::path).toList();
+      if (!withoutIds.isEmpty()) {
+        warnings.add("Azure DevOps did not send the blob ids (item.objectId, item.originalObjectId) of " + withoutIds.size()
+          + " change(s), so their diffs are left out: " + String.join(", ", withoutIds.subList(0, Math.min(10, withoutIds.size())))
+          + (withoutIds.size() > 10 ? ", ..." : "") + ".");
       }
     }
-    if ("unified".equals(format) && lines <= maxLines) {
-      return new AdoDiffPage.FileView(format, new String(text, StandardCharsets.UTF_8), false, diff.additions(), diff.deletions());
+    if (!truncated.isEmpty()) {
+      warnings.add(FileView.truncatedWarning(truncated, maxLines));
     }
-    JsonObject shaped = engine.shape(diff.diff(), new JsonObject().put("format", format).put("max_lines_per_file", maxLines));
-    boolean cut = shaped.getJsonArray("cut") != null && !shaped.getJsonArray("cut").isEmpty();
-    Object content = "json".equals(format)
-      ? (shaped.getJsonArray("files", new JsonArray()).isEmpty() ? null : shaped.getJsonArray("files").getJsonObject(0))
-      : shaped.getString("diff", "");
-    return new AdoDiffPage.FileView(format, content, cut, diff.additions(), diff.deletions());
-  }
-
-  /**
-   * The diffs of the changes on this page: from the local object database when this server serves the repository and
-   * has both commits (byte-identical to {@code git diff}, no content request), else from the blobs.
-   */
-  private Future<Diffs> written(String project, String repository, List<AdoChange> page, String base, String head, int context) {
-    String local = client.options().localRepos().getOrDefault(repository, repository);
-    return local(local, page, base, head, context).map(byChange -> new Diffs(byChange, "local"))
-      .recover(unavailable -> fromBlobs(project, repository, page, context).map(byChange -> new Diffs(byChange, "blobs")));
-  }
-
-  /** From the git backend's diff of the two commits, parsed once; each change gets its file's part of it. */
-  private Future<Map<AdoChange, ChangeDiff>> local(String repo, List<AdoChange> page, String base, String head, int context) {
-    return LocalClone.filesByPath(vertx, engine, repo, base, head, context, client.options().timeoutMs()).map(byPath -> {
-      Map<AdoChange, ChangeDiff> out = new LinkedHashMap<>();
-      for (AdoChange change : page) {
-        FileDiff file = byPath.get(change.path());
-        if (file == null) {
-          throw ToolException.notFound("the local diff has no " + change.path());
-        }
-        out.put(change, new ChangeDiff(new Diff(List.of(file), ByteSlice.EMPTY), file.additions(), file.deletions()));
-      }
-      return out;
-    });
-  }
-
-  private Future<Map<AdoChange, ChangeDiff>> fromBlobs(String project, String repository, List<AdoChange> page,
-                                                              int context) {
-    // A change whose blob ids Azure DevOps did not send has no diff (the page's warnings name it).
-    List<AdoChange> withIds = page.stream().filter(BlobDiffs::hasIds).toList();
-    Set<ObjectId> ids = new TreeSet<>();
-    withIds.forEach(change -> ids.addAll(BlobDiffs.blobsOf(change)));
-    Map<ObjectId, byte[]> fetched = new ConcurrentHashMap<>();
-    Map<ObjectId, Long> sizes = new ConcurrentHashMap<>();
-    Limiter bound = new Limiter(client.options().maxConcurrentBlobs());
-    int max = client.options().maxBlobBytes();
-    List<Future<Void>> loads = new ArrayList<>();
-    for (ObjectId id : ids) {
-      loads.add(bound.run(() -> client.blob(project, repository, id.name()).map(bytes -> {
-        if (bytes.length() > max) {
-          sizes.put(id, (long) bytes.length());
-        } else {
-          fetched.put(id, bytes.getBytes());
-        }
-        return null;
-      })));
-    }
-    return Future.all(loads).transform(done -> {
-      if (done.failed()) {
-        // Nothing partial is presented as complete: the first failure is the answer.
-        Throwable first = loads.stream().filter(Future::failed).map(Future::cause).findFirst().orElse(done.cause());
-        return Future.failedFuture(first);
-      }
-      return vertx.executeBlocking(() -> {
-        Map<AdoChange, ChangeDiff> out = new LinkedHashMap<>();
-        Map<ObjectId, byte[]> contents = new HashMap<>(fetched);
-        for (AdoChange change : withIds) {
-          BlobDiffs.Written written = BlobDiffs.write(change, contents, sizes, max, context);
-          out.put(change, new ChangeDiff(engine.parse(written.bytes()), written.additions(), written.deletions()));
-        }
-        return out;
-      }, false);
-    });
+    ChangePage<AdoChange> changes = page.changes();
+    return new AdoDiffPage(page.pr(), page.iteration(), page.since() == null ? null : page.since().id(), changes.selected(),
+      shown, changes.skip(), changes.hasMore(), page.written() != null, page.written() == null ? null : page.written().source(),
+      truncated, args.getBoolean("include_content_metadata", false), warnings);
   }
 
   private static final String CHANGED_FILES = "the pull request's changed files";

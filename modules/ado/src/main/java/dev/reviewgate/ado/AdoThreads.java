@@ -1,6 +1,8 @@
 package dev.reviewgate.ado;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.diff.model.Diff;
+import dev.reviewgate.forge.diff.ChangeDiff;
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.AnchorCheck;
@@ -53,12 +55,13 @@ final class AdoThreads {
       List<JsonObject> threads = ForgeReplies.read(AdoEndpoints.THREADS, "pr_list_threads",
         () -> all.stream().map(AdoThreads::thread).filter(t -> t != null).toList());
       JsonArray paths = new JsonArray(threads.stream().map(t -> t.getString("path")).filter(p -> p != null).distinct().toList());
-      // The hunks of the latest iteration's diff of the files that have threads (their blobs only).
-      Future<String> diff = paths.isEmpty() ? Future.succeededFuture("") : pulls.diff(new JsonObject().put("project", project)
-        .put("repository", repository).put("pr_id", pr).put("include", paths).put("top", 1000))
-        .map(result -> result.getString("diff", ""));
-      return diff.map(text -> {
-        ThreadTools.attachHunks(threads, () -> pulls.engine().parse(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      // The hunks of the latest iteration's diff of the files that have threads (their blobs only), as written.
+      Future<Diff> diff = paths.isEmpty() ? Future.succeededFuture(ChangeDiff.joined(List.of())) : pulls.page(new JsonObject()
+          .put("project", project).put("repository", repository).put("pr_id", pr).put("files", paths).put("top", 1000))
+        .map(page -> ChangeDiff.joined(page.changes().page().stream().map(page.written().byChange()::get)
+          .filter(d -> d != null).toList()));
+      return diff.map(written -> {
+        ThreadTools.attachHunks(threads, () -> written);
         return ThreadTools.listing("ado", pr, threads, args, Set.of("active", "pending"), List.of());
       });
     });

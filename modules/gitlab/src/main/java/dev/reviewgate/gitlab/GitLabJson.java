@@ -1,10 +1,13 @@
 package dev.reviewgate.gitlab;
 
 import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.forge.ChangeSummary;
+import dev.reviewgate.forge.diff.ChangeDiff;
+import dev.reviewgate.forge.diff.ChangePage;
+import dev.reviewgate.forge.diff.FileView;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -77,12 +80,13 @@ final class GitLabJson {
   /** {@code gitlab_get_merge_request_diff}'s reply. */
   JsonObject diff(MergeRequests.VersionDiff d, JsonObject args) {
     List<String> warnings = new ArrayList<>(d.warnings());
+    ChangePage<MergeRequestChange> page = d.changes();
     JsonObject result = new JsonObject().put("mr_iid", d.iid()).put("version_id", d.version().id()).put("version", version(d.version()));
     if (d.since() != null) {
       result.put("compare_to", d.since().id());
     }
-    result.put("summary", summary(d.selected()));
-    Map<MergeRequestChange, FileDiffWriter.Written> written = d.written() == null ? Map.of() : d.written().byChange();
+    result.put("summary", summary(page.selected()));
+    Map<MergeRequestChange, ChangeDiff> written = d.written() == null ? Map.of() : d.written().byChange();
     if (d.written() != null) {
       warnings.addAll(d.written().warnings());
     }
@@ -92,54 +96,58 @@ final class GitLabJson {
     boolean budget = args.containsKey("max_bytes") || args.containsKey("token_budget");
     JsonArray changes = new JsonArray();
     StringBuilder text = new StringBuilder();
-    StringBuilder whole = new StringBuilder();
+    List<ChangeDiff> whole = new ArrayList<>();
     List<String> truncated = new ArrayList<>();
     int additions = 0;
     int deletions = 0;
-    for (MergeRequestChange change : d.page()) {
+    for (MergeRequestChange change : page.page()) {
       JsonObject entry = new JsonObject().put("change_type", change.changeType()).put("path", change.path())
         .put("original_path", change.originalPath());
       if (change.tooLarge() || change.collapsed() || change.generated()) {
         entry.put("gitlab", new JsonObject().put("too_large", change.tooLarge()).put("collapsed", change.collapsed())
           .put("generated_file", change.generated()));
       }
-      FileDiffWriter.Written diff = written.get(change);
+      ChangeDiff diff = written.get(change);
       if (diff != null) {
         additions += diff.additions();
         deletions += diff.deletions();
-        whole.append(diff.text());
-        JsonObject shaped = budget ? new JsonObject() : shape(diff, format, maxLines, args);
-        if (shaped.getBoolean("is_truncated", false)) {
-          truncated.add(change.path());
-        }
-        if (!budget && shaped.getValue("content") instanceof String s) {
-          text.append(s);
+        whole.add(diff);
+        JsonObject shaped = new JsonObject();
+        if (!budget) {
+          FileView view = FileView.of(engine, diff, format, maxLines, args);
+          shaped.put("format", view.format()).put("content", view.content()).put("is_truncated", view.truncated());
+          if (view.truncated()) {
+            truncated.add(change.path());
+          }
+          if (view.content() instanceof String s) {
+            text.append(s);
+          }
         }
         entry.put("diff", shaped.put("additions", diff.additions()).put("deletions", diff.deletions()).put("binary", diff.binary()));
       }
       changes.add(entry);
     }
     if (!truncated.isEmpty()) {
-      warnings.add(truncated.size() + " file(s) had truncated diffs exceeding max_lines_per_file (" + maxLines + "): "
-        + String.join(", ", truncated.subList(0, Math.min(10, truncated.size()))) + (truncated.size() > 10 ? ", ..." : "")
-        + ". Raise max_lines_per_file or narrow include to read them whole.");
+      warnings.add(FileView.truncatedWarning(truncated, maxLines));
     }
-    int skip = d.skip();
+    int skip = page.skip();
     result.put("changes", changes).put("pagination", new JsonObject()
-      .put("showing", d.page().isEmpty() ? "0" : (skip + 1) + "-" + (skip + d.page().size()))
-      .put("total", d.selected().size()).put("has_more", d.hasMore()).put("next_skip", d.hasMore() ? skip + d.page().size() : null));
+      .put("showing", page.page().isEmpty() ? "0" : (skip + 1) + "-" + (skip + page.page().size()))
+      .put("total", page.selected().size()).put("has_more", page.hasMore())
+      .put("next_skip", page.hasMore() ? skip + page.page().size() : null));
     result.put("diffs", new JsonObject().put("included", d.written() != null)
       .put("source", d.written() == null ? null : d.written().source()).put("total_files_with_diffs", written.size())
       .put("total_additions", additions).put("total_deletions", deletions).put("truncated_files", new JsonArray(truncated)));
-    if (pageShaping && !whole.isEmpty()) {
-      // A budget or marker scan covers the whole page: the engine shapes the page's text at once.
+    Diff all = ChangeDiff.joined(whole);
+    if (pageShaping && !all.files().isEmpty()) {
+      // A budget or marker scan covers the whole page: the engine shapes the page's diff at once.
       JsonObject shaping = new JsonObject();
       for (String key : List.of("format", "max_lines_per_file", "max_bytes", "token_budget", "side_by_side_width", "markers")) {
         if (args.containsKey(key)) {
           shaping.put(key, args.getValue(key));
         }
       }
-      JsonObject shaped = engine.shape(engine.parse(whole.toString().getBytes(StandardCharsets.UTF_8)), shaping);
+      JsonObject shaped = engine.shape(all, shaping);
       for (String key : List.of("diff", "files", "stat", "cut", "markers")) {
         if (shaped.containsKey(key)) {
           result.put(key, shaped.getValue(key));
@@ -150,35 +158,6 @@ final class GitLabJson {
       result.put("diff", text.toString());
     }
     return result.put("warnings", new JsonArray(warnings));
-  }
-
-  /** One file's diff in the asked format, cut after {@code maxLines} lines by the diff engine; git's text when unshaped. */
-  private JsonObject shape(FileDiffWriter.Written diff, String format, int maxLines, JsonObject args) {
-    byte[] text = diff.text().getBytes(StandardCharsets.UTF_8);
-    int lines = 0;
-    for (byte b : text) {
-      if (b == '\n') {
-        lines++;
-      }
-    }
-    if ("unified".equals(format) && lines <= maxLines) {
-      return new JsonObject().put("format", format).put("content", diff.text()).put("is_truncated", false);
-    }
-    if (text.length == 0) {
-      return new JsonObject().put("format", format).put("content", "").put("is_truncated", false);
-    }
-    JsonObject options = new JsonObject().put("format", format).put("max_lines_per_file", maxLines);
-    if (args.containsKey("side_by_side_width")) {
-      options.put("side_by_side_width", args.getValue("side_by_side_width"));
-    }
-    JsonObject shaped = engine.shape(engine.parse(text), options);
-    boolean cut = shaped.getJsonArray("cut") != null && !shaped.getJsonArray("cut").isEmpty();
-    Object content = switch (format) {
-      case "json" -> shaped.getJsonArray("files", new JsonArray()).isEmpty() ? null : shaped.getJsonArray("files").getJsonObject(0);
-      case "stat" -> shaped.getString("stat", "");
-      default -> shaped.getString("diff", "");
-    };
-    return new JsonObject().put("format", format).put("content", content).put("is_truncated", cut);
   }
 
   private static JsonObject summary(List<MergeRequestChange> changes) {

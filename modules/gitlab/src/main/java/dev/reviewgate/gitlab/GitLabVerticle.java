@@ -65,7 +65,7 @@ public final class GitLabVerticle extends VerticleBase {
     long patienceMs = backend.timeouts().of(tool);
     return ThreadTools.serve(vertx, "gitlab", tool, args -> {
       GitLabClient bound = client.until(System.currentTimeMillis() + patienceMs);
-      return handler.apply(new MergeRequestDiscussions(bound, mergeRequests(bound), engine), args);
+      return handler.apply(new MergeRequestDiscussions(bound, mergeRequests(bound)), args);
     });
   }
 

@@ -1,5 +1,6 @@
 package dev.reviewgate.gitlab;
 
+import dev.reviewgate.forge.diff.ChangedFile;
 import dev.reviewgate.forge.json.Fields;
 
 /**
@@ -42,7 +43,23 @@ record MergeRequestChange(String oldPath, String newPath, boolean added, boolean
   }
 
   boolean submodule() {
-    return oldMode == 0160000 || newMode == 0160000;
+    return oldMode == ChangedFile.SUBMODULE || newMode == ChangedFile.SUBMODULE;
+  }
+
+  /**
+   * The change in the forge pipeline's words, between {@code base} and {@code head}: each side is the file at its
+   * commit (GitLab's raw file endpoint; its blob id is that of its content), with GitLab's modes.
+   */
+  ChangedFile file(String base, String head) {
+    if (added) {
+      return ChangedFile.added(newPath, newMode, ChangedFile.BlobRef.file(newPath, head));
+    }
+    if (deleted) {
+      return ChangedFile.deleted(oldPath, oldMode, ChangedFile.BlobRef.file(oldPath, base));
+    }
+    boolean renamed = originalPath() != null;
+    return new ChangedFile(renamed ? ChangedFile.Kind.RENAMED : ChangedFile.Kind.MODIFIED, renamed ? oldPath : newPath,
+      newPath, oldMode, newMode, ChangedFile.BlobRef.file(oldPath, base), ChangedFile.BlobRef.file(newPath, head));
   }
 
   private static int mode(String octal) {

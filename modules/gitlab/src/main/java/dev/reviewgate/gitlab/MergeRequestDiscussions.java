@@ -2,8 +2,10 @@ package dev.reviewgate.gitlab;
 
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
+import dev.reviewgate.forge.diff.ChangeDiff;
+import dev.reviewgate.forge.diff.ForgeDiffs;
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.AnchorCheck;
@@ -15,7 +17,6 @@ import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -37,12 +38,10 @@ final class MergeRequestDiscussions {
 
   private final GitLabClient client;
   private final MergeRequests mergeRequests;
-  private final DiffEngine engine;
 
-  MergeRequestDiscussions(GitLabClient client, MergeRequests mergeRequests, DiffEngine engine) {
+  MergeRequestDiscussions(GitLabClient client, MergeRequests mergeRequests) {
     this.client = client;
     this.mergeRequests = mergeRequests;
-    this.engine = engine;
   }
 
   // --- pr_list_threads ---------------------------------------------------------------------------------------
@@ -58,27 +57,19 @@ final class MergeRequestDiscussions {
       List<String> warnings = new ArrayList<>();
       // The hunks of the latest version's diff of the files that have threads: context, so a diff GitLab cannot give
       // yet leaves the hunks out, saying why, rather than the threads.
-      Future<String> diff = paths.isEmpty() ? Future.succeededFuture("") : mergeRequests.diff(project, iid,
-          new JsonObject().put("files", paths).put("top", 1000))
-        .map(d -> {
-          StringBuilder text = new StringBuilder();
-          d.page().forEach(c -> {
-            FileDiffWriter.Written w = d.written() == null ? null : d.written().byChange().get(c);
-            if (w != null) {
-              text.append(w.text());
-            }
-          });
-          return text.toString();
-        })
+      Future<Diff> diff = paths.isEmpty() ? Future.succeededFuture(ChangeDiff.joined(List.of())) : mergeRequests.diff(project,
+          iid, new JsonObject().put("files", paths).put("top", 1000))
+        .map(d -> ChangeDiff.joined(d.written() == null ? List.of() : d.changes().page().stream()
+          .map(d.written().byChange()::get).filter(w -> w != null).toList()))
         .recover(failure -> {
           if (!(failure instanceof ToolException e) || e.code() != Failure.UPSTREAM) {
             return Future.failedFuture(failure);
           }
           warnings.add("hunk left out of every thread: " + e.getMessage());
-          return Future.succeededFuture("");
+          return Future.succeededFuture(ChangeDiff.joined(List.of()));
         });
-      return diff.map(text -> {
-        ThreadTools.attachHunks(threads, () -> engine.parse(text.getBytes(StandardCharsets.UTF_8)));
+      return diff.map(written -> {
+        ThreadTools.attachHunks(threads, () -> written);
         return ThreadTools.listing("gitlab", (int) iid, threads, args, Set.of("unresolved"), warnings);
       });
     });
@@ -195,16 +186,16 @@ final class MergeRequestDiscussions {
     comments.forEach(c -> named.add(c.path()));
     return mergeRequests.diffs().changes(project, iid, latest, true).compose(changes -> {
       List<MergeRequestChange> wanted = changes.stream().filter(c -> named.contains(c.path())).toList();
-      Future<MergeRequestDiffs.Written> written = wanted.isEmpty() ? Future.succeededFuture(null)
+      Future<ForgeDiffs.Written<MergeRequestChange>> written = wanted.isEmpty() ? Future.succeededFuture(null)
         : mergeRequests.diffs().written(project, wanted, latest.base(), latest.head(), 3);
       return written.map(w -> {
         Map<String, DiffPositions> files = new HashMap<>();
         changes.forEach(c -> files.put(c.path(), null));
         if (w != null) {
           w.byChange().forEach((change, diff) -> {
-            List<FileDiff> parsed = diff.text().isEmpty() ? List.of() : engine.parse(diff.text().getBytes(StandardCharsets.UTF_8)).files();
-            FileDiff file = parsed.stream().filter(f -> change.path().equals(f.path()) || change.path().equals(f.newPath()))
-              .findFirst().orElse(parsed.isEmpty() ? null : parsed.get(parsed.size() - 1));
+            List<FileDiff> built = diff.files();
+            FileDiff file = built.stream().filter(f -> change.path().equals(f.path()) || change.path().equals(f.newPath()))
+              .findFirst().orElse(built.isEmpty() ? null : built.get(built.size() - 1));
             files.put(change.path(), file == null ? null : DiffPositions.of(file));
           });
         }

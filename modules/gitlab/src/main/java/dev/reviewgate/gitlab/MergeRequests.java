@@ -1,7 +1,8 @@
 package dev.reviewgate.gitlab;
 
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.diff.shape.Glob;
+import dev.reviewgate.forge.diff.ChangePage;
+import dev.reviewgate.forge.diff.ForgeDiffs;
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeEndpoint;
 import dev.reviewgate.forge.json.ForgeReplies;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,16 +37,12 @@ final class MergeRequests {
   /**
    * A page of a version's changes and, when asked, their diffs.
    *
-   * @param since    the earlier version of {@code compare_to}, or null
-   * @param selected every change the filters keep (the page is a slice of it)
-   * @param written  the page's diffs, or null when diffs were not asked for
+   * @param since   the earlier version of {@code compare_to}, or null
+   * @param changes the changes the filters keep and the page shown of them
+   * @param written the page's diffs, or null when diffs were not asked for
    */
-  record VersionDiff(long iid, MergeRequestVersion version, MergeRequestVersion since, List<MergeRequestChange> selected,
-                     int skip, List<MergeRequestChange> page, MergeRequestDiffs.Written written, List<String> warnings) {
-
-    boolean hasMore() {
-      return skip + page.size() < selected.size();
-    }
+  record VersionDiff(long iid, MergeRequestVersion version, MergeRequestVersion since, ChangePage<MergeRequestChange> changes,
+                     ForgeDiffs.Written<MergeRequestChange> written, List<String> warnings) {
   }
 
   private final GitLabClient client;
@@ -131,56 +127,15 @@ final class MergeRequests {
   private Future<VersionDiff> page(String project, long iid, MergeRequestVersion version, MergeRequestVersion since,
                                    List<MergeRequestChange> all, String base, JsonObject args, List<String> warnings) {
     List<MergeRequestChange> sorted = all.stream().sorted(Comparator.comparing(MergeRequestChange::path)).toList();
-    List<MergeRequestChange> selected = select(sorted, args, warnings);
-    int skip = args.getInteger("skip", 0);
-    int top = args.getInteger("top", 100);
-    List<MergeRequestChange> page = selected.subList(Math.min(skip, selected.size()), Math.min(selected.size(), skip + top));
-    if (skip + page.size() < selected.size()) {
-      warnings.add("More changes available. Use skip=" + (skip + page.size()) + " to fetch the next batch. Total changes: "
-        + selected.size());
-    }
-    Future<MergeRequestDiffs.Written> written = includeDiffs(args) && !page.isEmpty()
-      ? diffs.written(project, page, base, version.head(), args.getInteger("context_lines", 3))
+    ChangePage<MergeRequestChange> changes = ChangePage.of(sorted, MergeRequestChange::path, MergeRequestChange::oldPath, args, warnings);
+    Future<ForgeDiffs.Written<MergeRequestChange>> written = includeDiffs(args) && !changes.page().isEmpty()
+      ? diffs.written(project, changes.page(), base, version.head(), args.getInteger("context_lines", 3))
       : Future.succeededFuture(null);
-    return written.map(w -> new VersionDiff(iid, version, since, selected, skip, page, w, warnings));
+    return written.map(w -> new VersionDiff(iid, version, since, changes, w, warnings));
   }
 
   private static boolean includeDiffs(JsonObject args) {
     return args.getBoolean("include_diffs", true) && !args.getBoolean("files_only", false);
-  }
-
-  /** The changes kept by {@code files} (exact paths), {@code include} and {@code exclude} (globs). */
-  static List<MergeRequestChange> select(List<MergeRequestChange> all, JsonObject args, List<String> warnings) {
-    Set<String> files = paths(args.getValue("files"));
-    List<Glob> include = globs(args.getValue("include"));
-    List<Glob> exclude = globs(args.getValue("exclude"));
-    List<MergeRequestChange> kept = all.stream()
-      .filter(c -> files.isEmpty() || files.contains(c.path()) || files.contains(c.oldPath()))
-      .filter(c -> include.isEmpty() || include.stream().anyMatch(g -> g.matches(c.path())))
-      .filter(c -> exclude.stream().noneMatch(g -> g.matches(c.path()))).toList();
-    if (!files.isEmpty() || !include.isEmpty() || !exclude.isEmpty()) {
-      warnings.add("Changes filtered by " + (files.isEmpty() ? "" : "files, ") + "path patterns "
-        + concat(include, exclude).stream().map(Glob::toString).collect(Collectors.joining(", ")) + " (" + kept.size() + " of "
-        + all.size() + "). Leave out files/include/exclude to see every change.");
-    }
-    return kept;
-  }
-
-  private static Set<String> paths(Object value) {
-    Set<String> out = new LinkedHashSet<>();
-    if (value instanceof JsonArray array) {
-      array.forEach(p -> out.add(String.valueOf(p).strip()));
-    } else if (value != null) {
-      for (String p : value.toString().split(",")) {
-        out.add(p.strip());
-      }
-    }
-    out.remove("");
-    return out;
-  }
-
-  private static List<Glob> globs(Object value) {
-    return paths(value).stream().map(Glob::of).toList();
   }
 
   private static <T> List<T> concat(List<? extends T> a, List<? extends T> b) {
