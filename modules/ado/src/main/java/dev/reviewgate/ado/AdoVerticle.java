@@ -26,9 +26,10 @@ public final class AdoVerticle extends ForgeVerticle<AdoBackendOptions, AdoClien
       : "Azure DevOps tools on " + options.orgUrl() + (options.authorization() == null ? " without a token" : " with a token"));
     return Future.all(List.of(
       serve("ado_get_pull_request_diff", (ado, args) -> new AdoPullRequests(vertx, ado, engine).diff(args)),
-      serve("ado_get_pull_request", (ado, args) -> new AdoPullRequests(vertx, ado, engine).get(args)),
-      serve("ado_list_pull_requests", (ado, args) -> new AdoPullRequests(vertx, ado, engine).list(args)),
-      serve("ado_list_pull_request_iterations", (ado, args) -> new AdoPullRequests(vertx, ado, engine).listIterations(args)),
+      serve("ado_get_pull_request", (ado, args) -> new AdoPullRequests(vertx, ado, engine).get(args).map(AdoJson::pullRequest)),
+      serve("ado_list_pull_requests", (ado, args) -> new AdoPullRequests(vertx, ado, engine).list(args).map(AdoJson::listing)),
+      serve("ado_list_pull_request_iterations", (ado, args) -> new AdoPullRequests(vertx, ado, engine).listIterations(args)
+        .map(AdoJson::iterations)),
       threads("pr_list_threads", (ado, args) -> adoThreads(ado, engine).list(args)),
       threads("pr_review", (ado, args) -> adoThreads(ado, engine).review(args)),
       threads("pr_reply", (ado, args) -> adoThreads(ado, engine).reply(args)),

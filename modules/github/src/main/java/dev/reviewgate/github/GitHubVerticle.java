@@ -40,14 +40,15 @@ public final class GitHubVerticle extends ForgeVerticle<GitHubBackendOptions, Gi
           + (found == null ? "" : "; default repository " + found));
         return Future.all(List.of(
           serve("github_get_pull_request", (gitHub, args) -> new PullRequestReader(vertx, gitHub)
-            .get(repo(args), args.getInteger("pr_number"), args.getBoolean("wait_for_mergeable", false))),
+            .get(repo(args), args.getInteger("pr_number"), args.getBoolean("wait_for_mergeable", false)).map(GitHubJson::details)),
           serve("github_list_pull_requests", (gitHub, args) -> new PullRequestReader(vertx, gitHub)
             .list(repo(args), args.getString("state", "open"), args.getString("author"), args.getString("base"),
-              args.getString("head"), args.getInteger("limit", DEFAULT_LIST_LIMIT), args.getBoolean("include_status", true))),
+              args.getString("head"), args.getInteger("limit", DEFAULT_LIST_LIMIT), args.getBoolean("include_status", true))
+            .map(GitHubJson::listing)),
           serve("github_get_pull_request_diff", (gitHub, args) -> new PullRequestDiffs(vertx, gitHub, new PullRequestReader(vertx, gitHub),
             engine, pinned).diff(repo(args), args.getInteger("pr_number"), args)),
           serve("github_update_pull_request_state", (gitHub, args) -> new PullRequestWriter(gitHub, new PullRequestReader(vertx, gitHub))
-            .update(repo(args), args.getInteger("pr_number"), args)),
+            .update(repo(args), args.getInteger("pr_number"), args).map(GitHubJson::stateChange)),
           threads("pr_list_threads", (gitHub, args) -> reviewThreads(gitHub, engine, pinned).list(repo(args), args.getInteger("pr_number"), args)),
           threads("pr_review", (gitHub, args) -> reviewThreads(gitHub, engine, pinned).review(repo(args), args.getInteger("pr_number"), args)),
           threads("pr_reply", (gitHub, args) -> reviewThreads(gitHub, engine, pinned).reply(repo(args), args.getInteger("pr_number"), args)),
