@@ -38,7 +38,7 @@ public final class GitHubClient extends ForgeClient<GitHubClient, GitHubOptions>
 
   /** The shared client, without a deadline; tool calls use {@link #until(long)}. */
   public GitHubClient(Vertx vertx, GitHubOptions options) {
-    this(options, new ForgeHttp(vertx, new ForgeHttp.Settings("GitHub", options.http(), options.writeSpacingMs(), true),
+    this(options, new ForgeHttp(vertx, new ForgeHttp.Settings(options.http(), options.writeSpacingMs(), true),
       new RetryPolicy(options)));
   }
 

@@ -32,12 +32,11 @@ public final class ForgeHttp {
   private static final Logger LOG = Logger.getLogger(ForgeHttp.class.getName());
 
   /**
-   * @param forge           the forge's name in messages, e.g. {@code GitHub}
    * @param http            the settings every forge section declares
    * @param writeSpacingMs  pause between writes (writes are serialised either way)
    * @param followRedirects whether a 3xx is followed rather than answered (Azure DevOps' sign-in redirect must not be)
    */
-  public record Settings(String forge, ForgeHttpOptions http, long writeSpacingMs, boolean followRedirects) {
+  public record Settings(ForgeHttpOptions http, long writeSpacingMs, boolean followRedirects) {
   }
 
   private final Vertx vertx;
@@ -61,7 +60,7 @@ public final class ForgeHttp {
 
   /** The layer of a forge whose writes are not spaced and whose redirects are answered, not followed. */
   public static ForgeHttp of(Vertx vertx, OutagePolicy policy) {
-    return new ForgeHttp(vertx, new Settings(policy.site.forge(), policy.http, 0, false), policy);
+    return new ForgeHttp(vertx, new Settings(policy.http, 0, false), policy);
   }
 
   private ForgeHttp(Vertx vertx, Settings settings, ForgePolicy policy, WebClient web, ConditionalCache cache, Limiter reads,
@@ -143,7 +142,7 @@ public final class ForgeHttp {
         if (decidedAtMs + decision.waitMs() > deadlineMs) {
           yield Future.failedFuture(beyondDeadline(decision, call, decidedAtMs));
         }
-        LOG.info(() -> settings.forge() + ": retrying " + call.what() + " in " + decision.waitMs() + " ms"
+        LOG.info(() -> policy.forge() + ": retrying " + call.what() + " in " + decision.waitMs() + " ms"
           + (response == null ? " after a network error" : " after HTTP " + response.status()));
         yield delay(vertx, decision.waitMs()).compose(v -> attempt(call, attempt + 1));
       }

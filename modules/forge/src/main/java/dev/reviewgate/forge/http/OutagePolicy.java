@@ -24,6 +24,11 @@ public abstract class OutagePolicy implements ForgePolicy {
     this.http = http;
   }
 
+  @Override
+  public final String forge() {
+    return site.forge();
+  }
+
   /** The backoff before retry {@code attempt + 1}: base × (attempt + 1)². */
   protected long backoff(int attempt) {
     long n = attempt + 1L;
