@@ -49,9 +49,12 @@ public final class GitHubVerticle extends ForgeVerticle<GitHubBackendOptions, Gi
             engine, pinned).diff(repo(args), args.getInteger("pr_number"), args)),
           serve("github_update_pull_request_state", (gitHub, args) -> new PullRequestWriter(gitHub, new PullRequestReader(vertx, gitHub))
             .update(repo(args), args.getInteger("pr_number"), args).map(GitHubJson::stateChange)),
-          threads("pr_list_threads", (gitHub, args) -> reviewThreads(gitHub, engine, pinned).list(repo(args), args.getInteger("pr_number"), args)),
-          threads("pr_review", (gitHub, args) -> reviewThreads(gitHub, engine, pinned).review(repo(args), args.getInteger("pr_number"), args)),
-          threads("pr_reply", (gitHub, args) -> reviewThreads(gitHub, engine, pinned).reply(repo(args), args.getInteger("pr_number"), args)),
+          threads("pr_list_threads", (gitHub, args) -> reviewThreads(gitHub, engine, pinned)
+            .list(repo(args), args.getInteger("pr_number"), args)),
+          threads("pr_review", (gitHub, args) -> reviewThreads(gitHub, engine, pinned)
+            .review(repo(args), args.getInteger("pr_number"), args)),
+          threads("pr_reply", (gitHub, args) -> reviewThreads(gitHub, engine, pinned)
+            .reply(repo(args), args.getInteger("pr_number"), args)),
           threads("pr_resolve_thread", (gitHub, args) -> reviewThreads(gitHub, engine, pinned)
             .resolve(repo(args), args.getInteger("pr_number"), args))));
       });
