@@ -24,11 +24,6 @@ public abstract class OutagePolicy implements ForgePolicy {
     this.http = http;
   }
 
-  @Override
-  public final String forge() {
-    return site.forge();
-  }
-
   /** The backoff before retry {@code attempt + 1}: base × (attempt + 1)². */
   protected long backoff(int attempt) {
     long n = attempt + 1L;
@@ -67,5 +62,10 @@ public abstract class OutagePolicy implements ForgePolicy {
     }
     return Decision.retry(backoff(attempt), site.forge() + (timedOut ? " did not answer" : " dropped the connection")
       + " and the next try is due");
+  }
+
+  @Override
+  public final String forge() {
+    return site.forge();
   }
 }
