@@ -1,9 +1,12 @@
 package dev.reviewgate.ado;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.forge.http.ForgeClient;
 import dev.reviewgate.forge.http.ForgeHttp;
 import dev.reviewgate.forge.http.ForgeRequest;
 import dev.reviewgate.forge.http.ForgeResponse;
+import dev.reviewgate.forge.http.ForgeSite;
+import dev.reviewgate.forge.http.RateLimitPolicy;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
@@ -17,39 +20,27 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * Azure DevOps Git REST 7.1 on the forges' shared HTTP layer ({@link ForgeHttp}, with {@link AdoPolicy}): the
+ * Azure DevOps Git REST 7.1 on the forges' shared HTTP layer ({@link ForgeHttp}, throttling read by the shared
+ * {@link RateLimitPolicy}): the
  * organization URL, {@code api-version}, Basic authentication with the PAT (only to that organization), and the ways
  * Azure DevOps reports failure that look like success — a sign-in page (HTML, on 203 or a 302) instead of data, and a
  * JSON error object inside a 200 blob stream — turned into clear failures.
  */
-final class AdoClient {
+final class AdoClient extends ForgeClient<AdoClient, AdoOptions> {
 
   static final String API_VERSION = "7.1";
 
-  private final AdoOptions options;
-  private final ForgeHttp http;
+  /** Throttling (429, TF400733): {@code Retry-After}, else {@code X-RateLimit-Reset}; the failure names the resource. */
+  private static final RateLimitPolicy.Signals THROTTLING = new RateLimitPolicy.Signals("throttling", "x-ratelimit-reset",
+    "x-ratelimit-resource", "ask for less (include_diffs=false, include globs, a smaller top)");
 
   AdoClient(Vertx vertx, AdoOptions options) {
-    this(options, new ForgeHttp(vertx, new ForgeHttp.Settings("Azure DevOps", options.timeoutMs(), options.etagCacheEntries(),
-      options.etagCacheMaxBytes(), options.maxConcurrentReads(), 0, false), new AdoPolicy(options)));
+    this(options, ForgeHttp.of(vertx, new RateLimitPolicy(new ForgeSite("Azure DevOps", options.orgUrl(), "ado.orgUrl"),
+      options.http(), THROTTLING)));
   }
 
   private AdoClient(AdoOptions options, ForgeHttp http) {
-    this.options = options;
-    this.http = http;
-  }
-
-  /** This client for one caller who stops waiting at {@code deadlineMs} (epoch ms). */
-  AdoClient until(long deadlineMs) {
-    return new AdoClient(options, http.until(deadlineMs));
-  }
-
-  AdoOptions options() {
-    return options;
-  }
-
-  void close() {
-    http.close();
+    super(options, http, AdoClient::new);
   }
 
   /**
@@ -59,7 +50,7 @@ final class AdoClient {
    */
   Future<JsonObject> getJson(String project, String path, Map<String, String> query, String notFound) {
     String url = url(project, path, query);
-    return http.send(request(url, "application/json", "GET /" + project + "/_apis/" + path))
+    return http().send(request(url, "application/json", "GET /" + project + "/_apis/" + path))
       .map(response -> json(check(response, notFound), url));
   }
 
@@ -74,14 +65,14 @@ final class AdoClient {
     MultiMap headers = headers("application/json");
     ForgeRequest request = new ForgeRequest(method, url, headers, body.toBuffer(), true,
       method.name() + " " + (project == null ? "" : "/" + project) + "/_apis/" + path);
-    return http.send(request).map(response -> json(check(response, notFound), url));
+    return http().send(request).map(response -> json(check(response, notFound), url));
   }
 
   /** The raw bytes of a blob ({@code $format=octetstream}). */
   Future<Buffer> blob(String project, String repository, String sha) {
     String path = "git/repositories/" + segment(repository) + "/blobs/" + sha;
     String url = url(project, path, Map.of("$format", "octetstream"));
-    return http.send(request(url, "application/octet-stream", "GET blob " + sha)).map(response -> {
+    return http().send(request(url, "application/octet-stream", "GET blob " + sha)).map(response -> {
       check(response, "blob " + sha + " not found in repository " + repository
         + " (the pull request's commits may have been deleted or force-pushed away)");
       Buffer body = response.body();
@@ -103,7 +94,7 @@ final class AdoClient {
       }
     });
     q.add("api-version=" + API_VERSION);
-    return options.orgUrl() + (project == null ? "" : "/" + segment(project)) + "/_apis/" + path + q;
+    return options().orgUrl() + (project == null ? "" : "/" + segment(project)) + "/_apis/" + path + q;
   }
 
   /**
@@ -111,13 +102,13 @@ final class AdoClient {
    * since without a PAT Azure DevOps answers a sign-in page (or nothing, slowly) instead of saying what is missing.
    */
   void requireConfigured() {
-    if (options.orgUrl() == null) {
+    if (options().orgUrl() == null) {
       throw ToolException.invalid("Azure DevOps is not configured: set AZURE_DEVOPS_ORG_URL (e.g. https://dev.azure.com/contoso, "
         + "or an on-premises collection URL) and AZURE_DEVOPS_PAT (a personal access token with Code (Read) scope), or "
         + "ado.orgUrl in the configuration, then restart");
     }
-    if (options.authorization() == null) {
-      throw ToolException.invalid("Azure DevOps at " + options.orgUrl() + " is configured without a personal access token: set "
+    if (options().authorization() == null) {
+      throw ToolException.invalid("Azure DevOps at " + options().orgUrl() + " is configured without a personal access token: set "
         + "AZURE_DEVOPS_PAT (or the variable named by ado.tokenEnv) to a PAT with Code (Read) scope, and Code (Read & "
         + "write) for pr_review, pr_reply and pr_resolve_thread, then restart; nothing was sent");
     }
@@ -139,8 +130,8 @@ final class AdoClient {
     MultiMap headers = MultiMap.caseInsensitiveMultiMap().add("Accept", accept)
       // Without it a failed sign-in answers 203/302 with an HTML page instead of 401.
       .add("X-TFS-FedAuthRedirect", "Suppress");
-    if (options.authorization() != null) {
-      headers.add("Authorization", options.authorization());
+    if (options().authorization() != null) {
+      headers.add("Authorization", options().authorization());
     }
     return headers;
   }
@@ -151,7 +142,7 @@ final class AdoClient {
       || (response.body().length() > 0 && response.body().getByte(0) == '<');
     if (status == 203 || status == 302 || status == 401 || (response.ok() && html)) {
       throw ToolException.notAllowed("Azure DevOps did not accept the credentials (HTTP " + status + (html ? ", a sign-in page" : "")
-        + ") for " + response.what() + ": set AZURE_DEVOPS_PAT to a personal access token of " + options.orgUrl()
+        + ") for " + response.what() + ": set AZURE_DEVOPS_PAT to a personal access token of " + options().orgUrl()
         + " with Code (Read) scope that has not expired");
     }
     if (response.ok()) {

@@ -1,6 +1,7 @@
 package dev.reviewgate.ado;
 
 import dev.reviewgate.forge.json.Fields;
+import java.util.List;
 
 /**
  * One push to a pull request (an iteration) as Azure DevOps reports it: who pushed and when, and the commits it
@@ -18,5 +19,9 @@ record AdoIteration(int id, String reason, String author, String created, String
       notSent.note(AdoPullRequest.commit(api, "sourceRefCommit"), "iterations' sourceRefCommit", "source_commit is null"),
       notSent.note(AdoPullRequest.commit(api, "targetRefCommit"), "iterations' targetRefCommit", "target_commit is null"),
       notSent.note(AdoPullRequest.commit(api, "commonRefCommit"), "iterations' commonRefCommit", "common_commit is null"));
+  }
+
+  /** {@code ado_list_pull_request_iterations}: every iteration of pull request {@code pr}, oldest first. */
+  record Listing(int pr, List<AdoIteration> iterations, List<String> warnings) {
   }
 }

@@ -19,10 +19,10 @@ final class AdoJson {
   }
 
   /** {@code ado_list_pull_request_iterations}. */
-  static JsonObject iterations(int pr, List<AdoIteration> iterations, List<String> warnings) {
-    return new JsonObject().put("pr_id", pr)
-      .put("iterations", new JsonArray(iterations.stream().map(AdoJson::iteration).toList())).put("count", iterations.size())
-      .put("warnings", new JsonArray(warnings));
+  static JsonObject iterations(AdoIteration.Listing listing) {
+    return new JsonObject().put("pr_id", listing.pr())
+      .put("iterations", new JsonArray(listing.iterations().stream().map(AdoJson::iteration).toList()))
+      .put("count", listing.iterations().size()).put("warnings", new JsonArray(listing.warnings()));
   }
 
   /** {@code ado_get_pull_request}. */

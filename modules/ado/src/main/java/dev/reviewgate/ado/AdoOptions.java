@@ -1,5 +1,8 @@
 package dev.reviewgate.ado;
 
+import dev.reviewgate.forge.http.BlobForgeOptions;
+import dev.reviewgate.forge.http.ForgeBlobOptions;
+import dev.reviewgate.forge.http.ForgeHttpOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -15,13 +18,13 @@ import java.util.function.UnaryOperator;
  * @param orgUrl             e.g. {@code https://dev.azure.com/contoso} or an on-premises collection URL; null when unset
  * @param project            the default project, or null
  * @param authorization      the {@code Authorization} header value (Basic, empty user, the PAT), or null without one
+ * @param http               the HTTP settings every forge section declares
+ * @param blobs              how many and how large file versions are fetched to make a diff
  * @param localRepos         Azure DevOps repository name → the name of a repository this server serves, for diffs
  *                           read from the local object database (besides a served repository of the same name)
  */
-public record AdoOptions(String orgUrl, String project, String authorization, long timeoutMs, int maxRetries,
-                         long retryBaseDelayMs, long maxRateLimitWaitMs, int maxConcurrentReads, int maxConcurrentBlobs,
-                         int maxBlobBytes, int maxChanges, int etagCacheEntries, long etagCacheMaxBytes,
-                         Map<String, String> localRepos) {
+public record AdoOptions(String orgUrl, String project, String authorization, ForgeHttpOptions http, ForgeBlobOptions blobs,
+                         Map<String, String> localRepos) implements BlobForgeOptions {
 
   public static final String ORG_URL_ENV = "AZURE_DEVOPS_ORG_URL";
   public static final String PROJECT_ENV = "AZURE_DEVOPS_PROJECT";
@@ -41,10 +44,7 @@ public record AdoOptions(String orgUrl, String project, String authorization, lo
     Map<String, String> local = new java.util.TreeMap<>();
     section.getJsonObject("localRepos", new JsonObject()).forEach(e -> local.put(e.getKey(), String.valueOf(e.getValue())));
     return new AdoOptions(orgUrl, firstNonBlank(env.apply(PROJECT_ENV), section.getString("project")), authorization,
-      section.getLong("timeoutMs"), section.getInteger("maxRetries"), section.getLong("retryBaseDelayMs"),
-      section.getLong("maxRateLimitWaitMs"), section.getInteger("maxConcurrentReads"), section.getInteger("maxConcurrentBlobs"),
-      section.getInteger("maxBlobBytes"), section.getInteger("maxChanges"), section.getInteger("etagCacheEntries"),
-      section.getLong("etagCacheMaxBytes"), Map.copyOf(local));
+      ForgeHttpOptions.from("ado", section), ForgeBlobOptions.from("ado", section), Map.copyOf(local));
   }
 
   /** Whether the secret is hidden from {@link #toString()}: records print every component otherwise. */

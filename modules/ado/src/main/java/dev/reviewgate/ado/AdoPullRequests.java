@@ -185,16 +185,16 @@ final class AdoPullRequests {
 
   // --- ado_list_pull_request_iterations -------------------------------------------------------------------------
 
-  Future<JsonObject> listIterations(JsonObject args) {
+  Future<AdoIteration.Listing> listIterations(JsonObject args) {
     int pr = args.getInteger("pr_id");
     NotSent notSent = new NotSent();
     return iterations(project(args), args.getString("repository"), pr, notSent)
-      .map(all -> AdoJson.iterations(pr, all, notSent.warnings()));
+      .map(all -> new AdoIteration.Listing(pr, all, notSent.warnings()));
   }
 
   // --- ado_get_pull_request -------------------------------------------------------------------------------------
 
-  Future<JsonObject> get(JsonObject args) {
+  Future<AdoPullRequest> get(JsonObject args) {
     String project = project(args);
     String repository = args.getString("repository");
     int pr = args.getInteger("pr_id");
@@ -209,14 +209,14 @@ final class AdoPullRequests {
         () -> AdoPullRequest.workItems(Fields.of(AdoEndpoints.WORK_ITEMS, json))));
     Future<List<AdoPullRequest.Check>> checks = client.getJson(project, base + "/statuses", Map.of(), notFound)
       .map(json -> ForgeReplies.read(AdoEndpoints.STATUSES, need, () -> AdoPullRequest.checks(Fields.of(AdoEndpoints.STATUSES, json))));
-    return Future.all(pull, iterations, workItems, checks).map(all -> AdoJson.pullRequest(ForgeReplies.read(
-      AdoEndpoints.PULL_REQUEST, need, () -> AdoPullRequest.from(Fields.of(AdoEndpoints.PULL_REQUEST, pull.result()), pr,
-        iterations.result().size(), workItems.result(), checks.result()))));
+    return Future.all(pull, iterations, workItems, checks).map(all -> ForgeReplies.read(AdoEndpoints.PULL_REQUEST, need,
+      () -> AdoPullRequest.from(Fields.of(AdoEndpoints.PULL_REQUEST, pull.result()), pr, iterations.result().size(),
+        workItems.result(), checks.result())));
   }
 
   // --- ado_list_pull_requests -----------------------------------------------------------------------------------
 
-  Future<JsonObject> list(JsonObject args) {
+  Future<AdoPullRequest.Listing> list(JsonObject args) {
     String repository = args.getString("repository");
     Map<String, String> query = new LinkedHashMap<>();
     query.put("searchCriteria.status", args.getString("status", "active"));
@@ -234,7 +234,7 @@ final class AdoPullRequests {
           .objects("value", pull -> AdoPullRequest.Listed.from(pull, notSent));
         int top = args.getInteger("top", 50);
         int skip = args.getInteger("skip", 0);
-        return AdoJson.listing(new AdoPullRequest.Listing(items, items.size() == top ? skip + top : null, notSent.warnings()));
+        return new AdoPullRequest.Listing(items, items.size() == top ? skip + top : null, notSent.warnings());
       }));
   }
 

@@ -1,6 +1,7 @@
 package dev.reviewgate.github;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.forge.http.ForgeClient;
 import dev.reviewgate.forge.http.ForgeHttp;
 import dev.reviewgate.forge.http.ForgeRequest;
 import dev.reviewgate.forge.json.Fields;
@@ -28,40 +29,21 @@ import java.util.regex.Pattern;
  * The token goes only into the {@code Authorization} header of requests to the configured API host; it is never
  * logged and never part of a message.
  */
-public final class GitHubClient {
+public final class GitHubClient extends ForgeClient<GitHubClient, GitHubOptions> {
 
   public static final String JSON = "application/vnd.github+json";
   public static final String DIFF = "application/vnd.github.diff";
   private static final String API_VERSION = "2022-11-28";
   private static final Pattern NEXT_LINK = Pattern.compile("<([^>]+)>\\s*;\\s*rel=\"next\"");
 
-  private final Vertx vertx;
-  private final GitHubOptions options;
-  private final ForgeHttp http;
-
   /** The shared client, without a deadline; tool calls use {@link #until(long)}. */
   public GitHubClient(Vertx vertx, GitHubOptions options) {
-    this(vertx, options, new ForgeHttp(vertx, new ForgeHttp.Settings("GitHub", options.timeoutMs(), options.etagCacheEntries(),
-      options.etagCacheMaxBytes(), options.maxConcurrentReads(), options.writeSpacingMs(), true), new RetryPolicy(options)));
+    this(options, new ForgeHttp(vertx, new ForgeHttp.Settings(options.http(), options.writeSpacingMs(), true),
+      new RetryPolicy(options)));
   }
 
-  private GitHubClient(Vertx vertx, GitHubOptions options, ForgeHttp http) {
-    this.vertx = vertx;
-    this.options = options;
-    this.http = http;
-  }
-
-  /**
-   * This client (same connections, cache, read bound and write queue) for one caller who stops waiting at
-   * {@code deadlineMs} (epoch ms): the event-bus timeout its front-end applies. Nothing is sent, nor sent again, after
-   * it, so a merge cannot happen behind the back of a caller who was already told it timed out.
-   */
-  public GitHubClient until(long deadlineMs) {
-    return new GitHubClient(vertx, options, http.until(deadlineMs));
-  }
-
-  public GitHubOptions options() {
-    return options;
+  private GitHubClient(GitHubOptions options, ForgeHttp http) {
+    super(options, http, GitHubClient::new);
   }
 
   /** A GET of {@code path} (relative to the API base, query included) or of an absolute URL on the API host. */
@@ -113,7 +95,7 @@ public final class GitHubClient {
 
   /** A state-changing REST call: refused without a token; serialised with the other writes and spaced. */
   public Future<GitHubResponse> write(HttpMethod method, String path, JsonObject body, String action) {
-    if (!options.hasToken()) {
+    if (!options().hasToken()) {
       return Future.failedFuture(noToken(action));
     }
     String url = absolute(path);
@@ -127,11 +109,11 @@ public final class GitHubClient {
    * @return the {@code data} object
    */
   public Future<JsonObject> graphql(String query, JsonObject variables, boolean mutation, String action) {
-    if (!options.hasToken()) {
+    if (!options().hasToken()) {
       return Future.failedFuture(noToken(action));
     }
     Buffer body = new JsonObject().put("query", query).put("variables", variables == null ? new JsonObject() : variables).toBuffer();
-    Future<GitHubResponse> sent = send(HttpMethod.POST, options.graphqlUrl(), "application/json", body, mutation,
+    Future<GitHubResponse> sent = send(HttpMethod.POST, options().graphqlUrl(), "application/json", body, mutation,
       "POST /graphql (" + action + ")");
     return sent.map(response -> graphqlData(response.requireOk(action), action));
   }
@@ -164,10 +146,6 @@ public final class GitHubClient {
     return data;
   }
 
-  public void close() {
-    http.close();
-  }
-
   /** The refusal for a change without a token; callers check {@link GitHubOptions#hasToken()} before reading anything. */
   ToolException noToken(String action) {
     return ToolException.notAllowed(action + " changes GitHub and needs a token; none is configured. Set GITHUB_TOKEN (or the "
@@ -177,10 +155,10 @@ public final class GitHubClient {
   /** One request through the shared forge HTTP layer, with GitHub's headers; the token only to the API host. */
   private Future<GitHubResponse> send(HttpMethod method, String url, String accept, Buffer body, boolean write, String what) {
     MultiMap headers = MultiMap.caseInsensitiveMultiMap().add("Accept", accept).add("X-GitHub-Api-Version", API_VERSION);
-    if (options.hasToken()) {
-      headers.add("Authorization", options.token().authorization());
+    if (options().hasToken()) {
+      headers.add("Authorization", options().token().authorization());
     }
-    return http.send(new ForgeRequest(method, url, headers, body, write, what))
+    return http().send(new ForgeRequest(method, url, headers, body, write, what))
       .map(r -> new GitHubResponse(r.status(), r.headers(), r.body(), r.fromCache(), r.what()));
   }
 
@@ -190,17 +168,17 @@ public final class GitHubClient {
 
   private String absolute(String path) {
     if (path.startsWith("http://") || path.startsWith("https://")) {
-      if (!path.startsWith(options.apiUrl() + "/")) {
+      if (!path.startsWith(options().apiUrl() + "/")) {
         // A link header pointing elsewhere must not receive our token or our trust.
-        throw ToolException.upstream("GitHub sent a pagination link outside " + options.apiUrl() + "; refusing to follow it");
+        throw ToolException.upstream("GitHub sent a pagination link outside " + options().apiUrl() + "; refusing to follow it");
       }
       return path;
     }
-    return options.apiUrl() + (path.startsWith("/") ? path : "/" + path);
+    return options().apiUrl() + (path.startsWith("/") ? path : "/" + path);
   }
 
   private String relative(String url) {
-    return url.startsWith(options.apiUrl()) ? url.substring(options.apiUrl().length()) : url;
+    return url.startsWith(options().apiUrl()) ? url.substring(options().apiUrl().length()) : url;
   }
 
   static String nextLink(String link) {

@@ -1,5 +1,6 @@
 package dev.reviewgate.github;
 
+import dev.reviewgate.forge.http.ForgeHttpOptions;
 import io.vertx.core.json.JsonObject;
 import java.util.function.UnaryOperator;
 
@@ -13,15 +14,9 @@ import java.util.function.UnaryOperator;
  * @param token {@code null} for anonymous access (reads only)
  * @param owner default repository owner, or {@code null}
  * @param repo default repository name, or {@code null}
- * @param timeoutMs per-request timeout
- * @param maxRetries retries after 5xx, network errors and rate limits
- * @param retryBaseDelayMs backoff unit for 5xx and network errors: waits are base × attempt² (1 s, 4 s, 9 s)
- * @param maxRateLimitWaitMs longest wait for a rate-limit reset or Retry-After; beyond it the call fails fast
+ * @param http the HTTP settings every forge section declares (timeouts, retries, rate-limit waits, read bound, ETag cache)
  * @param secondaryMinWaitMs wait after a secondary limit without Retry-After (doubles on each further attempt)
- * @param maxConcurrentReads reads in flight at once
  * @param writeSpacingMs pause between writes (writes are also serialised)
- * @param etagCacheEntries conditional-request cache size (entries)
- * @param etagCacheMaxBytes conditional-request cache size (bytes of bodies)
  * @param pinnedDiffCacheEntries SHA-pinned diffs kept (they never change)
  * @param maxDiffBytes largest diff served; a bigger one is cut at a file boundary with a warning
  * @param maxFallbackFiles files read through {@code /pulls/{n}/files} when GitHub refuses a diff as too large
@@ -30,9 +25,7 @@ import java.util.function.UnaryOperator;
  * @param mergeablePollIntervalMs pause between those polls
  */
 public record GitHubOptions(String apiUrl, String graphqlUrl, GitHubToken token, String owner, String repo,
-                            long timeoutMs, int maxRetries, long retryBaseDelayMs, long maxRateLimitWaitMs,
-                            long secondaryMinWaitMs, int maxConcurrentReads, long writeSpacingMs, int etagCacheEntries,
-                            long etagCacheMaxBytes, int pinnedDiffCacheEntries, long maxDiffBytes, int maxFallbackFiles,
+                            ForgeHttpOptions http, long secondaryMinWaitMs, long writeSpacingMs, int pinnedDiffCacheEntries, long maxDiffBytes, int maxFallbackFiles,
                             int maxListPages, int mergeablePollAttempts, long mergeablePollIntervalMs) {
 
   public static final String API_URL_ENV = "GITHUB_API_URL";
@@ -56,9 +49,7 @@ public record GitHubOptions(String apiUrl, String graphqlUrl, GitHubToken token,
     GitHubToken token = tokenEnv == null ? null : GitHubToken.of(env.apply(tokenEnv));
     return new GitHubOptions(apiUrl, graphqlUrl == null ? graphqlUrlFor(apiUrl) : stripTrailingSlash(graphqlUrl), token,
       blankToNull(section.getString("owner")), blankToNull(section.getString("repo")),
-      section.getLong("timeoutMs"), section.getInteger("maxRetries"), section.getLong("retryBaseDelayMs"),
-      section.getLong("maxRateLimitWaitMs"), section.getLong("secondaryMinWaitMs"), section.getInteger("maxConcurrentReads"),
-      section.getLong("writeSpacingMs"), section.getInteger("etagCacheEntries"), section.getLong("etagCacheMaxBytes"),
+      ForgeHttpOptions.from("github", section), section.getLong("secondaryMinWaitMs"), section.getLong("writeSpacingMs"),
       section.getInteger("pinnedDiffCacheEntries"), section.getLong("maxDiffBytes"), section.getInteger("maxFallbackFiles"),
       section.getInteger("maxListPages"), section.getInteger("mergeablePollAttempts"), section.getLong("mergeablePollIntervalMs"));
   }

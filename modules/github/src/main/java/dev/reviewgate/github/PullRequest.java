@@ -1,8 +1,6 @@
 package dev.reviewgate.github;
 
 import dev.reviewgate.forge.json.Fields;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -63,34 +61,17 @@ record PullRequest(Integer number, String title, String url, String state, Boole
     return mergedAt != null || Boolean.TRUE.equals(merged);
   }
 
-  /** The fields every summary has. {@code state} is open, closed or merged (GitHub says closed for merged ones). */
-  JsonObject summary() {
-    return new JsonObject()
-      .put("number", number)
-      .put("title", title)
-      .put("url", url)
-      .put("state", mergedAt != null ? "merged" : state)
-      .put("draft", draft)
-      .put("author", author)
-      .put("head_branch", headRef)
-      .put("head_sha", headSha)
-      .put("base_branch", baseRef)
-      .put("created_at", createdAt)
-      .put("updated_at", updatedAt);
+  /** Requested reviewers: user logins and team slugs. */
+  record ReviewRequests(List<String> users, List<String> teams) {
   }
 
-  /** Requested reviewers: {@code {users: [login], teams: [slug]}}. */
-  JsonObject reviewRequests() {
-    return reviewRequests(requestedUsers, requestedTeams);
+  ReviewRequests reviewRequests() {
+    return new ReviewRequests(requestedUsers, requestedTeams);
   }
 
   /** The requested reviewers of a reply that carries a pull request (e.g. the one a review request answers with). */
-  static JsonObject reviewRequests(Fields pull) {
-    return reviewRequests(logins(pull.objects("requested_reviewers"), "login"), logins(pull.objects("requested_teams"), "slug"));
-  }
-
-  private static JsonObject reviewRequests(List<String> users, List<String> teams) {
-    return new JsonObject().put("users", new JsonArray(users)).put("teams", new JsonArray(teams));
+  static ReviewRequests reviewRequests(Fields pull) {
+    return new ReviewRequests(logins(pull.objects("requested_reviewers"), "login"), logins(pull.objects("requested_teams"), "slug"));
   }
 
   /** What GitHub left unsaid about this pull request, in words an agent can act on. */

@@ -6,7 +6,6 @@ import dev.reviewgate.forge.json.ForgeReplies;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -58,39 +57,35 @@ public final class PullRequestReader {
       .compose(next -> pollMergeable(repo, number, next, attemptsLeft - 1, reading));
   }
 
+  /** {@code github_get_pull_request}: the pull request, its reviews and checks, and what the agent should know. */
+  record Details(PullRequest pull, Summaries.Reviews reviews, Summaries.Checks checks, List<String> warnings) {
+  }
+
+  /** {@code github_list_pull_requests}: the matches, and whether more may match than {@code limit}. */
+  record Listing(List<Listed> pulls, boolean more, int limit) {
+  }
+
+  /** One listed pull request; with status, its reviews and checks (each null when GitHub would not list them). */
+  record Listed(PullRequest pull, boolean withStatus, Summaries.Reviews reviews, Summaries.Checks checks) {
+  }
+
   /** {@code github_get_pull_request}. */
-  public Future<JsonObject> get(RepoRef repo, int number, boolean waitForMergeable) {
+  public Future<Details> get(RepoRef repo, int number, boolean waitForMergeable) {
     return pull(repo, number, waitForMergeable, PullRequest::summarised).compose(pull -> {
-      JsonArray warnings = new JsonArray(new ArrayList<>(pull.unknowns()));
-      Future<JsonObject> reviews = reviews(repo, number, warnings);
-      Future<JsonObject> checks = checks(repo, pull.headSha(), warnings);
+      List<String> warnings = new ArrayList<>(pull.unknowns());
+      Future<Summaries.Reviews> reviews = reviews(repo, number, warnings);
+      Future<Summaries.Checks> checks = checks(repo, pull.headSha(), warnings);
       return Future.all(reviews, checks).map(all -> {
-        String mergeable = Summaries.mergeable(pull.mergeable());
-        JsonObject result = pull.summary()
-          .put("body", pull.body())
-          .put("mergeable", mergeable)
-          .put("mergeable_state", pull.mergeableState())
-          .put("additions", pull.additions())
-          .put("deletions", pull.deletions())
-          .put("changed_files", pull.changedFiles())
-          .put("commits", pull.commits())
-          .put("merged_at", pull.mergedAt())
-          .put("closed_at", pull.closedAt())
-          .put("base_sha", pull.baseSha())
-          .put("reviews", reviews.result())
-          .put("checks", checks.result())
-          .put("linkedIssues", Summaries.linkedIssues(pull.body()))
-          .put("reviewRequests", pull.reviewRequests());
-        if ("UNKNOWN".equals(mergeable) && pull.open()) {
+        if (pull.mergeable() == null && pull.open()) {
           warnings.add("mergeable is UNKNOWN: GitHub is still computing it. Ask again in a few seconds, or pass "
             + "wait_for_mergeable: true to let this tool poll.");
         }
-        long ghosts = Summaries.unknownAuthors(reviews.result());
+        long ghosts = reviews.result() == null ? 0 : reviews.result().unknownAuthors();
         if (ghosts > 0) {
           warnings.add(ghosts + " review(s) have no known author (login: null): GitHub sent no user, as it does for a deleted "
             + "account; each counts on its own");
         }
-        return result.put("warnings", warnings);
+        return new Details(pull, reviews.result(), checks.result(), List.copyOf(warnings));
       });
     });
   }
@@ -101,7 +96,7 @@ public final class PullRequestReader {
    * @param state open, closed, merged or all
    * @param head a branch name, or {@code user:branch}
    */
-  public Future<JsonObject> list(RepoRef repo, String state, String author, String base, String head, int limit, boolean withStatus) {
+  public Future<Listing> list(RepoRef repo, String state, String author, String base, String head, int limit, boolean withStatus) {
     StringBuilder path = new StringBuilder(repo.path()).append("/pulls?state=")
       .append("merged".equals(state) ? "closed" : state)
       .append("&sort=created&direction=desc&per_page=").append(PAGE);
@@ -113,20 +108,11 @@ public final class PullRequestReader {
     }
     List<PullRequest> matched = new ArrayList<>();
     return listPages(path.toString(), state, author, limit, options.maxListPages(), matched, repo).compose(more -> {
-      List<Future<JsonObject>> summaries = new ArrayList<>();
+      List<Future<Listed>> listed = new ArrayList<>();
       for (PullRequest pull : matched) {
-        summaries.add(withStatus ? compact(repo, pull) : Future.succeededFuture(pull.summary()));
+        listed.add(withStatus ? withStatus(repo, pull) : Future.succeededFuture(new Listed(pull, false, null, null)));
       }
-      return Future.all(summaries).map(all -> {
-        JsonArray pulls = new JsonArray();
-        summaries.forEach(f -> pulls.add(f.result()));
-        JsonArray warnings = new JsonArray();
-        if (more) {
-          warnings.add("more pull requests match than limit " + limit + " (or the page bound github.maxListPages was reached); "
-            + "narrow with base, head or author, or raise limit");
-        }
-        return new JsonObject().put("count", pulls.size()).put("pullRequests", pulls).put("warnings", warnings);
-      });
+      return Future.all(listed).map(all -> new Listing(all.<Listed>list(), more, limit));
     });
   }
 
@@ -163,21 +149,15 @@ public final class PullRequestReader {
     return author == null || author.equalsIgnoreCase(pull.author());
   }
 
-  private Future<JsonObject> compact(RepoRef repo, PullRequest pull) {
-    JsonArray ignored = new JsonArray();
-    Future<JsonObject> reviews = reviews(repo, pull.number(), ignored);
-    Future<JsonObject> checks = checks(repo, pull.headSha(), ignored);
-    return Future.all(reviews, checks).map(all -> {
-      JsonObject r = reviews.result() == null ? null : reviews.result().copy();
-      if (r != null) {
-        r.remove("details");
-      }
-      return pull.summary().put("checks", checks.result()).put("reviews", r);
-    });
+  private Future<Listed> withStatus(RepoRef repo, PullRequest pull) {
+    List<String> ignored = new ArrayList<>();
+    Future<Summaries.Reviews> reviews = reviews(repo, pull.number(), ignored);
+    Future<Summaries.Checks> checks = checks(repo, pull.headSha(), ignored);
+    return Future.all(reviews, checks).map(all -> new Listed(pull, true, reviews.result(), checks.result()));
   }
 
   /** Reviews summary, or null with a warning when GitHub would not list them (the rest of the answer still helps). */
-  private Future<JsonObject> reviews(RepoRef repo, int number, JsonArray warnings) {
+  private Future<Summaries.Reviews> reviews(RepoRef repo, int number, List<String> warnings) {
     String subject = "reviews of " + repo.pull(number);
     return client.getPages(repo.path() + "/pulls/" + number + "/reviews?per_page=" + PAGE, GitHubEndpoints.REVIEWS, null,
         PAGE * options.maxListPages(), options.maxListPages(), subject)
@@ -185,7 +165,7 @@ public final class PullRequestReader {
       .recover(failure -> degraded(failure, warnings, "reviews"));
   }
 
-  private Future<JsonObject> checks(RepoRef repo, String sha, JsonArray warnings) {
+  private Future<Summaries.Checks> checks(RepoRef repo, String sha, List<String> warnings) {
     Future<List<Fields>> runs = client.getPages(repo.path() + "/commits/" + sha + "/check-runs?per_page=" + PAGE,
       GitHubEndpoints.CHECK_RUNS, "check_runs", PAGE * options.maxListPages(), options.maxListPages(), "check runs of " + sha);
     String statusSubject = "commit status of " + sha;
@@ -197,7 +177,7 @@ public final class PullRequestReader {
       .recover(failure -> degraded(failure, warnings, "checks"));
   }
 
-  private static Future<JsonObject> degraded(Throwable failure, JsonArray warnings, String what) {
+  private static <T> Future<T> degraded(Throwable failure, List<String> warnings, String what) {
     if (failure instanceof ToolException e && e.code() != 429) {
       warnings.add(what + " unavailable: " + e.getMessage());
       return Future.succeededFuture(null);

@@ -22,12 +22,31 @@ public final class PullRequestWriter {
   private final GitHubClient client;
   private final PullRequestReader reader;
 
+  /**
+   * What {@code github_update_pull_request_state} did: the action, a sentence saying what happened, and what the
+   * action changed (the draft flag, the requested reviewers, or the merge), null where it is another action's.
+   */
+  record Change(String action, int number, String result, Boolean draft, PullRequest.ReviewRequests reviewRequests, Merge merge) {
+
+    static Change said(String action, int number, String result) {
+      return new Change(action, number, result, null, null, null);
+    }
+
+    Change withDraft(boolean isDraft) {
+      return new Change(action, number, result, isDraft, null, null);
+    }
+  }
+
+  /** A merge as GitHub answered it; {@code sha} is null when GitHub sent none. */
+  record Merge(boolean merged, String sha, String method) {
+  }
+
   public PullRequestWriter(GitHubClient client, PullRequestReader reader) {
     this.client = client;
     this.reader = reader;
   }
 
-  public Future<JsonObject> update(RepoRef repo, int number, JsonObject args) {
+  public Future<Change> update(RepoRef repo, int number, JsonObject args) {
     String action = args.getString("action");
     if (!client.options().hasToken()) {
       return Future.failedFuture(client.noToken(action + " on " + repo.pull(number)));
@@ -42,12 +61,12 @@ public final class PullRequestWriter {
     };
   }
 
-  private Future<JsonObject> setDraft(RepoRef repo, int number, boolean draft) {
+  private Future<Change> setDraft(RepoRef repo, int number, boolean draft) {
     String action = draft ? "convert_to_draft" : "ready_for_review";
     return reader.pull(repo, number, false).compose(pull -> {
       if (Boolean.valueOf(draft).equals(pull.draft())) {
-        return Future.succeededFuture(result(action, number, repo.pull(number) + " is already " + (draft ? "a draft" : "ready for review")
-          + "; nothing changed").put("draft", draft));
+        return Future.succeededFuture(Change.said(action, number, repo.pull(number) + " is already "
+          + (draft ? "a draft" : "ready for review") + "; nothing changed").withDraft(draft));
       }
       String nodeId = pull.nodeId();
       if (nodeId == null) {
@@ -60,13 +79,13 @@ public final class PullRequestWriter {
             .optObject(draft ? "convertPullRequestToDraft" : "markPullRequestReadyForReview");
           Fields pr = payload == null ? null : payload.optObject("pullRequest");
           boolean isDraft = pr == null ? draft : pr.bool("isDraft", draft);
-          return result(action, number, repo.pull(number) + (isDraft ? " is now a draft" : " is now ready for review"))
-            .put("draft", isDraft);
+          return Change.said(action, number, repo.pull(number) + (isDraft ? " is now a draft" : " is now ready for review"))
+            .withDraft(isDraft);
         }));
     });
   }
 
-  private Future<JsonObject> requestReviewers(RepoRef repo, int number, JsonObject args) {
+  private Future<Change> requestReviewers(RepoRef repo, int number, JsonObject args) {
     JsonArray users = args.getJsonArray("reviewers", new JsonArray());
     JsonArray teams = args.getJsonArray("team_reviewers", new JsonArray());
     if (users.isEmpty() && teams.isEmpty()) {
@@ -84,11 +103,11 @@ public final class PullRequestWriter {
         "request_reviewers on " + repo.pull(number))
       .map(response -> {
         JsonObject json = response.requireOk("review requests on " + repo.pull(number)).json();
-        JsonObject requested = ForgeReplies.read(GitHubEndpoints.REQUEST_REVIEWERS, "request_reviewers",
+        PullRequest.ReviewRequests requested = ForgeReplies.read(GitHubEndpoints.REQUEST_REVIEWERS, "request_reviewers",
           () -> PullRequest.reviewRequests(Fields.of(GitHubEndpoints.REQUEST_REVIEWERS, json)));
-        return result("request_reviewers", number, "review requested on " + repo.pull(number) + " from "
-          + String.join(", ", describe(users, teams)) + "; now requested: " + requested.encode())
-          .put("reviewRequests", requested);
+        return new Change("request_reviewers", number, "review requested on " + repo.pull(number) + " from "
+          + String.join(", ", describe(users, teams)) + "; now requested: " + GitHubJson.reviewRequests(requested).encode(), null,
+          requested, null);
       });
   }
 
@@ -99,7 +118,7 @@ public final class PullRequestWriter {
     return names;
   }
 
-  private Future<JsonObject> merge(RepoRef repo, int number, JsonObject args) {
+  private Future<Change> merge(RepoRef repo, int number, JsonObject args) {
     String method = args.getString("merge_method", "squash");
     String expected = args.getString("sha");
     String subject = repo.pull(number);
@@ -138,9 +157,9 @@ public final class PullRequestWriter {
             yield ForgeReplies.read(GitHubEndpoints.MERGE, "the merge of " + subject, () -> {
               Fields merged = Fields.of(GitHubEndpoints.MERGE, json);
               String message = merged.optString("message");
-              return result("merge", number, subject + " merged with " + method + " as " + merged.optString("sha")
-                + (message == null ? "" : " (" + message + ")"))
-                .put("merged", merged.bool("merged", true)).put("sha", merged.optString("sha")).put("merge_method", method);
+              return new Change("merge", number, subject + " merged with " + method + " as " + merged.optString("sha")
+                + (message == null ? "" : " (" + message + ")"), null, null,
+                new Merge(merged.bool("merged", true), merged.optString("sha"), method));
             });
           }
         });
@@ -154,9 +173,5 @@ public final class PullRequestWriter {
 
   private static String messageOr(GitHubResponse response, String fallback) {
     return response.message() == null ? fallback : response.message();
-  }
-
-  private static JsonObject result(String action, int number, String text) {
-    return new JsonObject().put("action", action).put("pr_number", number).put("result", text);
   }
 }

@@ -3,30 +3,34 @@ package dev.reviewgate.github;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.forge.http.Decision;
 import dev.reviewgate.forge.http.ForgeHttp;
+import dev.reviewgate.forge.http.ForgeSite;
 import dev.reviewgate.forge.http.OutagePolicy;
+import dev.reviewgate.forge.http.RateLimitPolicy;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import java.time.Instant;
 import java.util.Locale;
 
 /**
- * Decides, for one failed attempt, whether to try again and after how long. Pure: the clock is a parameter, so
- * the waits can be tested exactly. Modelled on octokit's retry and throttling plugins:
+ * GitHub's rules for another try, modelled on octokit's retry and throttling plugins:
  * <ul>
  *   <li>primary rate limit (403/429 with {@code x-ratelimit-remaining: 0}): wait until {@code x-ratelimit-reset}
  *       when that is within {@code maxRateLimitWaitMs}, else fail at once naming the reset time;</li>
- *   <li>secondary rate limit (403/429 with {@code retry-after}, or a message saying so, or any other 429): honour
- *       {@code retry-after} (seconds or an HTTP date), else wait {@code secondaryMinWaitMs} doubled per attempt;</li>
- *   <li>5xx and network errors: {@link OutagePolicy}, the rule every forge shares;</li>
+ *   <li>secondary rate limit (403/429 with {@code retry-after}, or a message saying so, or any other 429): the rule
+ *       every forge shares ({@link RateLimitPolicy}), with {@code secondaryMinWaitMs} as the first wait without
+ *       {@code retry-after};</li>
+ *   <li>5xx and network errors: {@link OutagePolicy};</li>
  *   <li>anything else (400, 401, plain 403, 404, 410, 422, …) is the caller's answer: never retried.</li>
  * </ul>
  */
-public final class RetryPolicy extends OutagePolicy {
+public final class RetryPolicy extends RateLimitPolicy {
+
+  private static final Signals SECONDARY = new Signals("secondary rate limit", null, null, "slow down");
 
   private final GitHubOptions options;
 
   public RetryPolicy(GitHubOptions options) {
-    super("GitHub", options.apiUrl(), "github.apiUrl", options.maxRetries(), options.timeoutMs(), options.retryBaseDelayMs());
+    super(new ForgeSite("GitHub", options.apiUrl(), "github.apiUrl"), options.http(), SECONDARY, options.secondaryMinWaitMs());
     this.options = options;
   }
 
@@ -47,7 +51,7 @@ public final class RetryPolicy extends OutagePolicy {
         return primaryLimit(attempt, headers, nowMs, what);
       }
       if (status == 429 || headers.get("retry-after") != null || mentionsSecondaryLimit(message)) {
-        return secondaryLimit(attempt, headers, nowMs, what);
+        return limited(attempt, status, headers, nowMs, what);
       }
       return Decision.deliver();
     }
@@ -58,26 +62,16 @@ public final class RetryPolicy extends OutagePolicy {
   }
 
   private Decision primaryLimit(int attempt, MultiMap headers, long nowMs, String what) {
-    long resetMs = parseLong(headers.get("x-ratelimit-reset")) * 1000L;
+    long resetMs = ForgeHttp.parseLong(headers.get("x-ratelimit-reset")) * 1000L;
     long waitMs = resetMs > 0 ? resetMs - nowMs : options.secondaryMinWaitMs();
     String limit = "GitHub API rate limit exhausted" + (headers.get("x-ratelimit-limit") == null ? ""
       : " (" + headers.get("x-ratelimit-limit") + " requests/hour)");
-    if (waitMs > options.maxRateLimitWaitMs() || attempt >= options.maxRetries()) {
+    if (waitMs > http.maxRateLimitWaitMs() || attempt >= http.maxRetries()) {
       String resetText = resetMs > 0 ? Instant.ofEpochMilli(resetMs) + " (in " + Math.max(0, (waitMs + 999) / 1000) + " s)" : "an unknown time";
       return Decision.fail(ToolException.busy(limit + " for " + what + "; it resets at " + resetText + ". Try again after that"
         + (options.hasToken() ? "." : ", or set a token (GITHUB_TOKEN) for a much higher limit.")));
     }
     return Decision.retry(waitMs, resetMs > 0 ? limit + "; it resets at " + Instant.ofEpochMilli(resetMs) : limit);
-  }
-
-  private Decision secondaryLimit(int attempt, MultiMap headers, long nowMs, String what) {
-    Long retryAfter = retryAfterMs(headers.get("retry-after"), nowMs);
-    long waitMs = retryAfter != null ? retryAfter : options.secondaryMinWaitMs() << Math.min(attempt, 20);
-    if (waitMs > options.maxRateLimitWaitMs() || attempt >= options.maxRetries()) {
-      return Decision.fail(ToolException.busy("GitHub secondary rate limit hit for " + what + "; GitHub asks to wait "
-        + (waitMs + 999) / 1000 + " s (until " + Instant.ofEpochMilli(nowMs + waitMs) + "). Slow down and try again after that."));
-    }
-    return Decision.retry(waitMs, "GitHub secondary rate limit hit; GitHub asks to wait " + (waitMs + 999) / 1000 + " s");
   }
 
   static Long retryAfterMs(String value, long nowMs) {
@@ -90,9 +84,5 @@ public final class RetryPolicy extends OutagePolicy {
     }
     String m = message.toLowerCase(Locale.ROOT);
     return m.contains("secondary rate limit") || m.contains("abuse");
-  }
-
-  private static long parseLong(String s) {
-    return ForgeHttp.parseLong(s);
   }
 }

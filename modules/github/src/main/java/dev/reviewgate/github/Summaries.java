@@ -1,8 +1,6 @@
 package dev.reviewgate.github;
 
 import dev.reviewgate.forge.json.Fields;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -12,7 +10,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Pure summaries of GitHub JSON for agents: reviews, checks, linked issues, mergeability. */
+/** Pure summaries of GitHub replies for agents, as records: reviews, checks, linked issues, mergeability. */
 public final class Summaries {
 
   /** GitHub's closing keywords (close/closes/closed, fix/…, resolve/…), any case, then {@code #N}. */
@@ -23,7 +21,7 @@ public final class Summaries {
   }
 
   /** Issue numbers the body says this pull request closes, in order of first mention, without repeats. */
-  public static JsonArray linkedIssues(String body) {
+  public static List<Integer> linkedIssues(String body) {
     Set<Integer> numbers = new LinkedHashSet<>();
     if (body != null) {
       Matcher m = CLOSING.matcher(body);
@@ -35,15 +33,35 @@ public final class Summaries {
         }
       }
     }
-    return new JsonArray(List.copyOf(numbers));
+    return List.copyOf(numbers);
   }
 
   /**
-   * The latest review per author (REST lists reviews oldest first): {@code {approved, changesRequested, pending, total,
-   * details[{login, state}]}}. COMMENTED, PENDING and DISMISSED count as pending: they neither approve nor block. A
+   * The latest review of each author, counted; {@code total} is the number of authors.
+   *
+   * @param latest the latest review of each author, in the order GitHub listed their first reviews
+   */
+  public record Reviews(int approved, int changesRequested, int pending, List<Review> latest) {
+
+    /** How many of the latest reviews have no known author. */
+    public long unknownAuthors() {
+      return latest.stream().filter(review -> review.login() == null).count();
+    }
+  }
+
+  /** The latest review of one author; login null when GitHub sent no user. */
+  public record Review(String login, String state) {
+  }
+
+  /** Check runs and commit statuses counted together; {@code overall} is FAILURE, PENDING, SUCCESS or NONE. */
+  public record Checks(String overall, int success, int failure, int pending, int total) {
+  }
+
+  /**
+   * The latest review per author (REST lists reviews oldest first). COMMENTED, PENDING and DISMISSED count as pending: they neither approve nor block. A
    * review by a deleted account ({@code user: null}) has no author to group by: it counts on its own, with login null.
    */
-  public static JsonObject reviews(List<Fields> reviews) {
+  public static Reviews reviews(List<Fields> reviews) {
     Map<Object, Review> latest = new LinkedHashMap<>();
     for (Fields review : reviews) {
       Fields user = review.optObject("user");
@@ -55,35 +73,21 @@ public final class Summaries {
     int approved = 0;
     int changesRequested = 0;
     int pending = 0;
-    JsonArray details = new JsonArray();
     for (Review review : latest.values()) {
       switch (review.state()) {
         case "APPROVED" -> approved++;
         case "CHANGES_REQUESTED" -> changesRequested++;
         default -> pending++;
       }
-      details.add(new JsonObject().put("login", review.login()).put("state", review.state()));
     }
-    return new JsonObject().put("approved", approved).put("changesRequested", changesRequested).put("pending", pending)
-      .put("total", latest.size()).put("details", details);
-  }
-
-  /** The latest review of one author; login null when GitHub sent no user. */
-  private record Review(String login, String state) {
-  }
-
-  /** How many reviews in a summary of {@link #reviews} have no known author. */
-  public static long unknownAuthors(JsonObject reviews) {
-    return reviews == null ? 0 : reviews.getJsonArray("details").stream()
-      .filter(d -> ((JsonObject) d).getString("login") == null).count();
+    return new Reviews(approved, changesRequested, pending, List.copyOf(latest.values()));
   }
 
   /**
-   * Check runs and commit statuses together: {@code {overall, success, failure, pending, total}}; overall is
-   * FAILURE if anything failed, else PENDING if anything runs, else SUCCESS, or NONE when there is nothing. A run
+   * Check runs and commit statuses together; overall is FAILURE if anything failed, else PENDING if anything runs, else SUCCESS, or NONE when there is nothing. A run
    * without a conclusion (GitHub sends null until it completes) is pending.
    */
-  public static JsonObject checks(List<Fields> checkRuns, List<Fields> statuses) {
+  public static Checks checks(List<Fields> checkRuns, List<Fields> statuses) {
     int success = 0;
     int failure = 0;
     int pending = 0;
@@ -107,8 +111,7 @@ public final class Summaries {
     }
     int total = success + failure + pending;
     String overall = total == 0 ? "NONE" : failure > 0 ? "FAILURE" : pending > 0 ? "PENDING" : "SUCCESS";
-    return new JsonObject().put("overall", overall).put("success", success).put("failure", failure).put("pending", pending)
-      .put("total", total);
+    return new Checks(overall, success, failure, pending, total);
   }
 
   /** GitHub's tri-state {@code mergeable}: true, false, or null while it is still computing. */

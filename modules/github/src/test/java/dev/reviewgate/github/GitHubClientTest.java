@@ -85,7 +85,7 @@ class GitHubClientTest {
     ToolException failure = Await.failure(client.get(PR, GitHubClient.JSON));
     assertThat(failure.code()).isEqualTo(502);
     assertThat(failure.getMessage()).contains("HTTP 500").contains("4 attempts");
-    assertThat(fake.received()).hasSize(1 + client.options().maxRetries());
+    assertThat(fake.received()).hasSize(1 + client.options().http().maxRetries());
   }
 
   @ParameterizedTest

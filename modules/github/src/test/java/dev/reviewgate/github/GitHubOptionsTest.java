@@ -17,7 +17,7 @@ class GitHubOptionsTest {
     assertThat(options.apiUrl()).isEqualTo("https://api.github.com");
     assertThat(options.graphqlUrl()).isEqualTo("https://api.github.com/graphql");
     assertThat(options.hasToken()).isFalse();
-    assertThat(options.maxRetries()).isEqualTo(defaults.getInteger("maxRetries"));
+    assertThat(options.http().maxRetries()).isEqualTo(defaults.getInteger("maxRetries"));
   }
 
   @Test

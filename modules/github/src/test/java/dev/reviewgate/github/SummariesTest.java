@@ -31,20 +31,21 @@ class SummariesTest {
 
   @Test
   void reviewsKeepTheLatestStatePerAuthor() {
-    JsonObject summary = Summaries.reviews(List.of(review("a", "COMMENTED"), review("b", "CHANGES_REQUESTED"), review("a", "APPROVED"),
-      fields(new JsonObject().putNull("user").put("state", "COMMENTED")), fields(new JsonObject().put("state", "APPROVED"))));
+    Summaries.Reviews summary = Summaries.reviews(List.of(review("a", "COMMENTED"), review("b", "CHANGES_REQUESTED"),
+      review("a", "APPROVED"), fields(new JsonObject().putNull("user").put("state", "COMMENTED")),
+      fields(new JsonObject().put("state", "APPROVED"))));
     // Two reviews by deleted accounts (no user): no author to group them by, so each counts.
-    assertThat(summary.getInteger("approved")).isEqualTo(2);
-    assertThat(summary.getInteger("changesRequested")).isEqualTo(1);
-    assertThat(summary.getInteger("pending")).isEqualTo(1);
-    assertThat(summary.getInteger("total")).isEqualTo(4);
-    assertThat(Summaries.unknownAuthors(summary)).isEqualTo(2);
-    assertThat(summary.getJsonArray("details")).isEqualTo(new JsonArray()
-      .add(new JsonObject().put("login", "b").put("state", "CHANGES_REQUESTED"))
-      .add(new JsonObject().put("login", "a").put("state", "APPROVED"))
-      .add(new JsonObject().putNull("login").put("state", "COMMENTED"))
-      .add(new JsonObject().putNull("login").put("state", "APPROVED")));
-    assertThat(Summaries.reviews(List.of()).getInteger("total")).isZero();
+    assertThat(summary).isEqualTo(new Summaries.Reviews(2, 1, 1, List.of(new Summaries.Review("b", "CHANGES_REQUESTED"),
+      new Summaries.Review("a", "APPROVED"), new Summaries.Review(null, "COMMENTED"), new Summaries.Review(null, "APPROVED"))));
+    assertThat(summary.unknownAuthors()).isEqualTo(2);
+    assertThat(GitHubJson.reviews(summary, true)).isEqualTo(new JsonObject().put("approved", 2).put("changesRequested", 1)
+      .put("pending", 1).put("total", 4).put("details", new JsonArray()
+        .add(new JsonObject().put("login", "b").put("state", "CHANGES_REQUESTED"))
+        .add(new JsonObject().put("login", "a").put("state", "APPROVED"))
+        .add(new JsonObject().putNull("login").put("state", "COMMENTED"))
+        .add(new JsonObject().putNull("login").put("state", "APPROVED"))));
+    assertThat(GitHubJson.reviews(summary, false).containsKey("details")).isFalse();
+    assertThat(Summaries.reviews(List.of()).latest()).isEmpty();
   }
 
   @Test
@@ -55,10 +56,11 @@ class SummariesTest {
       fields(new JsonObject().put("status", "completed").put("conclusion", "timed_out")),
       fields(new JsonObject().put("status", "in_progress").putNull("conclusion")));
     List<Fields> statuses = List.of(fields(new JsonObject().put("state", "error")), fields(new JsonObject().put("state", "pending")));
-    assertThat(Summaries.checks(runs, statuses)).isEqualTo(new JsonObject()
+    assertThat(Summaries.checks(runs, statuses)).isEqualTo(new Summaries.Checks("FAILURE", 2, 2, 2, 6));
+    assertThat(GitHubJson.checks(Summaries.checks(runs, statuses))).isEqualTo(new JsonObject()
       .put("overall", "FAILURE").put("success", 2).put("failure", 2).put("pending", 2).put("total", 6));
-    assertThat(Summaries.checks(List.of(), List.of()).getString("overall")).isEqualTo("NONE");
-    assertThat(Summaries.checks(List.of(runs.get(0)), List.of()).getString("overall")).isEqualTo("SUCCESS");
+    assertThat(Summaries.checks(List.of(), List.of()).overall()).isEqualTo("NONE");
+    assertThat(Summaries.checks(List.of(runs.get(0)), List.of()).overall()).isEqualTo("SUCCESS");
   }
 
   @Test

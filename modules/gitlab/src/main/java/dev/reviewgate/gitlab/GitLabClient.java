@@ -1,9 +1,12 @@
 package dev.reviewgate.gitlab;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.forge.http.ForgeClient;
 import dev.reviewgate.forge.http.ForgeHttp;
 import dev.reviewgate.forge.http.ForgeRequest;
 import dev.reviewgate.forge.http.ForgeResponse;
+import dev.reviewgate.forge.http.ForgeSite;
+import dev.reviewgate.forge.http.RateLimitPolicy;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
@@ -19,39 +22,27 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * GitLab REST v4 on the forges' shared HTTP layer ({@link ForgeHttp}, with {@link GitLabPolicy}): the instance's
+ * GitLab REST v4 on the forges' shared HTTP layer ({@link ForgeHttp}, rate limits read by the shared
+ * {@link RateLimitPolicy}): the instance's
  * {@code /api/v4}, the token as {@code PRIVATE-TOKEN} (only to that instance), {@code page}/{@code per_page} lists
  * followed by {@code X-Next-Page}, and GitLab's error bodies ({@code message} or {@code error}) in the failure text.
  */
-final class GitLabClient {
+final class GitLabClient extends ForgeClient<GitLabClient, GitLabOptions> {
 
   /** GitLab's largest page. */
   static final int PER_PAGE = 100;
 
-  private final GitLabOptions options;
-  private final ForgeHttp http;
+  /** A rate limit (429): {@code Retry-After}, else {@code RateLimit-Reset} (epoch seconds). */
+  private static final RateLimitPolicy.Signals RATE_LIMIT = new RateLimitPolicy.Signals("rate limit", "ratelimit-reset", null,
+    "ask for less (include_diffs=false, include globs, a smaller top)");
 
   GitLabClient(Vertx vertx, GitLabOptions options) {
-    this(options, new ForgeHttp(vertx, new ForgeHttp.Settings("GitLab", options.timeoutMs(), options.etagCacheEntries(),
-      options.etagCacheMaxBytes(), options.maxConcurrentReads(), 0, false), new GitLabPolicy(options)));
+    this(options, ForgeHttp.of(vertx, new RateLimitPolicy(new ForgeSite("GitLab", options.apiBase(), "gitlab.apiUrl"),
+      options.http(), RATE_LIMIT)));
   }
 
   private GitLabClient(GitLabOptions options, ForgeHttp http) {
-    this.options = options;
-    this.http = http;
-  }
-
-  /** This client for one caller who stops waiting at {@code deadlineMs} (epoch ms). */
-  GitLabClient until(long deadlineMs) {
-    return new GitLabClient(options, http.until(deadlineMs));
-  }
-
-  GitLabOptions options() {
-    return options;
-  }
-
-  void close() {
-    http.close();
+    super(options, http, GitLabClient::new);
   }
 
   /** {@code /projects/<id or url-encoded group/name>}. */
@@ -113,7 +104,7 @@ final class GitLabClient {
   /** The raw bytes of a file at a commit ({@code /repository/files/:path/raw?ref=}). */
   Future<Buffer> rawFile(String project, String path, String ref) {
     String url = url(project(project) + "/repository/files/" + encode(path) + "/raw", Map.of("ref", ref));
-    return http.send(new ForgeRequest(HttpMethod.GET, url, headers("*/*"), null, false, "GET raw " + path + " at " + abbrev(ref)))
+    return http().send(new ForgeRequest(HttpMethod.GET, url, headers("*/*"), null, false, "GET raw " + path + " at " + abbrev(ref)))
       .map(response -> check(response, path + " not found at commit " + ref + " of project " + project
         + " (the merge request's commits may have been force-pushed away)").body());
   }
@@ -131,7 +122,7 @@ final class GitLabClient {
     String url = url(path, Map.of());
     ForgeRequest request = new ForgeRequest(method, url, headers("application/json"), body == null ? null : body.toBuffer(), true,
       method.name() + " " + path);
-    return http.send(request).map(response -> {
+    return http().send(request).map(response -> {
       ForgeResponse ok = check(response, notFound);
       return ok.body().length() == 0 || ok.body().getByte(0) != '{' ? new JsonObject() : object(ok);
     });
@@ -139,15 +130,15 @@ final class GitLabClient {
 
   /** Fails at once, naming the variable to set, when there is no token to write with. */
   void requireWriteToken() {
-    if (options.token() == null) {
-      throw ToolException.notAllowed("GitLab writes need a token: set " + options.tokenEnv() + " to an access token with the "
-        + "api scope for " + options.url() + ", then restart; nothing was sent");
+    if (options().token() == null) {
+      throw ToolException.notAllowed("GitLab writes need a token: set " + options().tokenEnv() + " to an access token with the "
+        + "api scope for " + options().url() + ", then restart; nothing was sent");
     }
   }
 
   private Future<ForgeResponse> get(String path, Map<String, String> query, String notFound) {
     String url = url(path, query);
-    return http.send(new ForgeRequest(HttpMethod.GET, url, headers("application/json"), null, false, "GET " + path))
+    return http().send(new ForgeRequest(HttpMethod.GET, url, headers("application/json"), null, false, "GET " + path))
       .map(response -> check(response, notFound));
   }
 
@@ -158,7 +149,7 @@ final class GitLabClient {
         q.add(encode(k) + "=" + encode(v));
       }
     });
-    return options.apiBase() + path + q;
+    return options().apiBase() + path + q;
   }
 
   static String encode(String text) {
@@ -167,8 +158,8 @@ final class GitLabClient {
 
   private MultiMap headers(String accept) {
     MultiMap headers = MultiMap.caseInsensitiveMultiMap().add("Accept", accept);
-    if (options.token() != null) {
-      headers.add("PRIVATE-TOKEN", options.token());
+    if (options().token() != null) {
+      headers.add("PRIVATE-TOKEN", options().token());
     }
     return headers;
   }
@@ -182,10 +173,10 @@ final class GitLabClient {
     String detail = said.isEmpty() ? "" : " (GitLab: " + said + ")";
     throw switch (status) {
       case 401 -> ToolException.notAllowed("GitLab did not accept the credentials (HTTP 401" + (said.isEmpty() ? "" : ": " + said)
-        + ") for " + response.what() + ": set " + options.tokenEnv() + " to an access token of " + options.url()
+        + ") for " + response.what() + ": set " + options().tokenEnv() + " to an access token of " + options().url()
         + " (read_api scope for reads, api for writes) that has not expired");
       case 403 -> ToolException.notAllowed("GitLab refused " + response.what() + " (HTTP 403" + (said.isEmpty() ? "" : ": " + said)
-        + "); the token in " + options.tokenEnv() + " needs the api scope for writes (read_api for reads) and access to the project");
+        + "); the token in " + options().tokenEnv() + " needs the api scope for writes (read_api for reads) and access to the project");
       case 404 -> ToolException.notFound(notFound + detail);
       case 400, 422 -> ToolException.invalid("GitLab could not process " + response.what() + (said.isEmpty() ? "" : ": " + said));
       case 409 -> ToolException.conflict("GitLab refused " + response.what() + " as a conflict" + detail);

@@ -1,5 +1,8 @@
 package dev.reviewgate.gitlab;
 
+import dev.reviewgate.forge.http.BlobForgeOptions;
+import dev.reviewgate.forge.http.ForgeBlobOptions;
+import dev.reviewgate.forge.http.ForgeHttpOptions;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,16 +17,16 @@ import java.util.function.UnaryOperator;
  *
  * @param url        the instance, e.g. {@code https://gitlab.com} or {@code https://gitlab.example.com} (no trailing /)
  * @param token      the personal, project or group access token, or null without one
+ * @param http       the HTTP settings every forge section declares
+ * @param blobs      how many and how large file versions are fetched to make a diff
  * @param localRepos GitLab project ({@code group/name} or id) → the name of a repository this server serves, for
  *                   diffs read from the local object database (besides a served repository named like the
  *                   project's last path segment)
  * @param maxListItems most discussions, draft notes or versions of one merge request read (all pages); more is refused
  * @param maxPipelines most pipelines of one merge request read; with more, the pipelines are left out with a warning
  */
-public record GitLabOptions(String url, String token, String tokenEnv, long timeoutMs, int maxRetries, long retryBaseDelayMs,
-                            long maxRateLimitWaitMs, int maxConcurrentReads, int maxConcurrentBlobs, int maxBlobBytes,
-                            int maxChanges, int etagCacheEntries, long etagCacheMaxBytes, Map<String, String> localRepos,
-                            int maxListItems, int maxPipelines) {
+public record GitLabOptions(String url, String token, String tokenEnv, ForgeHttpOptions http, ForgeBlobOptions blobs,
+                            Map<String, String> localRepos, int maxListItems, int maxPipelines) implements BlobForgeOptions {
 
   public static GitLabOptions from(JsonObject section, UnaryOperator<String> env) {
     String urlEnv = section.getString("urlEnv");
@@ -47,11 +50,8 @@ public record GitLabOptions(String url, String token, String tokenEnv, long time
     Map<String, String> local = new TreeMap<>();
     section.getJsonObject("localRepos", new JsonObject()).forEach(e -> local.put(e.getKey(), String.valueOf(e.getValue())));
     return new GitLabOptions(url, token == null || token.isBlank() ? null : token.strip(), tokenEnv,
-      section.getLong("timeoutMs"), section.getInteger("maxRetries"), section.getLong("retryBaseDelayMs"),
-      section.getLong("maxRateLimitWaitMs"), section.getInteger("maxConcurrentReads"), section.getInteger("maxConcurrentBlobs"),
-      section.getInteger("maxBlobBytes"), section.getInteger("maxChanges"), section.getInteger("etagCacheEntries"),
-      section.getLong("etagCacheMaxBytes"), Map.copyOf(local), section.getInteger("maxListItems"),
-      section.getInteger("maxPipelines"));
+      ForgeHttpOptions.from("gitlab", section), ForgeBlobOptions.from("gitlab", section), Map.copyOf(local),
+      section.getInteger("maxListItems"), section.getInteger("maxPipelines"));
   }
 
   /** The REST base, {@code <url>/api/v4}. */

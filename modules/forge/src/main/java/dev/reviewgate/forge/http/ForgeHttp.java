@@ -32,10 +32,11 @@ public final class ForgeHttp {
   private static final Logger LOG = Logger.getLogger(ForgeHttp.class.getName());
 
   /**
-   * @param forge the forge's name in messages, e.g. {@code GitHub}
+   * @param http            the settings every forge section declares
+   * @param writeSpacingMs  pause between writes (writes are serialised either way)
+   * @param followRedirects whether a 3xx is followed rather than answered (Azure DevOps' sign-in redirect must not be)
    */
-  public record Settings(String forge, long timeoutMs, int etagCacheEntries, long etagCacheMaxBytes, int maxConcurrentReads,
-                         long writeSpacingMs, boolean followRedirects) {
+  public record Settings(ForgeHttpOptions http, long writeSpacingMs, boolean followRedirects) {
   }
 
   private final Vertx vertx;
@@ -51,10 +52,15 @@ public final class ForgeHttp {
   public ForgeHttp(Vertx vertx, Settings settings, ForgePolicy policy) {
     this(vertx, settings, policy, WebClient.create(vertx, new WebClientOptions()
         .setUserAgent("reviewgate")
-        .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, settings.timeoutMs()))
+        .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, settings.http().timeoutMs()))
         .setFollowRedirects(settings.followRedirects())),
-      new ConditionalCache(settings.etagCacheEntries(), settings.etagCacheMaxBytes()),
-      new Limiter(settings.maxConcurrentReads()), new WriteQueue(vertx, settings.writeSpacingMs()), Long.MAX_VALUE);
+      new ConditionalCache(settings.http().etagCacheEntries(), settings.http().etagCacheMaxBytes()),
+      new Limiter(settings.http().maxConcurrentReads()), new WriteQueue(vertx, settings.writeSpacingMs()), Long.MAX_VALUE);
+  }
+
+  /** The layer of a forge whose writes are not spaced and whose redirects are answered, not followed. */
+  public static ForgeHttp of(Vertx vertx, OutagePolicy policy) {
+    return new ForgeHttp(vertx, new Settings(policy.http, 0, false), policy);
   }
 
   private ForgeHttp(Vertx vertx, Settings settings, ForgePolicy policy, WebClient web, ConditionalCache cache, Limiter reads,
@@ -90,12 +96,12 @@ public final class ForgeHttp {
   private Future<ForgeResponse> attempt(ForgeRequest call, int attempt) {
     if (System.currentTimeMillis() > deadlineMs) {
       return Future.failedFuture(ToolException.busy(call.what() + " waited for its turn (" + (call.write() ? "writes are spaced "
-        + settings.writeSpacingMs() + " ms apart" : "at most " + settings.maxConcurrentReads() + " reads at a time")
+        + settings.writeSpacingMs() + " ms apart" : "at most " + settings.http().maxConcurrentReads() + " reads at a time")
         + ") longer than its caller waits; it was not sent, nothing was changed. Try again."));
     }
     String cacheKey = call.method() == HttpMethod.GET ? call.headers().get("Accept") + " " + call.url() : null;
     ConditionalCache.Entry cached = cacheKey == null ? null : cache.get(cacheKey);
-    HttpRequest<Buffer> request = web.requestAbs(call.method(), call.url()).timeout(settings.timeoutMs());
+    HttpRequest<Buffer> request = web.requestAbs(call.method(), call.url()).timeout(settings.http().timeoutMs());
     request.putHeaders(call.headers());
     if (cached != null) {
       request.putHeader("If-None-Match", cached.etag());
@@ -136,7 +142,7 @@ public final class ForgeHttp {
         if (decidedAtMs + decision.waitMs() > deadlineMs) {
           yield Future.failedFuture(beyondDeadline(decision, call, decidedAtMs));
         }
-        LOG.info(() -> settings.forge() + ": retrying " + call.what() + " in " + decision.waitMs() + " ms"
+        LOG.info(() -> policy.forge() + ": retrying " + call.what() + " in " + decision.waitMs() + " ms"
           + (response == null ? " after a network error" : " after HTTP " + response.status()));
         yield delay(vertx, decision.waitMs()).compose(v -> attempt(call, attempt + 1));
       }

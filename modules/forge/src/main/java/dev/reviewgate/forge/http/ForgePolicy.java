@@ -10,6 +10,9 @@ import io.vertx.core.buffer.Buffer;
  */
 public interface ForgePolicy {
 
+  /** The forge's name in messages, e.g. {@code GitHub}. */
+  String forge();
+
   /**
    * @param attempt retries already made for this request (0 after the first attempt)
    * @param write   whether the request changes state on the forge (never retried after it may have been applied)

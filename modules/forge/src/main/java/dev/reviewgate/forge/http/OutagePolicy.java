@@ -16,36 +16,18 @@ public abstract class OutagePolicy implements ForgePolicy {
   /** The wait before the one retry of an unreachable forge: a proxy or a local forge restarting in that instant. */
   static final long UNREACHABLE_RETRY_MS = 200;
 
-  private final String forge;
-  private final String url;
-  private final String urlKey;
-  private final int maxRetries;
-  private final long timeoutMs;
-  private final long retryBaseDelayMs;
+  protected final ForgeSite site;
+  protected final ForgeHttpOptions http;
 
-  /**
-   * @param forge     the forge's name in messages, e.g. {@code GitHub}
-   * @param url       the API base the client reaches
-   * @param urlKey    the configuration key of that base, e.g. {@code github.apiUrl}
-   * @param timeoutMs the per-request timeout
-   */
-  protected OutagePolicy(String forge, String url, String urlKey, int maxRetries, long timeoutMs, long retryBaseDelayMs) {
-    this.forge = forge;
-    this.url = url;
-    this.urlKey = urlKey;
-    this.maxRetries = maxRetries;
-    this.timeoutMs = timeoutMs;
-    this.retryBaseDelayMs = retryBaseDelayMs;
-  }
-
-  protected int maxRetries() {
-    return maxRetries;
+  protected OutagePolicy(ForgeSite site, ForgeHttpOptions http) {
+    this.site = site;
+    this.http = http;
   }
 
   /** The backoff before retry {@code attempt + 1}: base × (attempt + 1)². */
   protected long backoff(int attempt) {
     long n = attempt + 1L;
-    return retryBaseDelayMs * n * n;
+    return http.retryBaseDelayMs() * n * n;
   }
 
   /** After a 5xx answer. */
@@ -53,31 +35,37 @@ public abstract class OutagePolicy implements ForgePolicy {
     if (write) {
       return Decision.deliver();
     }
-    if (attempt >= maxRetries) {
-      return Decision.fail(ToolException.upstream(forge + " kept failing with HTTP " + status + " for " + what + " ("
-        + (attempt + 1) + " attempts); " + forge + " may be degraded — try again in a few minutes"));
+    if (attempt >= http.maxRetries()) {
+      return Decision.fail(ToolException.upstream(site.forge() + " kept failing with HTTP " + status + " for " + what + " ("
+        + (attempt + 1) + " attempts); " + site.forge() + " may be degraded — try again in a few minutes"));
     }
-    return Decision.retry(backoff(attempt), forge + " failed with HTTP " + status + " and the next try is due");
+    return Decision.retry(backoff(attempt), site.forge() + " failed with HTTP " + status + " and the next try is due");
   }
 
   @Override
   public final Decision afterNetworkError(int attempt, boolean write, NetworkFailure failure, String what) {
     if (failure == NetworkFailure.UNREACHABLE) {
-      if (write || attempt >= Math.min(1, maxRetries)) {
-        return Decision.fail(ToolException.upstream("could not reach " + forge + " at " + url + " for " + what
+      if (write || attempt >= Math.min(1, http.maxRetries())) {
+        return Decision.fail(ToolException.upstream("could not reach " + site.forge() + " at " + site.url() + " for " + what
           + " (connection refused or host not found" + (write ? "; nothing was sent" : ", " + (attempt + 1) + " attempts")
-          + "); check that " + forge + " is up and that " + urlKey + " is right"));
+          + "); check that " + site.forge() + " is up and that " + site.urlKey() + " is right"));
       }
-      return Decision.retry(UNREACHABLE_RETRY_MS, forge + " could not be reached; one quick retry");
+      return Decision.retry(UNREACHABLE_RETRY_MS, site.forge() + " could not be reached; one quick retry");
     }
     boolean timedOut = failure == NetworkFailure.TIMED_OUT;
-    if (write || attempt >= maxRetries) {
-      String text = (timedOut ? forge + " did not answer within " + timeoutMs + " ms" : "the connection to " + forge + " at "
-        + url + " broke") + " for " + what + (write ? "; the change may or may not have been applied — check the pull "
-        + "request before repeating it" : " (" + (attempt + 1) + " attempts); check the network or " + urlKey);
+    if (write || attempt >= http.maxRetries()) {
+      String text = (timedOut ? site.forge() + " did not answer within " + http.timeoutMs() + " ms"
+        : "the connection to " + site.forge() + " at " + site.url() + " broke") + " for " + what
+        + (write ? "; the change may or may not have been applied — check the pull request before repeating it"
+        : " (" + (attempt + 1) + " attempts); check the network or " + site.urlKey());
       return Decision.fail(timedOut ? ToolException.timedOut(text) : ToolException.upstream(text));
     }
-    return Decision.retry(backoff(attempt), forge + (timedOut ? " did not answer" : " dropped the connection")
+    return Decision.retry(backoff(attempt), site.forge() + (timedOut ? " did not answer" : " dropped the connection")
       + " and the next try is due");
+  }
+
+  @Override
+  public final String forge() {
+    return site.forge();
   }
 }

@@ -1,0 +1,77 @@
+package dev.reviewgate.forge;
+
+import dev.reviewgate.core.bus.ToolEndpoint;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.forge.http.ForgeClient;
+import dev.reviewgate.forge.thread.ThreadTools;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonObject;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * How a forge is served: one client opened at start and closed at stop, one diff engine, and every tool call handed
+ * that client bound to its caller's deadline (the tool's timeout from now), so that no forge request or wait outlives
+ * the caller, reads and writes alike. A forge's verticle says only which tools it serves and with which handlers
+ * ({@link #serveTools}).
+ *
+ * @param <B> what the forge's backend is built from
+ * @param <C> the forge's client
+ */
+public abstract class ForgeVerticle<B extends ForgeBackendOptions, C extends ForgeClient<C, ?>> extends VerticleBase {
+
+  private final String forge;
+  private final B backend;
+  private final ToolCatalog catalog;
+  private final Function<Vertx, C> open;
+  private C client;
+
+  /**
+   * @param forge the forge's key in the review-thread tools' {@code forge} argument, e.g. {@code gitlab}
+   * @param open  the forge's client, made once at start
+   */
+  protected ForgeVerticle(String forge, B backend, ToolCatalog catalog, Function<Vertx, C> open) {
+    this.forge = forge;
+    this.backend = backend;
+    this.catalog = catalog;
+    this.open = open;
+  }
+
+  @Override
+  public final Future<?> start() {
+    client = open.apply(vertx);
+    return serveTools(new DiffEngine(backend.diff()));
+  }
+
+  protected final B backend() {
+    return backend;
+  }
+
+  /** Registers every tool of the forge with {@link #serve} and {@link #threads}; completes when all are registered. */
+  protected abstract Future<?> serveTools(DiffEngine engine);
+
+  /** Serves {@code tool} at its catalog address. */
+  protected final Future<Void> serve(String tool, BiFunction<C, JsonObject, Future<JsonObject>> handler) {
+    return ToolEndpoint.serve(vertx, catalog, tool, args -> handler.apply(clientFor(tool), args));
+  }
+
+  /** Serves this forge's side of a review-thread tool (the router sends calls with this {@code forge} here). */
+  protected final Future<Void> threads(String tool, BiFunction<C, JsonObject, Future<JsonObject>> handler) {
+    return ThreadTools.serve(vertx, forge, tool, args -> handler.apply(clientFor(tool), args));
+  }
+
+  private C clientFor(String tool) {
+    return client.until(System.currentTimeMillis() + backend.timeouts().of(tool));
+  }
+
+  @Override
+  public final Future<?> stop() {
+    if (client != null) {
+      client.close();
+    }
+    return Future.succeededFuture();
+  }
+}
