@@ -2,21 +2,23 @@ package dev.reviewgate.ado;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.reviewgate.testkit.BusCalls.comment;
 
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.config.ToolTimeouts;
 import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
+import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.BusCalls;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.forge.FakeAzureDevOps;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,7 @@ class AdoThreadsTest {
   private String head;
   private String common;
   private TempGitRepo repo;
+  private BusCalls threadTools;
 
   @BeforeEach
   void start() throws Exception {
@@ -55,30 +58,18 @@ class AdoThreadsTest {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("ado", new JsonObject()
       .put("orgUrl", ado.orgUrl()).put("project", FakeAzureDevOps.PROJECT).put("retryBaseDelayMs", 10)));
     Map<String, String> env = Map.of("AZURE_DEVOPS_PAT", FakeAzureDevOps.PAT);
-    vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard())).toCompletionStage().toCompletableFuture()
-      .get(10, TimeUnit.SECONDS);
-    vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), ToolCatalog.standard())).toCompletionStage().toCompletableFuture()
-      .get(10, TimeUnit.SECONDS);
+    Await.result(vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard())));
+    Await.result(vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), ToolCatalog.standard())));
+    threadTools = BusCalls.on(vertx).with(new JsonObject().put("forge", "ado").put("repository", FakeAzureDevOps.REPO).put("pr_number", 7));
   }
 
   @AfterEach
   void stop() throws Exception {
-    ado.close();
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Stop.all(ado, vertx);
   }
 
-  private JsonObject call(String address, JsonObject args) throws Exception {
-    JsonObject full = new JsonObject().put("forge", "ado").put("repository", FakeAzureDevOps.REPO).put("pr_number", 7).mergeIn(args);
-    try {
-      return BusRequests.request(vertx.eventBus(), address, full, 30_000).toCompletionStage().toCompletableFuture().get(40, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      throw (Exception) e.getCause();
-    }
-  }
-
-  private static JsonObject comment(String path, Integer line, String side, String body) {
-    JsonObject c = new JsonObject().put("path", path).put("body", body);
-    return line == null ? c : c.put("line", line).put("side", side);
+  private JsonObject call(String address, JsonObject args) {
+    return threadTools.call(address, args);
   }
 
   private JsonObject review() {
@@ -159,7 +150,7 @@ class AdoThreadsTest {
 
   @Test
   void aReviewRetriedAfterALostResponsePostsEachThreadOnce() throws Exception {
-    ado.dropResponses.set(1);
+    ado.loseResponses(1);
     assertThatThrownBy(() -> call("reviewgate.pr.review", review())).hasMessageContaining("may or may not have been applied");
     assertThat(ado.threads).hasSize(1);
     JsonObject again = call("reviewgate.pr.review", review());
