@@ -2,20 +2,22 @@ package dev.reviewgate.gitlab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.reviewgate.testkit.BusCalls.comment;
 
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.config.ToolTimeouts;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
+import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.BusCalls;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.forge.GitLabDouble;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,6 +38,7 @@ class GitLabThreadsTest {
   private Vertx vertx;
   private GitLabDouble gitlab;
   private String deployment;
+  private BusCalls threadTools;
 
   @BeforeAll
   static void repository() {
@@ -47,38 +50,25 @@ class GitLabThreadsTest {
     vertx = Vertx.vertx();
     gitlab = new GitLabDouble(vertx, mr.repo(), mr.base(), mr.target()).version(mr.first()).version(mr.second()).version(mr.third());
     deploy(GitLabDouble.TOKEN);
-    ReviewgateConfig config = ReviewgateConfig.defaults();
-    vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), ToolCatalog.standard())).toCompletionStage()
-      .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Await.result(vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(ReviewgateConfig.defaults()), ToolCatalog.standard())));
+    threadTools = BusCalls.on(vertx).with(new JsonObject().put("forge", "gitlab").put("project", GitLabDouble.PROJECT)
+      .put("pr_number", GitLabDouble.IID));
   }
 
-  private void deploy(String token) throws Exception {
+  private void deploy(String token) {
     if (deployment != null) {
-      vertx.undeploy(deployment).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      Await.result(vertx.undeploy(deployment));
     }
     deployment = GitLabTestBackend.deploy(vertx, gitlab.url(), token);
   }
 
-
   @AfterEach
   void stop() throws Exception {
-    gitlab.close();
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Stop.all(gitlab, vertx);
   }
 
-  private JsonObject call(String address, JsonObject args) throws Exception {
-    JsonObject full = new JsonObject().put("forge", "gitlab").put("project", GitLabDouble.PROJECT).put("pr_number", GitLabDouble.IID)
-      .mergeIn(args);
-    try {
-      return BusRequests.request(vertx.eventBus(), address, full, 30_000).toCompletionStage().toCompletableFuture().get(40, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      throw (Exception) e.getCause();
-    }
-  }
-
-  private static JsonObject comment(String path, Integer line, String side, String body) {
-    JsonObject c = new JsonObject().put("path", path).put("body", body);
-    return line == null ? c : c.put("line", line).put("side", side);
+  private JsonObject call(String address, JsonObject args) {
+    return threadTools.call(address, args);
   }
 
   /** src/app.c: lines 5-6 were replaced (old 5-6 removed, new 5-6 added), its hunk spans new lines 2-13. */
@@ -148,13 +138,13 @@ class GitLabThreadsTest {
       .add(comment("src/app.c", 99, "new", "past the end"))
       .add(comment("README.md", 1, "new", "not changed"))
       .add(comment("gone.txt", 1, "new", "deleted: no new side")));
-    int before = gitlab.requests.get();
+    int before = gitlab.requests();
     assertThatThrownBy(() -> call("reviewgate.pr.review", bad)).isInstanceOfSatisfying(ToolException.class, e -> {
       assertThat(e.code()).isEqualTo(400);
       assertThat(e.getMessage()).contains("3 of its 4").contains("src/app.c line 99 (new side)").contains("are 2-13")
         .contains("does not change README.md").contains("gone.txt line 1 (new side)").contains("none on the new side");
     });
-    assertThat(gitlab.requests.get()).isGreaterThan(before);
+    assertThat(gitlab.requests()).isGreaterThan(before);
     assertThat(gitlab.discussions).isEmpty();
     assertThat(gitlab.drafts).isEmpty();
     assertThat(gitlab.refusedPositions).isEmpty();
@@ -173,7 +163,7 @@ class GitLabThreadsTest {
 
   @Test
   void aReviewRetriedAfterALostResponsePostsEachNoteOnce() throws Exception {
-    gitlab.dropResponses.set(1);
+    gitlab.loseResponses(1);
     assertThatThrownBy(() -> call("reviewgate.pr.review", review())).hasMessageContaining("may or may not have been applied");
     assertThat(gitlab.drafts).hasSize(1);
     assertThat(gitlab.discussions).isEmpty();
@@ -266,7 +256,7 @@ class GitLabThreadsTest {
   @Test
   void aWriteWithoutATokenFailsAtOnceNamingTheVariable() throws Exception {
     deploy(null);
-    int before = gitlab.requests.get();
+    int before = gitlab.requests();
     for (String address : List.of("reviewgate.pr.review", "reviewgate.pr.reply", "reviewgate.pr.resolve")) {
       JsonObject args = address.endsWith("review") ? review()
         : new JsonObject().put("thread_id", "0123456789abcdef").put("body", "x").put("resolved", true);
@@ -280,6 +270,6 @@ class GitLabThreadsTest {
         assertThat(e.getMessage()).contains("GITLAB_TOKEN").contains("api scope").contains("nothing was sent");
       });
     }
-    assertThat(gitlab.requests.get()).isEqualTo(before);
+    assertThat(gitlab.requests()).isEqualTo(before);
   }
 }
