@@ -7,8 +7,6 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.testkit.forge.FakeAzureDevOps;
-import dev.reviewgate.testkit.repo.ManyFiles;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
 
@@ -25,18 +23,14 @@ public final class AdoDiffBench {
   }
 
   public static void main(String[] args) throws Exception {
-    ForgeDiffRuns runs = ForgeDiffRuns.of(args);
-    ManyFiles pr = runs.repository("ado-bench");
-    Vertx vertx = Vertx.vertx();
-    try (FakeAzureDevOps ado = new FakeAzureDevOps(vertx, pr.repo(), pr.base(), pr.base()).iteration("create", pr.head())) {
+    ForgeDiffRuns.of(args).run("ado-bench", (vertx, pr) -> {
+      FakeAzureDevOps ado = new FakeAzureDevOps(vertx, pr.repo(), pr.base(), pr.base()).iteration("create", pr.head());
       ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject()
         .put("ado", new JsonObject().put("orgUrl", ado.orgUrl()).put("project", FakeAzureDevOps.PROJECT))
         .put("repos", new JsonObject().put(FakeAzureDevOps.REPO, pr.repo().dir().toString())));
       Map<String, String> env = Map.of("AZURE_DEVOPS_PAT", FakeAzureDevOps.PAT);
-      runs.compare(vertx, config, pr, new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard()), "API (blobs)",
-        Addresses.ADO_PR_DIFF, new JsonObject().put("repository", FakeAzureDevOps.REPO).put("pr_id", 7).put("top", 1000), ado::requests);
-    } finally {
-      vertx.close();
-    }
+      return new ForgeDiffRuns.Served(ado, config, new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard()),
+        "API (blobs)", Addresses.ADO_PR_DIFF, new JsonObject().put("repository", FakeAzureDevOps.REPO).put("pr_id", 7).put("top", 1000));
+    });
   }
 }

@@ -5,6 +5,8 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.forge.FakeForge;
 import dev.reviewgate.testkit.repo.ManyFiles;
 import io.vertx.core.Deployable;
 import io.vertx.core.Future;
@@ -13,7 +15,6 @@ import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntSupplier;
 
 /**
  * What the forge diff benches share ({@code AdoDiffBench}, {@code GitLabDiffBench}): their arguments, the pull
@@ -30,38 +31,55 @@ public record ForgeDiffRuns(int files, int runs) {
     return new ForgeDiffRuns(args.length > 0 ? Integer.parseInt(args[0]) : 300, args.length > 1 ? Integer.parseInt(args[1]) : 20);
   }
 
-  /** Builds the pull request's repository in a new temporary folder. */
-  public ManyFiles repository(String name) throws Exception {
-    return ManyFiles.build(Files.createTempDirectory(name), files);
+  /**
+   * A fake forge serving the pull request, and what to time against it.
+   *
+   * @param config  configuration naming the repository under {@code repos}, for the local-clone path
+   * @param backend the forge's verticle, configured for {@code fake}
+   * @param apiPath what the API path is called in the report
+   */
+  public record Served(FakeForge fake, ReviewgateConfig config, Deployable backend, String apiPath, String address, JsonObject call) {
+  }
+
+  /** Starts a fake forge on {@code vertx} for the pull request's repository. */
+  @FunctionalInterface
+  public interface Forge {
+    Served serve(Vertx vertx, ManyFiles pr);
   }
 
   /**
-   * Deploys {@code forge} and times {@code call} on {@code address} from the API, then deploys the git backend on the
-   * repository ({@code config} names it) and times the same call from the local clone.
-   *
-   * @param apiPath  what the API path is called in the report
-   * @param requests the fake forge's request count
+   * Builds the pull request's repository in a new temporary folder named after {@code name}, serves it from
+   * {@code forge}, times the diff call from the API, then deploys the git backend on the repository and times the same
+   * call from the local clone; stops everything.
    */
-  public void compare(Vertx vertx, ReviewgateConfig config, ManyFiles repo, Deployable forge, String apiPath, String address,
-    JsonObject call, IntSupplier requests) throws Exception {
-    await(vertx.deployVerticle(forge));
-    report(apiPath, vertx, address, call, requests);
-    String git = await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, repo.repo().dir()), ToolCatalog.standard())));
-    report("local clone", vertx, address, call, requests);
-    await(vertx.undeploy(git));
+  public void run(String name, Forge forge) throws Exception {
+    ManyFiles pr = ManyFiles.build(Files.createTempDirectory(name), files);
+    Vertx vertx = Vertx.vertx();
+    Served served = null;
+    try {
+      served = forge.serve(vertx, pr);
+      await(vertx.deployVerticle(served.backend()));
+      report(served.apiPath(), vertx, served);
+      String git = await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(served.config(), pr.repo().dir()),
+        ToolCatalog.standard())));
+      report("local clone", vertx, served);
+      await(vertx.undeploy(git));
+    } finally {
+      Stop.all(served == null ? null : served.fake(), vertx);
+    }
   }
 
-  /** Calls {@code address} {@code runs + 1} times and prints the first call's time, p50 and p90 of the rest, and requests per call. */
-  private void report(String path, Vertx vertx, String address, JsonObject call, IntSupplier requests) throws Exception {
+  /** Calls the tool {@code runs + 1} times and prints the first call's time, p50 and p90 of the rest, and requests per call. */
+  private void report(String path, Vertx vertx, Served served) throws Exception {
     long[] ms = new long[runs + 1];
-    int before = requests.getAsInt();
+    int before = served.fake().requests();
     JsonObject result = null;
     for (int i = 0; i <= runs; i++) {
       long t0 = System.nanoTime();
-      result = await(BusRequests.request(vertx.eventBus(), address, call, 120_000));
+      result = await(BusRequests.request(vertx.eventBus(), served.address(), served.call(), 120_000));
       ms[i] = (System.nanoTime() - t0) / 1_000_000;
     }
-    int perCall = (requests.getAsInt() - before) / (runs + 1);
+    int perCall = (served.fake().requests() - before) / (runs + 1);
     long[] rest = Arrays.copyOfRange(ms, 1, ms.length);
     Arrays.sort(rest);
     System.out.println(new JsonObject().put("path", path).put("source", result.getJsonObject("diffs").getString("source"))

@@ -6,8 +6,6 @@ import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.gitlab.GitLabBackendOptions;
 import dev.reviewgate.gitlab.GitLabVerticle;
 import dev.reviewgate.testkit.forge.GitLabDouble;
-import dev.reviewgate.testkit.repo.ManyFiles;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
 
@@ -24,18 +22,14 @@ public final class GitLabDiffBench {
   }
 
   public static void main(String[] args) throws Exception {
-    ForgeDiffRuns runs = ForgeDiffRuns.of(args);
-    ManyFiles mr = runs.repository("gitlab-bench");
-    Vertx vertx = Vertx.vertx();
-    try (GitLabDouble gitlab = new GitLabDouble(vertx, mr.repo(), mr.base(), mr.base()).version(mr.head())) {
+    ForgeDiffRuns.of(args).run("gitlab-bench", (vertx, mr) -> {
+      GitLabDouble gitlab = new GitLabDouble(vertx, mr.repo(), mr.base(), mr.base()).version(mr.head());
       ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject()
         .put("repos", new JsonObject().put("shop", mr.repo().dir().toString())));
       Map<String, String> env = Map.of("GITLAB_URL", gitlab.url(), "GITLAB_TOKEN", GitLabDouble.TOKEN);
-      runs.compare(vertx, config, mr, new GitLabVerticle(GitLabBackendOptions.from(config, env::get), ToolCatalog.standard()),
+      return new ForgeDiffRuns.Served(gitlab, config, new GitLabVerticle(GitLabBackendOptions.from(config, env::get), ToolCatalog.standard()),
         "API (raw files)", "reviewgate.gitlab.mr.diff",
-        new JsonObject().put("project", GitLabDouble.PROJECT).put("mr_iid", GitLabDouble.IID).put("top", 1000), gitlab::requests);
-    } finally {
-      vertx.close();
-    }
+        new JsonObject().put("project", GitLabDouble.PROJECT).put("mr_iid", GitLabDouble.IID).put("top", 1000));
+    });
   }
 }
