@@ -15,6 +15,7 @@ import dev.reviewgate.testkit.BusCalls;
 import dev.reviewgate.testkit.ReviewScenarios;
 import dev.reviewgate.testkit.Stop;
 import dev.reviewgate.testkit.forge.FakeAzureDevOps;
+import dev.reviewgate.testkit.repo.ShopHistory;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The forge-neutral review-thread tools with {@code forge: ado}, against {@link FakeAzureDevOps}. */
+/** The forge-neutral review-thread tools with {@code forge: ado}, against {@link FakeAzureDevOps} serving two pushes of the shop. */
 @Timeout(60)
 class AdoThreadsTest {
 
@@ -43,16 +44,9 @@ class AdoThreadsTest {
   @BeforeEach
   void start() throws Exception {
     repo = new TempGitRepo(dir);
-    StringBuilder app = new StringBuilder();
-    for (int i = 1; i <= 13; i++) {
-      app.append("line ").append(i).append('\n');
-    }
-    repo.write("src/app.c", app.toString()).write("gone.txt", "bye\nfor now\n").write("README.md", "# shop\n");
-    common = repo.commit("base");
-    repo.branch("feature");
-    repo.write("src/app.c", app.toString().replace("line 5\n", "line five\n"));
-    first = repo.commit("first push");
-    repo.write("src/app.c", app.toString().replace("line 5\n", "line five\n").replace("line 9\n", "line nine\n")).delete("gone.txt");
+    common = ShopHistory.base(repo);
+    first = ShopHistory.firstPush(repo);
+    ShopHistory.termsAndImage(repo);
     head = repo.commit("second push");
     vertx = Vertx.vertx();
     ado = new FakeAzureDevOps(vertx, repo, common, common).iteration("create", first).iteration("push", head);
