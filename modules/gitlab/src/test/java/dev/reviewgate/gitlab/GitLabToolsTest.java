@@ -272,8 +272,7 @@ class GitLabToolsTest {
   @Test
   void whenThisServerServesTheProjectTheDiffIsReadLocallyWithoutFileRequests() throws Exception {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("repos", new JsonObject().put("shop", dir.toString())));
-    String git = vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard()))
-      .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    String git = Await.result(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard())));
     try {
       int raw = gitlab.rawRequests.get();
       JsonObject result = diff(new JsonObject().put("top", 1000));
@@ -285,7 +284,7 @@ class GitLabToolsTest {
       }
       assertThat(gitlab.rawRequests.get()).isEqualTo(raw);
     } finally {
-      vertx.undeploy(git).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      Await.result(vertx.undeploy(git));
     }
   }
 

@@ -213,17 +213,17 @@ public final class FakeAzureDevOps extends FakeForge {
   }
 
   /** The change list between the iteration and the merge base (or {@code $compareTo}), from {@code git diff --raw -M}. */
-  private void changes(Exchange request, Iteration iteration) {
-    String compareTo = request.param("$compareTo");
+  private void changes(Exchange x, Iteration iteration) {
+    String compareTo = x.param("$compareTo");
     List<JsonObject> all = changeEntries(iteration.id(), compareTo == null ? 0 : Integer.parseInt(compareTo));
-    int top = Math.min(PAGE, Integer.parseInt(request.param("$top", "100")));
-    int skip = Integer.parseInt(request.param("$skip", "0"));
+    int top = Math.min(PAGE, Integer.parseInt(x.param("$top", "100")));
+    int skip = Integer.parseInt(x.param("$skip", "0"));
     List<JsonObject> page = all.subList(Math.min(skip, all.size()), Math.min(all.size(), skip + top));
     JsonObject body = new JsonObject().put("changeEntries", new JsonArray(new ArrayList<>(page)));
     if (skip + page.size() < all.size()) {
       body.put("nextSkip", skip + page.size()).put("nextTop", top);
     }
-    json(request, 200, body);
+    json(x, 200, body);
   }
 
   /** Every change entry of iteration {@code id} against the merge base ({@code compareTo} 0) or an earlier iteration. */

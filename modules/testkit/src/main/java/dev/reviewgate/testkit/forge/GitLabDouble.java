@@ -2,9 +2,9 @@ package dev.reviewgate.testkit.forge;
 
 import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.testkit.Await;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.core.Vertx;
 import java.net.URLDecoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
