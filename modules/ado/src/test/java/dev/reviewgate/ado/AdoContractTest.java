@@ -3,37 +3,32 @@ package dev.reviewgate.ado;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.reviewgate.ado.FakeAzureDevOps.Reply;
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.core.bus.BusRequests;
-import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.config.ToolTimeouts;
 import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
-import dev.reviewgate.testkit.ReplyVariants;
-import dev.reviewgate.testkit.TroubleLog;
+import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.BusCalls;
 import dev.reviewgate.testkit.ReplyVariants.Kind;
 import dev.reviewgate.testkit.ReplyVariants.Variant;
+import dev.reviewgate.testkit.ReplyVariants;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.TroubleLog;
+import dev.reviewgate.testkit.forge.FakeAzureDevOps.Reply;
+import dev.reviewgate.testkit.forge.FakeAzureDevOps;
+import dev.reviewgate.testkit.repo.ShopHistory;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.json.schema.Draft;
-import io.vertx.json.schema.JsonSchema;
-import io.vertx.json.schema.JsonSchemaOptions;
-import io.vertx.json.schema.OutputFormat;
-import io.vertx.json.schema.OutputUnit;
-import io.vertx.json.schema.Validator;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 
 
 
@@ -70,8 +65,6 @@ class AdoContractTest {
   private static final Kind NA = Kind.NULLABLE_OR_ABSENT;
   private static final Kind EMPTY = Kind.MAY_BE_EMPTY;
   private static final ToolCatalog CATALOG = ToolCatalog.standard();
-  private static final JsonSchemaOptions SCHEMA_OPTIONS = new JsonSchemaOptions().setDraft(Draft.DRAFT202012)
-    .setBaseUri("https://reviewgate.dev/schemas/").setOutputFormat(OutputFormat.Basic);
 
   @TempDir
   static Path dir;
@@ -116,30 +109,21 @@ class AdoContractTest {
   static void start() throws Exception {
     trouble = TroubleLog.install(ForgeReplies.class.getName());
     TempGitRepo repo = new TempGitRepo(dir);
-    repo.write("src/app.c", "int add(int a, int b)\n{\n  return a + b;\n}\n").write("gone.txt", "bye\nfor now\n")
-      .write("old/name.txt", "one\ntwo\nthree\nfour\nfive\nsix\n").write("README.md", "# shop\n");
-    String common = repo.commit("base");
-    repo.branch("feature");
-    repo.write("src/app.c", "long add(int a, int b)\n{\n  return (long) a + b;\n}\n").write("docs/new.md", "# Invoices\n")
-      .delete("gone.txt").delete("old/name.txt").write("new/name.txt", "one\ntwo\nthree\nfour\nfive\nsix\nseven\n");
-    String head = repo.commit("first push");
+    String common = ShopHistory.base(repo);
+    String head = ShopHistory.firstPush(repo);
     vertx = Vertx.vertx();
     ado = new FakeAzureDevOps(vertx, repo, common, common).iteration("create", head);
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("ado", new JsonObject()
       .put("orgUrl", ado.orgUrl()).put("project", FakeAzureDevOps.PROJECT).put("retryBaseDelayMs", 10)));
     Map<String, String> env = Map.of("AZURE_DEVOPS_PAT", FakeAzureDevOps.PAT);
-    vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), CATALOG)).toCompletionStage()
-      .toCompletableFuture().get(10, TimeUnit.SECONDS);
-    vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), CATALOG)).toCompletionStage().toCompletableFuture()
-      .get(10, TimeUnit.SECONDS);
+    Await.result(vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), CATALOG)));
+    Await.result(vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), CATALOG)));
     fullReplies();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    trouble.close();
-    ado.close();
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Stop.all(trouble, ado, vertx);
   }
 
   /** Each endpoint's reply with every member its table varies (the fake's own, with what it leaves out added). */
@@ -397,18 +381,7 @@ class AdoContractTest {
   }
 
   /** Calls a tool over the bus as its clients do, and checks its result against the tool's output schema. */
-  private static JsonObject call(Call call) throws Exception {
-    Tool tool = CATALOG.require(call.tool);
-    JsonObject result;
-    try {
-      result = BusRequests.request(vertx.eventBus(), tool.address(), call.arguments(), 30_000).toCompletionStage()
-        .toCompletableFuture().get(40, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      throw (Exception) e.getCause();
-    }
-    OutputUnit check = Validator.create(JsonSchema.of(tool.outputSchema()), SCHEMA_OPTIONS).validate(result);
-    assertThat(check.getValid()).as(call.tool + " reply matches its outputSchema: " + check.getErrors() + "\n" + result.encode())
-      .isTrue();
-    return result;
+  private static JsonObject call(Call call) {
+    return BusCalls.on(vertx).checked(CATALOG.require(call.tool).address(), call.arguments());
   }
 }

@@ -2,28 +2,32 @@ package dev.reviewgate.ado;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.reviewgate.testkit.BusCalls.comment;
 
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.config.ToolTimeouts;
 import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
+import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.BusCalls;
+import dev.reviewgate.testkit.ReviewScenarios;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.forge.FakeAzureDevOps;
+import dev.reviewgate.testkit.repo.ShopHistory;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The forge-neutral review-thread tools with {@code forge: ado}, against {@link FakeAzureDevOps}. */
+/** The forge-neutral review-thread tools with {@code forge: ado}, against {@link FakeAzureDevOps} serving two pushes of the shop. */
 @Timeout(60)
 class AdoThreadsTest {
 
@@ -35,50 +39,28 @@ class AdoThreadsTest {
   private String head;
   private String common;
   private TempGitRepo repo;
+  private BusCalls threadTools;
 
   @BeforeEach
   void start() throws Exception {
     repo = new TempGitRepo(dir);
-    StringBuilder app = new StringBuilder();
-    for (int i = 1; i <= 13; i++) {
-      app.append("line ").append(i).append('\n');
-    }
-    repo.write("src/app.c", app.toString()).write("gone.txt", "bye\nfor now\n").write("README.md", "# shop\n");
-    common = repo.commit("base");
-    repo.branch("feature");
-    repo.write("src/app.c", app.toString().replace("line 5\n", "line five\n"));
-    first = repo.commit("first push");
-    repo.write("src/app.c", app.toString().replace("line 5\n", "line five\n").replace("line 9\n", "line nine\n")).delete("gone.txt");
+    common = ShopHistory.base(repo);
+    first = ShopHistory.firstPush(repo);
+    ShopHistory.termsAndImage(repo);
     head = repo.commit("second push");
     vertx = Vertx.vertx();
     ado = new FakeAzureDevOps(vertx, repo, common, common).iteration("create", first).iteration("push", head);
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("ado", new JsonObject()
       .put("orgUrl", ado.orgUrl()).put("project", FakeAzureDevOps.PROJECT).put("retryBaseDelayMs", 10)));
     Map<String, String> env = Map.of("AZURE_DEVOPS_PAT", FakeAzureDevOps.PAT);
-    vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard())).toCompletionStage().toCompletableFuture()
-      .get(10, TimeUnit.SECONDS);
-    vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), ToolCatalog.standard())).toCompletionStage().toCompletableFuture()
-      .get(10, TimeUnit.SECONDS);
+    Await.result(vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard())));
+    Await.result(vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), ToolCatalog.standard())));
+    threadTools = BusCalls.on(vertx).with(new JsonObject().put("forge", "ado").put("repository", FakeAzureDevOps.REPO).put("pr_number", 7));
   }
 
   @AfterEach
   void stop() throws Exception {
-    ado.close();
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-  }
-
-  private JsonObject call(String address, JsonObject args) throws Exception {
-    JsonObject full = new JsonObject().put("forge", "ado").put("repository", FakeAzureDevOps.REPO).put("pr_number", 7).mergeIn(args);
-    try {
-      return BusRequests.request(vertx.eventBus(), address, full, 30_000).toCompletionStage().toCompletableFuture().get(40, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      throw (Exception) e.getCause();
-    }
-  }
-
-  private static JsonObject comment(String path, Integer line, String side, String body) {
-    JsonObject c = new JsonObject().put("path", path).put("body", body);
-    return line == null ? c : c.put("line", line).put("side", side);
+    Stop.all(ado, vertx);
   }
 
   private JsonObject review() {
@@ -92,7 +74,7 @@ class AdoThreadsTest {
 
   @Test
   void aReviewPostsAThreadPerCommentWithItsAnchorAndSetsTheVote() throws Exception {
-    JsonObject result = call("reviewgate.pr.review", review());
+    JsonObject result = threadTools.call("reviewgate.pr.review", review());
     assertThat(result.getBoolean("posted")).isTrue();
     assertThat(ado.threads).hasSize(5);
     JsonObject range = ado.threads.values().stream().filter(t -> t.encode().contains("Why spell it out?")).findFirst().orElseThrow();
@@ -104,29 +86,22 @@ class AdoThreadsTest {
     assertThat(old.getJsonObject("threadContext").getJsonObject("leftFileStart").getInteger("line")).isEqualTo(2);
     assertThat(ado.votes).containsEntry(FakeAzureDevOps.ME, 5);
 
-    JsonObject listed = call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c"));
+    JsonObject listed = threadTools.call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c"));
     assertThat(listed.getInteger("total")).isEqualTo(3);
     JsonObject spelled = listed.getJsonArray("threads").stream().map(JsonObject.class::cast)
       .filter(t -> Integer.valueOf(9).equals(t.getInteger("line"))).findFirst().orElseThrow();
     assertThat(spelled.getString("side")).isEqualTo("new");
     assertThat(spelled.getInteger("start_line")).isEqualTo(5);
     assertThat(spelled.getString("status")).isEqualTo("active");
-    String gitHunk = repo.git("diff", "--histogram", common, head, "--", "src/app.c").lines().filter(l -> l.startsWith("@@"))
-      .findFirst().orElseThrow();
-    assertThat(spelled.getString("hunk")).isEqualTo(gitHunk.substring(0, gitHunk.indexOf("@@", 2) + 2));
+    assertThat(spelled.getString("hunk")).isEqualTo(ReviewScenarios.firstHunkHeader(repo, common, head, "src/app.c"));
   }
 
   @Test
   void anchorsOutsideTheFilesAreRefusedAndNothingIsPosted() {
-    JsonObject bad = review().put("comments", new JsonArray()
-      .add(comment("src/app.c", 2, "new", "fine"))
-      .add(comment("src/app.c", 99, "new", "past the end"))
-      .add(comment("README.md", 1, "new", "not changed"))
-      .add(comment("gone.txt", 1, "new", "deleted: no new side")));
-    assertThatThrownBy(() -> call("reviewgate.pr.review", bad)).isInstanceOfSatisfying(ToolException.class, e -> {
+    JsonObject bad = ReviewScenarios.anchorsOutsideTheDiff(review(), 2);
+    assertThatThrownBy(() -> threadTools.call("reviewgate.pr.review", bad)).isInstanceOfSatisfying(ToolException.class, e -> {
       assertThat(e.code()).isEqualTo(400);
-      assertThat(e.getMessage()).contains("3 of its 4").contains("src/app.c line 99 (new side)").contains("are 1-13")
-        .contains("does not change README.md").contains("gone.txt line 1 (new side)").contains("none on the new side");
+      assertThat(e.getMessage()).contains(ReviewScenarios.OUTSIDE_THE_DIFF_REFUSAL).contains("are 1-13");
     });
     assertThat(ado.threads).isEmpty();
     assertThat(ado.votes).isEmpty();
@@ -137,7 +112,7 @@ class AdoThreadsTest {
     JsonObject iterations = ado.iterationsReply();
     iterations.getJsonArray("value").forEach(i -> ((JsonObject) i).remove("sourceRefCommit"));
     ado.served.put(FakeAzureDevOps.Reply.ITERATIONS, iterations);
-    assertThatThrownBy(() -> call("reviewgate.pr.review", review()))
+    assertThatThrownBy(() -> threadTools.call("reviewgate.pr.review", review()))
       .isInstanceOfSatisfying(ToolException.class, e -> {
         assertThat(e.code()).isEqualTo(502);
         assertThat(e.getMessage()).contains("did not send iteration 2's sourceRefCommit").contains("nothing was posted")
@@ -149,7 +124,7 @@ class AdoThreadsTest {
 
   @Test
   void aMovedHeadIsRefused() {
-    assertThatThrownBy(() -> call("reviewgate.pr.review", review().put("commit_id", first)))
+    assertThatThrownBy(() -> threadTools.call("reviewgate.pr.review", review().put("commit_id", first)))
       .isInstanceOfSatisfying(ToolException.class, e -> {
         assertThat(e.code()).isEqualTo(409);
         assertThat(e.getMessage()).contains("head moved from " + first).contains("iteration 2").contains("allow_moved_head");
@@ -158,36 +133,27 @@ class AdoThreadsTest {
   }
 
   @Test
-  void aReviewRetriedAfterALostResponsePostsEachThreadOnce() throws Exception {
-    ado.dropResponses.set(1);
-    assertThatThrownBy(() -> call("reviewgate.pr.review", review())).hasMessageContaining("may or may not have been applied");
-    assertThat(ado.threads).hasSize(1);
-    JsonObject again = call("reviewgate.pr.review", review());
-    assertThat(again.getBoolean("posted")).isTrue();
-    assertThat(ado.threads).hasSize(5);
-    JsonObject third = call("reviewgate.pr.review", review());
-    assertThat(third.getBoolean("already_posted")).isTrue();
-    assertThat(ado.threads).hasSize(5);
+  void aReviewRetriedAfterALostResponsePostsEachThreadOnce() {
+    ado.loseResponses(1);
+    ReviewScenarios.LostResponseRetry<Integer> retry = ReviewScenarios.reviewAfterALostResponse(threadTools, review(), ado.threads::size);
+    assertThat(retry.lost()).contains("may or may not have been applied");
+    assertThat(retry.heldAfterLoss()).isEqualTo(1);
+    assertThat(retry.retried().getBoolean("posted")).isTrue();
+    assertThat(retry.heldAfterRetry()).isEqualTo(5);
+    assertThat(retry.again().getBoolean("already_posted")).isTrue();
+    assertThat(retry.heldAfterAgain()).isEqualTo(5);
   }
 
   @Test
-  void repliesAndResolvingFollowTheThreadsStatus() throws Exception {
-    call("reviewgate.pr.review", review().put("comments", new JsonArray().add(comment("src/app.c", 5, "new", "Spelled out?"))));
-    String id = call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c")).getJsonArray("threads")
-      .getJsonObject(0).getString("id");
-    JsonObject reply = call("reviewgate.pr.reply", new JsonObject().put("thread_id", id).put("body", "Renamed it."));
-    assertThat(reply.getBoolean("posted")).isTrue();
-    assertThat(call("reviewgate.pr.reply", new JsonObject().put("thread_id", id).put("body", "Renamed it.")).getBoolean("already_posted"))
-      .isTrue();
-    JsonObject resolved = call("reviewgate.pr.resolve", new JsonObject().put("thread_id", id).put("resolved", true));
-    assertThat(resolved.getString("status")).isEqualTo("fixed");
-    JsonObject open = call("reviewgate.pr.threads.list", new JsonObject().put("unresolved_only", true));
-    assertThat(open.getJsonArray("threads").stream().map(t -> ((JsonObject) t).getString("id"))).doesNotContain(id);
-    JsonObject all = call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c"));
-    JsonObject thread = all.getJsonArray("threads").getJsonObject(0);
-    assertThat(thread.getString("status")).isEqualTo("fixed");
-    assertThat(thread.getJsonArray("comments")).hasSize(2);
-    assertThatThrownBy(() -> call("reviewgate.pr.reply", new JsonObject().put("thread_id", "PRRT_x").put("body", "x")))
+  void repliesAndResolvingFollowTheThreadsStatus() {
+    ReviewScenarios.ReplyWalk walk = ReviewScenarios.replyTwiceAndResolve(threadTools, review());
+    assertThat(walk.reply().getBoolean("posted")).isTrue();
+    assertThat(walk.replyAgain().getBoolean("already_posted")).isTrue();
+    assertThat(walk.resolved().getString("status")).isEqualTo("fixed");
+    assertThat(walk.stillUnresolved()).isFalse();
+    assertThat(walk.thread().getString("status")).isEqualTo("fixed");
+    assertThat(walk.thread().getJsonArray("comments")).hasSize(2);
+    assertThatThrownBy(() -> threadTools.call("reviewgate.pr.reply", new JsonObject().put("thread_id", "PRRT_x").put("body", "x")))
       .hasMessageContaining("thread_id is a number");
   }
 }

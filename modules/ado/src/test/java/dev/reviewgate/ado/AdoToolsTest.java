@@ -5,27 +5,25 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
+import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.BusCalls;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.TroubleLog;
+import dev.reviewgate.testkit.forge.FakeAzureDevOps;
+import dev.reviewgate.testkit.repo.ShopHistory;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,83 +45,43 @@ class AdoToolsTest {
   private static String second;
   private static Vertx vertx;
   private static FakeAzureDevOps ado;
-  private static final List<String> LOGGED = new ArrayList<>();
-  private static final Handler CAPTURE = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      synchronized (LOGGED) {
-        LOGGED.add(record.getLoggerName() + " " + record.getMessage() + " " + record.getThrown());
-      }
-    }
+  private static BusCalls tools;
+  private static TroubleLog logged;
+  private static String deployment;
 
-    @Override
-    public void flush() {
-    }
-
-    @Override
-    public void close() {
-    }
-  };
-
+  /** The shop's pull request: its first push, then 130 generated files, revised terms and a binary image. */
   @BeforeAll
   static void start() throws Exception {
-    Logger.getLogger("").addHandler(CAPTURE);
-    Logger.getLogger("").setLevel(Level.ALL);
+    logged = TroubleLog.everything();
     repo = new TempGitRepo(dir);
-    repo.write("src/app.c", "#include <stdio.h>\n\nint add(int a, int b)\n{\n  int sum = a + b;\n  return sum;\n}\n\n"
-        + "int main(void)\n{\n  printf(\"%d\\n\", add(1, 2));\n  return 0;\n}\n")
-      .write("old/name.txt", "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\n")
-      .write("gone.txt", "bye\n")
-      .write("README.md", "# shop\n");
-    common = repo.commit("base");
-    repo.branch("feature");
-    repo.write("src/app.c", "#include <stdio.h>\n\nint add(int a, int b)\n{\n  long sum = (long) a + b;\n  return (int) sum;\n}\n\n"
-        + "int main(void)\n{\n  printf(\"%d\\n\", add(40, 2));\n  return 0;\n}\n")
-      .write("docs/new.md", "# Invoices\n\nPay later.\n")
-      .delete("gone.txt")
-      .delete("old/name.txt")
-      .write("new/name.txt", "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\n");
-    first = repo.commit("iteration 1");
-    for (int i = 0; i < 130; i++) {
-      repo.write(String.format("gen/f%03d.txt", i), "generated " + i + "\n");
-    }
-    repo.write("docs/new.md", "# Invoices\n\nPay later, within 30 days.\n")
-      .write("img.bin", new byte[] {0, 1, 2, 3, 0, 5});
-    second = repo.commit("iteration 2");
-    repo.checkout("main");
-    repo.write("other.txt", "moved on\n");
-    String target = repo.commit("main moves on");
+    common = ShopHistory.base(repo);
+    first = ShopHistory.firstPush(repo);
+    ShopHistory.termsAndImage(ShopHistory.generated(repo, 130));
+    second = repo.commit("second push");
+    String target = ShopHistory.targetMovesOn(repo);
     vertx = Vertx.vertx();
+    tools = BusCalls.on(vertx);
     ado = new FakeAzureDevOps(vertx, repo, target, common).iteration("create", first).iteration("push", second);
     deploy(FakeAzureDevOps.PAT, new JsonObject());
   }
 
-  private static String deployment;
-
-  private static void deploy(String pat, JsonObject extra) throws Exception {
+  private static void deploy(String pat, JsonObject extra) {
     if (deployment != null) {
-      vertx.undeploy(deployment).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      Await.result(vertx.undeploy(deployment));
     }
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("ado", new JsonObject()
       .put("orgUrl", ado.orgUrl()).put("project", FakeAzureDevOps.PROJECT).put("retryBaseDelayMs", 10)).mergeIn(extra, true));
     Map<String, String> env = Map.of("AZURE_DEVOPS_PAT", pat);
-    deployment = vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard()))
-      .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    deployment = Await.result(vertx.deployVerticle(new AdoVerticle(AdoBackendOptions.from(config, env::get), ToolCatalog.standard())));
   }
 
   @AfterAll
   static void stop() throws Exception {
-    Logger.getLogger("").removeHandler(CAPTURE);
-    ado.close();
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Stop.all(logged, ado, vertx);
   }
 
-  private static JsonObject call(String address, JsonObject args) throws Exception {
-    try {
-      return BusRequests.request(vertx.eventBus(), address, args, 30_000).toCompletionStage().toCompletableFuture().get(40, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      throw (Exception) e.getCause();
-    }
+  private static JsonObject call(String address, JsonObject args) {
+    return tools.call(address, args);
   }
 
   private static JsonObject diff(JsonObject args) throws Exception {
@@ -132,7 +90,7 @@ class AdoToolsTest {
 
   @Test
   void theLatestIterationsDiffIsWhatGitDiffPrintsFilePerFileAndPagesPastOneHundredChanges() throws Exception {
-    int pagesBefore = ado.requests.get();
+    int pagesBefore = ado.requests();
     JsonObject result = diff(new JsonObject().put("top", 1000));
     assertThat(result.getInteger("iteration_id")).isEqualTo(2);
     assertThat(result.getJsonArray("warnings").encode()).contains("Showing latest iteration (2)");
@@ -142,7 +100,7 @@ class AdoToolsTest {
     JsonArray changes = result.getJsonArray("changes");
     assertThat(changes).hasSize(135);
     // 135 changes in pages of at most 50: three change-list requests, followed by nextSkip
-    assertThat(ado.requests.get() - pagesBefore).isGreaterThanOrEqualTo(4);
+    assertThat(ado.requests() - pagesBefore).isGreaterThanOrEqualTo(4);
     assertThat(result.getJsonObject("summary").getString("change_summary")).isEqualTo("132 add, 1 delete, 1 edit, 1 rename");
     for (Object o : changes) {
       JsonObject change = (JsonObject) o;
@@ -180,13 +138,13 @@ class AdoToolsTest {
 
   @Test
   void theChangeListAloneFetchesNoBlob() throws Exception {
-    int blobs = ado.blobRequests.get();
+    int blobs = ado.blobRequests();
     JsonObject result = diff(new JsonObject().put("include_diffs", false).put("include", new JsonArray().add("src/*.c").add("gone.txt")));
     assertThat(result.getJsonArray("changes").stream().map(c -> ((JsonObject) c).getString("path")))
       .containsExactly("gone.txt", "src/app.c");
     assertThat(result.getJsonArray("changes").getJsonObject(0).getString("change_type")).isEqualTo("delete");
     assertThat(result.getJsonArray("changes").getJsonObject(0).containsKey("diff")).isFalse();
-    assertThat(ado.blobRequests.get()).isEqualTo(blobs);
+    assertThat(ado.blobRequests()).isEqualTo(blobs);
   }
 
   @Test
@@ -207,13 +165,12 @@ class AdoToolsTest {
 
   @Test
   void throttlingAndOutagesAreWaitedOutWithinTheDeadline() throws Exception {
-    ado.throttleOnce.add("/changes");
-    ado.failOnce.add("/iterations");
+    ado.throttleOnce("/changes");
+    ado.failOnce("/iterations");
     JsonObject result = diff(new JsonObject().put("include", new JsonArray().add("README.md").add("docs/**")));
     assertThat(result.getJsonArray("changes")).hasSize(1);
-    assertThat(ado.throttled.get("/changes")).isEqualTo(1);
-    assertThat(ado.throttleOnce).isEmpty();
-    assertThat(ado.failOnce).isEmpty();
+    assertThat(ado.faultsServed("/changes")).isEqualTo(1);
+    assertThat(ado.armedFaults()).isEmpty();
   }
 
   @Test
@@ -258,7 +215,7 @@ class AdoToolsTest {
   void anOrganizationWithoutAPatSaysSoBeforeAnyRequest() throws Exception {
     deploy("", new JsonObject());
     try {
-      int before = ado.requests.get();
+      int before = ado.requests();
       long start = System.nanoTime();
       for (String address : List.of("reviewgate.ado.pr.diff", "reviewgate.ado.pr.get")) {
         assertThatThrownBy(() -> call(address, new JsonObject().put("repository", FakeAzureDevOps.REPO).put("pr_id", 7)))
@@ -268,7 +225,7 @@ class AdoToolsTest {
               .contains("nothing was sent");
           });
       }
-      assertThat(ado.requests.get()).as("no request reaches Azure DevOps").isEqualTo(before);
+      assertThat(ado.requests()).as("no request reaches Azure DevOps").isEqualTo(before);
       assertThat((System.nanoTime() - start) / 1_000_000).as("said at once, not after retries").isLessThan(2_000);
     } finally {
       deploy(FakeAzureDevOps.PAT, new JsonObject());
@@ -299,16 +256,15 @@ class AdoToolsTest {
   @Test
   void whenThisServerServesTheRepositoryTheDiffIsReadLocallyWithoutBlobRequests() throws Exception {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("repos", new JsonObject().put("shop", dir.toString())));
-    String git = vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard()))
-      .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    String git = Await.result(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard())));
     try {
-      int blobs = ado.blobRequests.get();
+      int blobs = ado.blobRequests();
       JsonObject result = diff(new JsonObject().put("top", 1000));
       assertThat(result.getJsonObject("diffs").getString("source")).isEqualTo("local");
       assertThat(result.getString("diff")).isEqualTo(repo.git("diff", "--histogram", common, second));
-      assertThat(ado.blobRequests.get()).isEqualTo(blobs);
+      assertThat(ado.blobRequests()).isEqualTo(blobs);
     } finally {
-      vertx.undeploy(git).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      Await.result(vertx.undeploy(git));
     }
   }
 
@@ -321,8 +277,6 @@ class AdoToolsTest {
     for (String text : List.of(result.encode(), pr.encode())) {
       assertThat(text).doesNotContain(FakeAzureDevOps.PAT).doesNotContain(basic);
     }
-    synchronized (LOGGED) {
-      assertThat(LOGGED).isNotEmpty().noneMatch(line -> line.contains(FakeAzureDevOps.PAT) || line.contains(basic));
-    }
+    assertThat(logged.lines()).isNotEmpty().noneMatch(line -> line.contains(FakeAzureDevOps.PAT) || line.contains(basic));
   }
 }

@@ -3,6 +3,7 @@ package dev.reviewgate.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.review.TempRepo;
+import dev.reviewgate.testkit.Stop;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.WebSocket;
@@ -46,12 +47,7 @@ class BridgeFeedbackIT {
 
   @AfterAll
   static void stop() throws Exception {
-    if (serve != null) {
-      serve.close();
-    }
-    if (vertx != null) {
-      vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
+    Stop.all(serve, vertx);
   }
 
   @Test

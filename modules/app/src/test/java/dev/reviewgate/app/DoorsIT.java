@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.security.UserSecret;
-import dev.reviewgate.github.FakeGitHub;
 import dev.reviewgate.review.TempRepo;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.UpgradeRejectedException;
@@ -80,12 +81,7 @@ class DoorsIT {
 
   @AfterAll
   static void stop() throws Exception {
-    if (serve != null) {
-      serve.close();
-    }
-    if (vertx != null) {
-      vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
+    Stop.all(serve, github, vertx);
   }
 
   @Test

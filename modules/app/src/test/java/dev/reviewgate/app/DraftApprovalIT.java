@@ -2,8 +2,9 @@ package dev.reviewgate.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reviewgate.github.FakeGitHub;
 import dev.reviewgate.review.TempRepo;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -48,8 +49,7 @@ class DraftApprovalIT {
 
   @AfterEach
   void stop() throws Exception {
-    github.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Stop.all(github, vertx);
   }
 
   @Test

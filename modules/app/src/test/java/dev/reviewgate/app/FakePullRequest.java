@@ -1,6 +1,6 @@
 package dev.reviewgate.app;
 
-import dev.reviewgate.github.FakeGitHub;
+import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;

@@ -3,6 +3,7 @@ package dev.reviewgate.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.mcp.ToolResults;
+import dev.reviewgate.testkit.Stop;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.WebSocket;
@@ -48,8 +49,7 @@ class FrontEndParityIT {
 
   @AfterAll
   static void stopServer() throws Exception {
-    serve.close();
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Stop.all(serve, vertx);
   }
 
   private static JsonObject call(int id, JsonObject arguments, JsonObject meta) {

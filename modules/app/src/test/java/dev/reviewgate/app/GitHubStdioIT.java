@@ -5,9 +5,10 @@ import static dev.reviewgate.app.Messages.notification;
 import static dev.reviewgate.app.Messages.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reviewgate.github.FakeGitHub;
 import dev.reviewgate.github.Fixtures;
 import dev.reviewgate.mcp.ToolResults;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -55,9 +56,7 @@ class GitHubStdioIT {
 
   @AfterEach
   void stop() throws Exception {
-    mcp.close();
-    fake.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Stop.all(mcp, fake, vertx);
     assertThat(mcp.pollution()).as("stdout lines that are not JSON-RPC messages").isEmpty();
     assertThat(mcp.stderr()).doesNotContain(TOKEN);
   }

@@ -12,12 +12,13 @@ import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
-import dev.reviewgate.github.FakeGitHub;
 import dev.reviewgate.github.GitHubBackendOptions;
 import dev.reviewgate.github.GitHubVerticle;
 import dev.reviewgate.review.ReviewOptions;
 import dev.reviewgate.review.ReviewVerticle;
 import dev.reviewgate.review.TempRepo;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -72,8 +73,7 @@ class ReviewPublishTest {
 
   @AfterEach
   void stop() throws Exception {
-    await(github.close());
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Stop.all(github, vertx);
   }
 
   @Test

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.testkit.Await;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

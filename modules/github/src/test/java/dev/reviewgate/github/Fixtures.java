@@ -1,5 +1,6 @@
 package dev.reviewgate.github;
 
+import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;

@@ -3,6 +3,8 @@ package dev.reviewgate.github;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Addresses;
+import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

@@ -3,6 +3,8 @@ package dev.reviewgate.github;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
@@ -45,7 +47,7 @@ class GitHubClientTest {
   @AfterEach
   void stop() {
     client.close();
-    Await.result(fake.close());
+    Await.result(fake.stop());
   }
 
   private GitHubClient client(JsonObject overrides) {

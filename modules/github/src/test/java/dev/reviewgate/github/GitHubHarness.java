@@ -2,19 +2,14 @@ package dev.reviewgate.github;
 
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.forge.thread.ThreadRouterVerticle;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.config.ToolTimeouts;
+import dev.reviewgate.forge.thread.ThreadRouterVerticle;
+import dev.reviewgate.testkit.BusCalls;
+import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import dev.reviewgate.core.catalog.Tool;
-import io.vertx.json.schema.Draft;
-import io.vertx.json.schema.JsonSchema;
-import io.vertx.json.schema.JsonSchemaOptions;
-import io.vertx.json.schema.OutputFormat;
-import io.vertx.json.schema.OutputUnit;
-import io.vertx.json.schema.Validator;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -27,10 +22,6 @@ final class GitHubHarness {
 
   static final String TOKEN = "ghp_TestOnlySecret0123456789abcdefXYZ";
   static final String TOKEN_ENV = "REVIEWGATE_TEST_GH_TOKEN";
-
-  private static final ToolCatalog CATALOG = ToolCatalog.standard();
-  private static final JsonSchemaOptions SCHEMA_OPTIONS = new JsonSchemaOptions().setDraft(Draft.DRAFT202012)
-    .setBaseUri("https://reviewgate.dev/schemas/").setOutputFormat(OutputFormat.Basic);
 
   final Vertx vertx;
   final FakeGitHub fake;
@@ -102,17 +93,10 @@ final class GitHubHarness {
 
   /** @param timeoutMs the bus timeout, as a front-end would apply it */
   Future<JsonObject> call(String address, JsonObject args, long timeoutMs) {
-    return BusRequests.request(vertx.eventBus(), address, args, timeoutMs).map(reply -> {
-      Tool tool = CATALOG.byAddress(address).orElseThrow();
-      OutputUnit check = Validator.create(JsonSchema.of(tool.outputSchema()), SCHEMA_OPTIONS).validate(reply);
-      if (!Boolean.TRUE.equals(check.getValid())) {
-        throw new AssertionError(tool.name() + " reply does not match its outputSchema: " + check.getErrors() + "\n" + reply.encode());
-      }
-      return reply;
-    });
+    return BusRequests.request(vertx.eventBus(), address, args, timeoutMs).map(reply -> BusCalls.fitsOutputSchema(address, reply));
   }
 
   Future<Void> stop() {
-    return vertx.undeploy(routerDeployment).compose(v -> vertx.undeploy(deployment)).compose(v -> fake.close());
+    return vertx.undeploy(routerDeployment).compose(v -> vertx.undeploy(deployment)).compose(v -> fake.stop());
   }
 }

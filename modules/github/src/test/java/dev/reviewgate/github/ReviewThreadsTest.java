@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.testing.TempGitRepo;
+import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;

@@ -1,5 +1,6 @@
 package dev.reviewgate.github;
 
+import dev.reviewgate.testkit.Await;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.Timeout;

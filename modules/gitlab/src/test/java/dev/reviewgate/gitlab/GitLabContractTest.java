@@ -6,33 +6,28 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.config.ToolTimeouts;
 import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
-import dev.reviewgate.testkit.ReplyVariants;
-import dev.reviewgate.testkit.TroubleLog;
+import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.BusCalls;
 import dev.reviewgate.testkit.ReplyVariants.Kind;
 import dev.reviewgate.testkit.ReplyVariants.Variant;
+import dev.reviewgate.testkit.ReplyVariants;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.TroubleLog;
+import dev.reviewgate.testkit.forge.GitLabDouble;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.json.schema.Draft;
-import io.vertx.json.schema.JsonSchema;
-import io.vertx.json.schema.JsonSchemaOptions;
-import io.vertx.json.schema.OutputFormat;
-import io.vertx.json.schema.OutputUnit;
-import io.vertx.json.schema.Validator;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 
@@ -72,8 +67,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(600)
 class GitLabContractTest {
 
-  private static final JsonSchemaOptions SCHEMA_OPTIONS = new JsonSchemaOptions().setDraft(Draft.DRAFT202012)
-    .setBaseUri("https://reviewgate.dev/schemas/").setOutputFormat(OutputFormat.Basic);
   private static final ToolCatalog CATALOG = ToolCatalog.standard();
 
   @TempDir
@@ -211,8 +204,7 @@ class GitLabContractTest {
     gitlab = new GitLabDouble(vertx, mr.repo(), mr.base(), mr.target()).version(mr.first()).version(mr.second()).version(mr.third());
     SeededDiscussions.all(mr).forEach(gitlab::seed);
     GitLabTestBackend.deploy(vertx, gitlab.url(), GitLabDouble.TOKEN);
-    vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(ReviewgateConfig.defaults()), CATALOG)).toCompletionStage()
-      .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Await.result(vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(ReviewgateConfig.defaults()), CATALOG)));
   }
 
   @AfterEach
@@ -222,23 +214,11 @@ class GitLabContractTest {
 
   @AfterAll
   static void stop() throws Exception {
-    trouble.close();
-    gitlab.close();
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Stop.all(trouble, gitlab, vertx);
   }
 
-  private static JsonObject call(Call call) throws Exception {
-    try {
-      JsonObject reply = BusRequests.request(vertx.eventBus(), call.address(), call.args(), 30_000).toCompletionStage()
-        .toCompletableFuture().get(40, TimeUnit.SECONDS);
-      Tool tool = CATALOG.byAddress(call.address()).orElseThrow();
-      OutputUnit check = Validator.create(JsonSchema.of(tool.outputSchema()), SCHEMA_OPTIONS).validate(reply);
-      assertThat(check.getValid()).as("%s: the reply fits %s's outputSchema: %s\n%s", call, tool.name(), check.getErrors(),
-        reply.encode()).isTrue();
-      return reply;
-    } catch (ExecutionException e) {
-      throw (Exception) e.getCause();
-    }
+  private static JsonObject call(Call call) {
+    return BusCalls.on(vertx).checked(call.address(), call.args());
   }
 
   @TestFactory

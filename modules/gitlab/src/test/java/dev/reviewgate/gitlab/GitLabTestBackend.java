@@ -2,11 +2,11 @@ package dev.reviewgate.gitlab;
 
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.testkit.Await;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /** Deploys the GitLab backend of the tests against a double at {@code url}, as the launcher would from the environment. */
 final class GitLabTestBackend {
@@ -15,7 +15,7 @@ final class GitLabTestBackend {
   }
 
   /** @param token the token in GITLAB_TOKEN, or null for none; returns the deployment id */
-  static String deploy(Vertx vertx, String url, String token) throws Exception {
+  static String deploy(Vertx vertx, String url, String token) {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("gitlab", new JsonObject()
       .put("retryBaseDelayMs", 10)));
     Map<String, String> env = new HashMap<>();
@@ -23,7 +23,6 @@ final class GitLabTestBackend {
     if (token != null) {
       env.put("GITLAB_TOKEN", token);
     }
-    return vertx.deployVerticle(new GitLabVerticle(GitLabBackendOptions.from(config, env::get), ToolCatalog.standard()))
-      .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    return Await.result(vertx.deployVerticle(new GitLabVerticle(GitLabBackendOptions.from(config, env::get), ToolCatalog.standard())));
   }
 }

@@ -2,20 +2,23 @@ package dev.reviewgate.gitlab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.reviewgate.testkit.BusCalls.comment;
 
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.config.ToolTimeouts;
 import dev.reviewgate.forge.thread.ThreadRouterVerticle;
+import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.BusCalls;
+import dev.reviewgate.testkit.ReviewScenarios;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.forge.GitLabDouble;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,6 +39,7 @@ class GitLabThreadsTest {
   private Vertx vertx;
   private GitLabDouble gitlab;
   private String deployment;
+  private BusCalls threadTools;
 
   @BeforeAll
   static void repository() {
@@ -47,38 +51,21 @@ class GitLabThreadsTest {
     vertx = Vertx.vertx();
     gitlab = new GitLabDouble(vertx, mr.repo(), mr.base(), mr.target()).version(mr.first()).version(mr.second()).version(mr.third());
     deploy(GitLabDouble.TOKEN);
-    ReviewgateConfig config = ReviewgateConfig.defaults();
-    vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(config), ToolCatalog.standard())).toCompletionStage()
-      .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Await.result(vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(ReviewgateConfig.defaults()), ToolCatalog.standard())));
+    threadTools = BusCalls.on(vertx).with(new JsonObject().put("forge", "gitlab").put("project", GitLabDouble.PROJECT)
+      .put("pr_number", GitLabDouble.IID));
   }
 
-  private void deploy(String token) throws Exception {
+  private void deploy(String token) {
     if (deployment != null) {
-      vertx.undeploy(deployment).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      Await.result(vertx.undeploy(deployment));
     }
     deployment = GitLabTestBackend.deploy(vertx, gitlab.url(), token);
   }
 
-
   @AfterEach
   void stop() throws Exception {
-    gitlab.close();
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-  }
-
-  private JsonObject call(String address, JsonObject args) throws Exception {
-    JsonObject full = new JsonObject().put("forge", "gitlab").put("project", GitLabDouble.PROJECT).put("pr_number", GitLabDouble.IID)
-      .mergeIn(args);
-    try {
-      return BusRequests.request(vertx.eventBus(), address, full, 30_000).toCompletionStage().toCompletableFuture().get(40, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      throw (Exception) e.getCause();
-    }
-  }
-
-  private static JsonObject comment(String path, Integer line, String side, String body) {
-    JsonObject c = new JsonObject().put("path", path).put("body", body);
-    return line == null ? c : c.put("line", line).put("side", side);
+    Stop.all(gitlab, vertx);
   }
 
   /** src/app.c: lines 5-6 were replaced (old 5-6 removed, new 5-6 added), its hunk spans new lines 2-13. */
@@ -100,7 +87,7 @@ class GitLabThreadsTest {
 
   @Test
   void aGoodReviewArrivesWholeWithPositionsGitLabAcceptsAndApproves() throws Exception {
-    JsonObject result = call("reviewgate.pr.review", review());
+    JsonObject result = threadTools.call("reviewgate.pr.review", review());
     assertThat(result.getBoolean("posted")).isTrue();
     assertThat(gitlab.refusedPositions).isEmpty();
     assertThat(gitlab.publishes.get()).isEqualTo(1);
@@ -128,7 +115,7 @@ class GitLabThreadsTest {
     assertThat(deleted.getInteger("old_line")).isEqualTo(2);
     assertThat(gitlab.approved).isTrue();
 
-    JsonObject listed = call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c"));
+    JsonObject listed = threadTools.call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c"));
     assertThat(listed.getInteger("total")).isEqualTo(4);
     JsonObject casts = listed.getJsonArray("threads").stream().map(JsonObject.class::cast)
       .filter(t -> t.encode().contains("Both casts")).findFirst().orElseThrow();
@@ -136,25 +123,18 @@ class GitLabThreadsTest {
     assertThat(casts.getInteger("line")).isEqualTo(6);
     assertThat(casts.getInteger("start_line")).isEqualTo(5);
     assertThat(casts.getString("status")).isEqualTo("unresolved");
-    String gitHunk = mr.repo().git("diff", "--histogram", mr.base(), mr.third(), "--", "src/app.c").lines()
-      .filter(l -> l.startsWith("@@")).findFirst().orElseThrow();
-    assertThat(casts.getString("hunk")).isEqualTo(gitHunk.substring(0, gitHunk.indexOf("@@", 2) + 2));
+    assertThat(casts.getString("hunk")).isEqualTo(ReviewScenarios.firstHunkHeader(mr.repo(), mr.base(), mr.third(), "src/app.c"));
   }
 
   @Test
   void aCommentOnAnUntouchedFileOrPastAFilesEndRefusesTheWholeReviewAndNothingIsPosted() {
-    JsonObject bad = review().put("comments", new JsonArray()
-      .add(comment("src/app.c", 5, "new", "fine"))
-      .add(comment("src/app.c", 99, "new", "past the end"))
-      .add(comment("README.md", 1, "new", "not changed"))
-      .add(comment("gone.txt", 1, "new", "deleted: no new side")));
-    int before = gitlab.requests.get();
-    assertThatThrownBy(() -> call("reviewgate.pr.review", bad)).isInstanceOfSatisfying(ToolException.class, e -> {
+    JsonObject bad = ReviewScenarios.anchorsOutsideTheDiff(review(), 5);
+    int before = gitlab.requests();
+    assertThatThrownBy(() -> threadTools.call("reviewgate.pr.review", bad)).isInstanceOfSatisfying(ToolException.class, e -> {
       assertThat(e.code()).isEqualTo(400);
-      assertThat(e.getMessage()).contains("3 of its 4").contains("src/app.c line 99 (new side)").contains("are 2-13")
-        .contains("does not change README.md").contains("gone.txt line 1 (new side)").contains("none on the new side");
+      assertThat(e.getMessage()).contains(ReviewScenarios.OUTSIDE_THE_DIFF_REFUSAL).contains("are 2-13");
     });
-    assertThat(gitlab.requests.get()).isGreaterThan(before);
+    assertThat(gitlab.requests()).isGreaterThan(before);
     assertThat(gitlab.discussions).isEmpty();
     assertThat(gitlab.drafts).isEmpty();
     assertThat(gitlab.refusedPositions).isEmpty();
@@ -163,7 +143,7 @@ class GitLabThreadsTest {
 
   @Test
   void aMovedHeadIsRefused() {
-    assertThatThrownBy(() -> call("reviewgate.pr.review", review().put("commit_id", mr.second())))
+    assertThatThrownBy(() -> threadTools.call("reviewgate.pr.review", review().put("commit_id", mr.second())))
       .isInstanceOfSatisfying(ToolException.class, e -> {
         assertThat(e.code()).isEqualTo(409);
         assertThat(e.getMessage()).contains("head moved from " + mr.second()).contains("version 103").contains("allow_moved_head");
@@ -172,44 +152,34 @@ class GitLabThreadsTest {
   }
 
   @Test
-  void aReviewRetriedAfterALostResponsePostsEachNoteOnce() throws Exception {
-    gitlab.dropResponses.set(1);
-    assertThatThrownBy(() -> call("reviewgate.pr.review", review())).hasMessageContaining("may or may not have been applied");
-    assertThat(gitlab.drafts).hasSize(1);
-    assertThat(gitlab.discussions).isEmpty();
-    JsonObject again = call("reviewgate.pr.review", review());
-    assertThat(again.getBoolean("posted")).isTrue();
-    assertThat(gitlab.discussions).hasSize(7);
-    assertThat(gitlab.drafts).isEmpty();
-    JsonObject third = call("reviewgate.pr.review", review());
-    assertThat(third.getBoolean("already_posted")).isTrue();
-    assertThat(gitlab.discussions).hasSize(7);
+  void aReviewRetriedAfterALostResponsePostsEachNoteOnce() {
+    gitlab.loseResponses(1);
+    // what the double holds after each call: draft notes, then published discussions
+    ReviewScenarios.LostResponseRetry<List<Integer>> retry = ReviewScenarios.reviewAfterALostResponse(threadTools, review(),
+      () -> List.of(gitlab.drafts.size(), gitlab.discussions.size()));
+    assertThat(retry.lost()).contains("may or may not have been applied");
+    assertThat(retry.heldAfterLoss()).containsExactly(1, 0);
+    assertThat(retry.retried().getBoolean("posted")).isTrue();
+    assertThat(retry.heldAfterRetry()).containsExactly(0, 7);
+    assertThat(retry.again().getBoolean("already_posted")).isTrue();
+    assertThat(retry.heldAfterAgain()).containsExactly(0, 7);
     assertThat(gitlab.publishes.get()).isEqualTo(1);
   }
 
   @Test
-  void repliesAndResolvingAndTheListingShowsResolvedState() throws Exception {
-    call("reviewgate.pr.review", review().put("verdict", "comment")
-      .put("comments", new JsonArray().add(comment("src/app.c", 5, "new", "Spelled out?"))));
-    String id = call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c")).getJsonArray("threads")
-      .getJsonObject(0).getString("id");
-    JsonObject reply = call("reviewgate.pr.reply", new JsonObject().put("thread_id", id).put("body", "Renamed it."));
-    assertThat(reply.getBoolean("posted")).isTrue();
-    assertThat(call("reviewgate.pr.reply", new JsonObject().put("thread_id", id).put("body", "Renamed it.")).getBoolean("already_posted"))
-      .isTrue();
-    JsonObject resolved = call("reviewgate.pr.resolve", new JsonObject().put("thread_id", id).put("resolved", true));
-    assertThat(resolved.getString("status")).isEqualTo("resolved");
-    JsonObject open = call("reviewgate.pr.threads.list", new JsonObject().put("unresolved_only", true));
-    assertThat(open.getJsonArray("threads").stream().map(t -> ((JsonObject) t).getString("id"))).doesNotContain(id);
-    assertThat(open.getInteger("total")).isEqualTo(1);
-    JsonObject thread = call("reviewgate.pr.threads.list", new JsonObject().put("path", "src/app.c")).getJsonArray("threads")
-      .getJsonObject(0);
-    assertThat(thread.getString("status")).isEqualTo("resolved");
-    assertThat(thread.getJsonArray("comments").stream().map(c -> ((JsonObject) c).getString("body")))
+  void repliesAndResolvingAndTheListingShowsResolvedState() {
+    ReviewScenarios.ReplyWalk walk = ReviewScenarios.replyTwiceAndResolve(threadTools, review().put("verdict", "comment"));
+    assertThat(walk.reply().getBoolean("posted")).isTrue();
+    assertThat(walk.replyAgain().getBoolean("already_posted")).isTrue();
+    assertThat(walk.resolved().getString("status")).isEqualTo("resolved");
+    assertThat(walk.stillUnresolved()).isFalse();
+    assertThat(walk.unresolved().getInteger("total")).isEqualTo(1);
+    assertThat(walk.thread().getString("status")).isEqualTo("resolved");
+    assertThat(walk.thread().getJsonArray("comments").stream().map(c -> ((JsonObject) c).getString("body")))
       .anyMatch(b -> b.startsWith("Renamed it.")).hasSize(2);
-    JsonObject reopened = call("reviewgate.pr.resolve", new JsonObject().put("thread_id", id).put("resolved", false));
+    JsonObject reopened = threadTools.call("reviewgate.pr.resolve", new JsonObject().put("thread_id", walk.threadId()).put("resolved", false));
     assertThat(reopened.getString("status")).isEqualTo("unresolved");
-    assertThatThrownBy(() -> call("reviewgate.pr.reply", new JsonObject().put("thread_id", "PRRT_x").put("body", "x")))
+    assertThatThrownBy(() -> threadTools.call("reviewgate.pr.reply", new JsonObject().put("thread_id", "PRRT_x").put("body", "x")))
       .hasMessageContaining("discussion id");
   }
 
@@ -221,7 +191,7 @@ class GitLabThreadsTest {
   @Test
   void seededDiffNotesOnOneLineAndOnSeveralAreListedWithPathLineAndStateAndCanBeRepliedToAndResolved() throws Exception {
     SeededDiscussions.all(mr).forEach(gitlab::seed);
-    JsonObject listed = call("reviewgate.pr.threads.list", new JsonObject());
+    JsonObject listed = threadTools.call("reviewgate.pr.threads.list", new JsonObject());
     assertThat(listed.getJsonArray("warnings")).isEmpty();
     // the thread of system notes only is not a review thread
     assertThat(listed.getInteger("total")).isEqualTo(6);
@@ -250,23 +220,23 @@ class GitLabThreadsTest {
     assertThat(general.getJsonArray("comments").getJsonObject(0).getString("author")).isEqualTo("jhartnett");
 
     for (String id : List.of(SeededDiscussions.SINGLE_NULL_RANGE, SeededDiscussions.MULTI_LINE)) {
-      JsonObject reply = call("reviewgate.pr.reply", new JsonObject().put("thread_id", id).put("body", "Fixed in the next push."));
+      JsonObject reply = threadTools.call("reviewgate.pr.reply", new JsonObject().put("thread_id", id).put("body", "Fixed in the next push."));
       assertThat(reply.getBoolean("posted")).isTrue();
       assertThat(reply.getString("comment_id")).matches("\\d+");
-      JsonObject done = call("reviewgate.pr.resolve", new JsonObject().put("thread_id", id).put("resolved", true));
+      JsonObject done = threadTools.call("reviewgate.pr.resolve", new JsonObject().put("thread_id", id).put("resolved", true));
       assertThat(done.getString("status")).isEqualTo("resolved");
     }
-    JsonObject open = call("reviewgate.pr.threads.list", new JsonObject().put("unresolved_only", true));
+    JsonObject open = threadTools.call("reviewgate.pr.threads.list", new JsonObject().put("unresolved_only", true));
     assertThat(open.getJsonArray("threads").stream().map(t -> ((JsonObject) t).getString("id")))
       .containsExactlyInAnyOrder(SeededDiscussions.SINGLE_NO_RANGE, SeededDiscussions.REMOVED_LINE);
-    assertThat(thread(call("reviewgate.pr.threads.list", new JsonObject()), SeededDiscussions.SINGLE_NULL_RANGE)
+    assertThat(thread(threadTools.call("reviewgate.pr.threads.list", new JsonObject()), SeededDiscussions.SINGLE_NULL_RANGE)
       .getJsonArray("comments")).hasSize(2);
   }
 
   @Test
   void aWriteWithoutATokenFailsAtOnceNamingTheVariable() throws Exception {
     deploy(null);
-    int before = gitlab.requests.get();
+    int before = gitlab.requests();
     for (String address : List.of("reviewgate.pr.review", "reviewgate.pr.reply", "reviewgate.pr.resolve")) {
       JsonObject args = address.endsWith("review") ? review()
         : new JsonObject().put("thread_id", "0123456789abcdef").put("body", "x").put("resolved", true);
@@ -275,11 +245,11 @@ class GitLabThreadsTest {
       } else if (address.endsWith("resolve")) {
         args.remove("body");
       }
-      assertThatThrownBy(() -> call(address, args)).isInstanceOfSatisfying(ToolException.class, e -> {
+      assertThatThrownBy(() -> threadTools.call(address, args)).isInstanceOfSatisfying(ToolException.class, e -> {
         assertThat(e.code()).isEqualTo(403);
         assertThat(e.getMessage()).contains("GITLAB_TOKEN").contains("api scope").contains("nothing was sent");
       });
     }
-    assertThat(gitlab.requests.get()).isEqualTo(before);
+    assertThat(gitlab.requests()).isEqualTo(before);
   }
 }

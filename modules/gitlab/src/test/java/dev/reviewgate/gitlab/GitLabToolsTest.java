@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
+import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.BusCalls;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.TroubleLog;
+import dev.reviewgate.testkit.forge.GitLabDouble;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -18,12 +22,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,65 +45,39 @@ class GitLabToolsTest {
   private static GitLabDouble gitlab;
   private static String deployment;
   /** Every log line and every event-bus message body seen while the tests run. */
-  static final List<String> SEEN = new ArrayList<>();
-  private static final Handler CAPTURE = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      synchronized (SEEN) {
-        SEEN.add(record.getLoggerName() + " " + record.getMessage() + " " + java.util.Arrays.toString(record.getParameters())
-          + " " + record.getThrown());
-      }
-    }
-
-    @Override
-    public void flush() {
-    }
-
-    @Override
-    public void close() {
-    }
-  };
+  private static TroubleLog seen;
+  private static BusCalls tools;
 
   @BeforeAll
-  static void start() throws Exception {
-    Logger.getLogger("").addHandler(CAPTURE);
-    Logger.getLogger("").setLevel(Level.ALL);
+  static void start() {
+    seen = TroubleLog.everything();
     mr = GitLabFixture.build(dir);
     vertx = Vertx.vertx();
     vertx.eventBus().addOutboundInterceptor(context -> {
-      synchronized (SEEN) {
-        SEEN.add("bus " + context.message().address() + " " + context.message().body());
-      }
+      seen.publish(new LogRecord(Level.FINE, "bus " + context.message().address() + " " + context.message().body()));
       context.next();
     });
+    tools = BusCalls.on(vertx).timeoutMs(60_000);
     gitlab = new GitLabDouble(vertx, mr.repo(), mr.base(), mr.target()).version(mr.first()).version(mr.second()).version(mr.third());
     gitlab.tooLarge.add("big.txt");
     gitlab.collapsed.add("col.txt");
     deploy(GitLabDouble.TOKEN);
   }
 
-  static void deploy(String token) throws Exception {
+  static void deploy(String token) {
     if (deployment != null) {
-      vertx.undeploy(deployment).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      Await.result(vertx.undeploy(deployment));
     }
     deployment = GitLabTestBackend.deploy(vertx, gitlab.url(), token);
   }
 
-
   @AfterAll
   static void stop() throws Exception {
-    Logger.getLogger("").removeHandler(CAPTURE);
-    gitlab.close();
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    Stop.all(seen, gitlab, vertx);
   }
 
-  static JsonObject call(String address, JsonObject args) throws Exception {
-    try {
-      return BusRequests.request(vertx.eventBus(), address, args, 60_000).toCompletionStage().toCompletableFuture()
-        .get(70, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      throw (Exception) e.getCause();
-    }
+  static JsonObject call(String address, JsonObject args) {
+    return tools.call(address, args);
   }
 
   private static JsonObject diff(JsonObject args) throws Exception {
@@ -219,12 +194,12 @@ class GitLabToolsTest {
 
   @Test
   void aRateLimitOnTheDiffsEndpointIsWaitedOut() throws Exception {
-    gitlab.throttleOnce.add("/diffs");
+    gitlab.throttleOnce("/diffs");
     long started = System.nanoTime();
     JsonObject result = diff(new JsonObject().put("include", new JsonArray().add("docs/**")));
     assertThat(result.getJsonArray("changes")).hasSize(1);
-    assertThat(gitlab.throttled.get("/diffs")).isEqualTo(1);
-    assertThat(gitlab.throttleOnce).isEmpty();
+    assertThat(gitlab.faultsServed("/diffs")).isEqualTo(1);
+    assertThat(gitlab.armedFaults()).isEmpty();
     assertThat(System.nanoTime() - started).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(900));
   }
 
@@ -297,8 +272,7 @@ class GitLabToolsTest {
   @Test
   void whenThisServerServesTheProjectTheDiffIsReadLocallyWithoutFileRequests() throws Exception {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("repos", new JsonObject().put("shop", dir.toString())));
-    String git = vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard()))
-      .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    String git = Await.result(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard())));
     try {
       int raw = gitlab.rawRequests.get();
       JsonObject result = diff(new JsonObject().put("top", 1000));
@@ -310,7 +284,7 @@ class GitLabToolsTest {
       }
       assertThat(gitlab.rawRequests.get()).isEqualTo(raw);
     } finally {
-      vertx.undeploy(git).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      Await.result(vertx.undeploy(git));
     }
   }
 
@@ -320,9 +294,7 @@ class GitLabToolsTest {
     JsonObject got = call("reviewgate.gitlab.mr.get", new JsonObject().put("project", GitLabDouble.PROJECT).put("mr_iid", 7));
     assertThat(gitlab.tokensSeen).contains(GitLabDouble.TOKEN);
     assertThat(result.encode() + got.encode()).doesNotContain(GitLabDouble.TOKEN);
-    synchronized (SEEN) {
-      assertThat(SEEN).anyMatch(line -> line.startsWith("bus reviewgate.gitlab.mr.diff"));
-      assertThat(SEEN).noneMatch(line -> line.contains(GitLabDouble.TOKEN));
-    }
+    assertThat(seen.lines()).anyMatch(line -> line.contains(": bus reviewgate.gitlab.mr.diff"));
+    assertThat(seen.lines()).noneMatch(line -> line.contains(GitLabDouble.TOKEN));
   }
 }

@@ -1,5 +1,6 @@
 package dev.reviewgate.gitlab;
 
+import dev.reviewgate.testkit.forge.GitLabDouble;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;

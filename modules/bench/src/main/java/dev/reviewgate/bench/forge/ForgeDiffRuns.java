@@ -1,39 +1,85 @@
 package dev.reviewgate.bench.forge;
 
 import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.git.GitBackendOptions;
+import dev.reviewgate.git.GitVerticle;
+import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.forge.FakeForge;
+import dev.reviewgate.testkit.repo.ManyFiles;
+import io.vertx.core.Deployable;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What the forge diff benches share ({@code AdoDiffBench}, {@code GitLabDiffBench}): the files they change and the
- * timed calls of a diff tool against a fake forge, reported as one JSON line per path.
+ * What the forge diff benches share ({@code AdoDiffBench}, {@code GitLabDiffBench}): their arguments, the pull
+ * request they serve (testkit's {@link ManyFiles}), and the timed calls of a diff tool against a fake forge, first
+ * from the forge's API and then from this server's own clone, reported as one JSON line per path.
+ *
+ * @param files how many files the pull request changes
+ * @param runs  timed calls after the first
  */
-public final class ForgeDiffRuns {
+public record ForgeDiffRuns(int files, int runs) {
 
-  private ForgeDiffRuns() {
+  /** {@code [files=300] [runs=20]}. */
+  public static ForgeDiffRuns of(String[] args) {
+    return new ForgeDiffRuns(args.length > 0 ? Integer.parseInt(args[0]) : 300, args.length > 1 ? Integer.parseInt(args[1]) : 20);
   }
 
   /**
-   * Calls {@code address} {@code runs + 1} times and prints the first call's time, p50 and p90 of the rest, and the
-   * forge's HTTP requests per call.
+   * A fake forge serving the pull request, and what to time against it.
    *
-   * @param requests the fake forge's request counter
+   * @param config  configuration naming the repository under {@code repos}, for the local-clone path
+   * @param backend the forge's verticle, configured for {@code fake}
+   * @param apiPath what the API path is called in the report
    */
-  public static void report(String path, Vertx vertx, String address, JsonObject call, int runs, AtomicInteger requests)
-    throws Exception {
+  public record Served(FakeForge fake, ReviewgateConfig config, Deployable backend, String apiPath, String address, JsonObject call) {
+  }
+
+  /** Starts a fake forge on {@code vertx} for the pull request's repository. */
+  @FunctionalInterface
+  public interface Forge {
+    Served serve(Vertx vertx, ManyFiles pr);
+  }
+
+  /**
+   * Builds the pull request's repository in a new temporary folder named after {@code name}, serves it from
+   * {@code forge}, times the diff call from the API, then deploys the git backend on the repository and times the same
+   * call from the local clone; stops everything.
+   */
+  public void run(String name, Forge forge) throws Exception {
+    ManyFiles pr = ManyFiles.build(Files.createTempDirectory(name), files);
+    Vertx vertx = Vertx.vertx();
+    Served served = null;
+    try {
+      served = forge.serve(vertx, pr);
+      await(vertx.deployVerticle(served.backend()));
+      report(served.apiPath(), vertx, served);
+      String git = await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(served.config(), pr.repo().dir()),
+        ToolCatalog.standard())));
+      report("local clone", vertx, served);
+      await(vertx.undeploy(git));
+    } finally {
+      Stop.all(served == null ? null : served.fake(), vertx);
+    }
+  }
+
+  /** Calls the tool {@code runs + 1} times and prints the first call's time, p50 and p90 of the rest, and requests per call. */
+  private void report(String path, Vertx vertx, Served served) throws Exception {
     long[] ms = new long[runs + 1];
-    int before = requests.get();
+    int before = served.fake().requests();
     JsonObject result = null;
     for (int i = 0; i <= runs; i++) {
       long t0 = System.nanoTime();
-      result = await(BusRequests.request(vertx.eventBus(), address, call, 120_000));
+      result = await(BusRequests.request(vertx.eventBus(), served.address(), served.call(), 120_000));
       ms[i] = (System.nanoTime() - t0) / 1_000_000;
     }
-    int perCall = (requests.get() - before) / (runs + 1);
+    int perCall = (served.fake().requests() - before) / (runs + 1);
     long[] rest = Arrays.copyOfRange(ms, 1, ms.length);
     Arrays.sort(rest);
     System.out.println(new JsonObject().put("path", path).put("source", result.getJsonObject("diffs").getString("source"))
@@ -42,17 +88,7 @@ public final class ForgeDiffRuns {
       .put("httpRequestsPerCall", perCall).encode());
   }
 
-  /** A 62-line Java file; in version 1 every twentieth line from the eighth differs (three hunks). */
-  public static String body(int file, int version) {
-    StringBuilder text = new StringBuilder("class File" + file + " {\n");
-    for (int line = 0; line < 60; line++) {
-      boolean changed = version == 1 && line % 20 == 7;
-      text.append("  int f").append(line).append("() { return ").append(changed ? line * 2 : line).append("; }\n");
-    }
-    return text.append("}\n").toString();
-  }
-
-  public static <T> T await(Future<T> future) throws Exception {
+  private static <T> T await(Future<T> future) throws Exception {
     return future.toCompletionStage().toCompletableFuture().get(5, TimeUnit.MINUTES);
   }
 }

@@ -1,29 +1,25 @@
-package dev.reviewgate.github;
+package dev.reviewgate.testkit.forge;
 
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 /**
- * A stand-in for api.github.com on 127.0.0.1 (port 0) that replays recorded answers. A route is an exact method and
+ * A stand-in for api.github.com on {@link FakeForge} that replays recorded answers. A route is an exact method and
  * path-with-query, optionally narrowed by the Accept header or the request body; its replies are served in order and
  * the last one repeats (like a WireMock scenario). Unmatched requests get GitHub's own 404 body. Every request is
  * kept for assertions (headers included: that is how tests see the token and If-None-Match).
  */
-public final class FakeGitHub {
+public final class FakeGitHub extends FakeForge {
 
-  /** @param atMs when the request arrived, for spacing checks */
-  public record Received(String method, String uri, MultiMap headers, String body, long atMs) {
-  }
-
+  /** Recorded replies for one method and path-with-query. */
   public final class Route {
     private final String method;
     private final String uri;
@@ -56,6 +52,10 @@ public final class FakeGitHub {
       return served;
     }
 
+    private boolean matches(Exchange x) {
+      return method.equals(x.method()) && uri.equals(x.request().uri()) && accept.test(x.request()) && body.test(x.body().toString());
+    }
+
     private synchronized Reply next() {
       Reply reply = replies.get(Math.min(served, replies.size() - 1));
       served++;
@@ -64,22 +64,21 @@ public final class FakeGitHub {
   }
 
   private final List<Route> routes = new CopyOnWriteArrayList<>();
-  private final List<Received> received = new CopyOnWriteArrayList<>();
-  private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
-  private final java.util.concurrent.atomic.AtomicInteger maxInFlight = new java.util.concurrent.atomic.AtomicInteger();
-  private HttpServer server;
-  private Vertx vertx;
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicInteger maxInFlight = new AtomicInteger();
+
+  private FakeGitHub(Vertx vertx) {
+    super(vertx);
+    route("*", ".*", this::replay);
+  }
 
   public static Future<FakeGitHub> start(Vertx vertx) {
-    FakeGitHub fake = new FakeGitHub();
-    fake.vertx = vertx;
-    fake.server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0));
-    fake.server.requestHandler(fake::handle);
-    return fake.server.listen().map(s -> fake);
+    FakeGitHub fake = new FakeGitHub(vertx);
+    return fake.listen().map(v -> fake);
   }
 
   public String url() {
-    return "http://127.0.0.1:" + server.actualPort();
+    return baseUrl();
   }
 
   /** A route; the one added last wins when several match a request, so add general routes before specific ones. */
@@ -89,59 +88,35 @@ public final class FakeGitHub {
     return route;
   }
 
-  public List<Received> received() {
-    return List.copyOf(received);
-  }
-
-  public List<Received> received(String method, String uriPrefix) {
-    return received.stream().filter(r -> r.method().equals(method) && r.uri().startsWith(uriPrefix)).toList();
-  }
-
-  public Future<Void> close() {
-    return server.close();
-  }
-
-  private void handle(HttpServerRequest request) {
-    request.body().onSuccess(buffer -> {
-      String body = buffer.toString();
-      received.add(new Received(request.method().name(), request.uri(), MultiMap.caseInsensitiveMultiMap().addAll(request.headers()), body,
-        System.currentTimeMillis()));
-      Route route = routes.stream()
-        .filter(r -> r.method.equals(request.method().name()) && r.uri.equals(request.uri()) && r.accept.test(request) && r.body.test(body))
-        .findFirst().orElse(null);
-      if (route == null || route.replies.isEmpty()) {
-        request.response().setStatusCode(404).putHeader("content-type", "application/json; charset=utf-8")
-          .end("{\"message\":\"Not Found\",\"documentation_url\":\"https://docs.github.com/rest\",\"status\":\"404\"}");
-        return;
-      }
-      Reply reply = route.next();
-      switch (reply.kind()) {
-        case HANG_UP -> request.connection().close();
-        case SILENCE -> {
-          // never answer: the client's timeout must fire
-        }
-        case ANSWER -> {
-          int now = inFlight.incrementAndGet();
-          maxInFlight.accumulateAndGet(now, Math::max);
-          Runnable answer = () -> {
-            inFlight.decrementAndGet();
-            var response = request.response().setStatusCode(reply.status());
-            reply.headers().forEach(response::putHeader);
-            response.end(reply.body());
-          };
-          if (reply.delayMs() > 0) {
-            vertx.setTimer(reply.delayMs(), id -> answer.run());
-          } else {
-            answer.run();
-          }
-        }
-      }
-    });
-  }
-
   /** The most requests that were being answered at the same time. */
   public int maxInFlight() {
     return maxInFlight.get();
+  }
+
+  @Override
+  protected void unmatched(Exchange x) {
+    respond(x.request(), 404, MultiMap.caseInsensitiveMultiMap().add("content-type", "application/json; charset=utf-8"),
+      Buffer.buffer("{\"message\":\"Not Found\",\"documentation_url\":\"https://docs.github.com/rest\",\"status\":\"404\"}"), 0);
+  }
+
+  private void replay(Exchange x) {
+    Route route = routes.stream().filter(r -> r.matches(x)).findFirst().orElse(null);
+    if (route == null || route.replies.isEmpty()) {
+      unmatched(x);
+      return;
+    }
+    Reply reply = route.next();
+    switch (reply.kind()) {
+      case HANG_UP -> x.request().connection().close();
+      case SILENCE -> {
+        // never answer: the client's timeout must fire
+      }
+      case ANSWER -> {
+        maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+        x.request().response().endHandler(done -> inFlight.decrementAndGet());
+        respond(x.request(), reply.status(), reply.headers(), reply.body(), reply.delayMs());
+      }
+    }
   }
 
   /** One recorded (or deliberately broken) answer. */

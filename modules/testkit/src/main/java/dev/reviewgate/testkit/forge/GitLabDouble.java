@@ -1,16 +1,17 @@
-package dev.reviewgate.gitlab;
+package dev.reviewgate.testkit.forge;
 
 import dev.reviewgate.core.testing.TempGitRepo;
+import dev.reviewgate.testkit.Await;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URLDecoder;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,68 +19,62 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An independent GitLab REST v4 double on loopback, written from GitLab's documented shapes, whose merge request
- * versions are commits of a real repository: a version's diffs are {@code git diff -M --histogram base head} (the git
- * CLI) split per file, served 100 per page with {@code X-Next-Page}/{@code X-Total}; raw files come from
- * {@code git cat-file}. It keeps discussions and draft notes, and checks every position as GitLab does: the three
- * SHAs must be a version's, {@code new_line} alone must be an added line, {@code old_line} alone a removed one, both
- * a context line, and a {@code line_range}'s line codes must match; anything else is 400 "line_code can't be blank".
- * On demand it answers 429 with {@code Retry-After}, and drops the response of an applied write.
+ * An independent GitLab REST v4 double on {@link FakeForge}, written from GitLab's documented shapes, whose merge
+ * request !7 has versions that are commits of a real repository: a version's diffs are
+ * {@code git diff -M --histogram base head} (the git CLI) split per file, served 100 per page with
+ * {@code X-Next-Page}/{@code X-Total}; raw files come from {@code git cat-file}. It keeps discussions and draft notes,
+ * and checks every position as GitLab does: the three SHAs must be a version's, {@code new_line} alone must be an
+ * added line, {@code old_line} alone a removed one, both a context line, and a {@code line_range}'s line codes must
+ * match; anything else is 400 "line_code can't be blank". {@link #throttleOnce} answers 429 with {@code Retry-After}.
  */
-public final class GitLabDouble implements AutoCloseable {
+public final class GitLabDouble extends FakeForge {
 
   public static final String TOKEN = "glpat-9Qx7bT2mZk4sLw1Rr8Vd";
   public static final String PROJECT = "acme/shop";
   public static final int PROJECT_ID = 42;
   public static final int IID = 7;
   public static final int PER_PAGE = 100;
-  static final String ME = "agent";
+  public static final String ME = "agent";
 
   /** One version: GitLab's id and the three commits. */
-  record Version(long id, String head, String base, String start) {
+  public record Version(long id, String head, String base, String start) {
   }
+
+  private static final String MERGE_REQUEST = "/api/v4/projects/[^/]+/merge_requests/" + IID;
+  private static final String DISCUSSION = MERGE_REQUEST + "/discussions/([0-9a-f]{40})";
 
   private final TempGitRepo repo;
   private final String base;
   private final String start;
   private final List<Version> versions = new CopyOnWriteArrayList<>();
-  private final HttpServer server;
-  private final int port;
-  public final AtomicInteger requests = new AtomicInteger();
   public final AtomicInteger rawRequests = new AtomicInteger();
   public final AtomicInteger diffPages = new AtomicInteger();
-  final List<String> tokensSeen = new CopyOnWriteArrayList<>();
-  /** Path fragments whose next request is answered 429 with Retry-After: 1, once per arming. */
-  public final Set<String> throttleOnce = ConcurrentHashMap.newKeySet();
-  final Map<String, Integer> throttled = new ConcurrentHashMap<>();
+  public final List<String> tokensSeen = new CopyOnWriteArrayList<>();
   /** Paths GitLab would mark too_large (no diff text) or collapsed. */
   public final Set<String> tooLarge = ConcurrentHashMap.newKeySet();
   public final Set<String> collapsed = ConcurrentHashMap.newKeySet();
   /** Answer 404 on {@code /diffs}, as GitLab before 15.7 does. */
-  volatile boolean withoutDiffsEndpoint;
-  /** Writes applied and then answered by a dropped connection (a response lost on the way). */
-  final AtomicInteger dropResponses = new AtomicInteger();
+  public volatile boolean withoutDiffsEndpoint;
   /** Discussions by id, in creation order. */
-  final Map<String, JsonObject> discussions = new ConcurrentHashMap<>();
-  final List<String> discussionOrder = new CopyOnWriteArrayList<>();
-  final List<JsonObject> drafts = new CopyOnWriteArrayList<>();
+  public final Map<String, JsonObject> discussions = new ConcurrentHashMap<>();
+  private final List<String> discussionOrder = new CopyOnWriteArrayList<>();
+  public final List<JsonObject> drafts = new CopyOnWriteArrayList<>();
   /** Positions refused with 400, for the tests to see none was. */
-  final List<JsonObject> refusedPositions = new CopyOnWriteArrayList<>();
-  final AtomicInteger publishes = new AtomicInteger();
+  public final List<JsonObject> refusedPositions = new CopyOnWriteArrayList<>();
+  public final AtomicInteger publishes = new AtomicInteger();
   /**
-   * Replies served instead of the double's own, by route as {@link #route} names it ({@code "GET "} for the merge
-   * request, {@code "GET /versions"}, {@code "GET /versions/:v"}, {@code "GET /diffs"}, {@code "GET /discussions"},
-   * {@code "GET /merge_requests"}, {@code "GET /repository/compare"} …): a variant of what GitLab may send. Arrays are
-   * paged as GitLab pages them.
+   * Replies served instead of the double's own, by route: {@code "GET "} for the merge request, {@code "GET /versions"},
+   * {@code "GET /versions/:v"}, {@code "GET /diffs"}, {@code "GET /discussions"}, {@code "GET /merge_requests"},
+   * {@code "GET /repository/compare"} …: a variant of what GitLab may send. Arrays are paged as GitLab pages them.
    */
-  final Map<String, Object> replies = new ConcurrentHashMap<>();
-  volatile boolean approved;
+  public final Map<String, Object> replies = new ConcurrentHashMap<>();
+  public volatile boolean approved;
   private final AtomicInteger ids = new AtomicInteger(1000);
   private final Map<String, Map<String, FileDiff>> diffCache = new ConcurrentHashMap<>();
 
@@ -87,17 +82,80 @@ public final class GitLabDouble implements AutoCloseable {
    * @param base  the merge base of every version (the source branch's fork point)
    * @param start the target branch's head
    */
-  public GitLabDouble(Vertx vertx, TempGitRepo repo, String base, String start) throws Exception {
+  public GitLabDouble(Vertx vertx, TempGitRepo repo, String base, String start) {
+    super(vertx);
     this.repo = repo;
     this.base = base;
     this.start = start;
-    server = vertx.createHttpServer().requestHandler(request -> request.body().onSuccess(body -> handle(request, body)));
-    server.listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    port = server.actualPort();
+    String project = "/api/v4/projects/[^/]+";
+    route("GET", project + "/repository/files/(.+)/raw", x -> raw(x, decode(x.group(1))));
+    route("GET", project + "/repository/compare", x -> json(x, 200, compareJson(x.param("from"), x.param("to"))));
+    route("GET", project + "/merge_requests", x -> {
+      String state = x.param("state", "opened");
+      json(x, 200, state.equals("opened") || state.equals("all") ? new JsonArray().add(mergeRequest()) : new JsonArray());
+    });
+    route("GET", MERGE_REQUEST, x -> json(x, 200, mergeRequest()));
+    route("GET", MERGE_REQUEST + "/approvals", x -> json(x, 200, approvalsJson()));
+    route("GET", MERGE_REQUEST + "/pipelines", x -> json(x, 200, new JsonArray().add(pipelineJson())));
+    route("GET", MERGE_REQUEST + "/versions", x -> json(x, 200, versionsJson()));
+    route("GET", MERGE_REQUEST + "/versions/(\\d+)", x -> {
+      long id = Long.parseLong(x.group(1));
+      if (versions.stream().anyMatch(v -> v.id() == id)) {
+        json(x, 200, versionJson(id));
+      } else {
+        notFound(x);
+      }
+    });
+    route("GET", MERGE_REQUEST + "/diffs", this::diffs);
+    route("GET", MERGE_REQUEST + "/discussions", x -> paged(x, discussionOrder.stream().map(discussions::get).toList()));
+    route("GET", DISCUSSION, x -> withDiscussion(x, d -> json(x, 200, d)));
+    route("POST", MERGE_REQUEST + "/discussions", x -> {
+      JsonObject note = x.json();
+      if (validPosition(x, note.getJsonObject("position"))) {
+        answerWrite(x, 201, publish(note.getString("body"), note.getJsonObject("position")));
+      }
+    });
+    route("POST", DISCUSSION + "/notes", x -> withDiscussion(x, d -> {
+      JsonObject note = note(x.json().getString("body"), null);
+      d.getJsonArray("notes").add(note);
+      answerWrite(x, 201, note);
+    }));
+    route("PUT", DISCUSSION, x -> withDiscussion(x, d -> {
+      boolean resolved = Boolean.parseBoolean(x.param("resolved"));
+      d.getJsonArray("notes").forEach(n -> ((JsonObject) n).put("resolved", resolved));
+      json(x, 200, d);
+    }));
+    route("GET", MERGE_REQUEST + "/draft_notes", x -> paged(x, new ArrayList<>(drafts)));
+    route("POST", MERGE_REQUEST + "/draft_notes", x -> {
+      JsonObject draft = x.json();
+      if (validPosition(x, draft.getJsonObject("position"))) {
+        JsonObject stored = new JsonObject().put("id", ids.incrementAndGet()).put("note", draft.getString("note"))
+          .put("position", draft.getJsonObject("position"));
+        drafts.add(stored);
+        answerWrite(x, 201, stored);
+      }
+    });
+    route("POST", MERGE_REQUEST + "/draft_notes/bulk_publish", x -> {
+      publishes.incrementAndGet();
+      List<JsonObject> all = new ArrayList<>(drafts);
+      drafts.clear();
+      all.forEach(d -> publish(d.getString("note"), d.getJsonObject("position")));
+      x.request().response().setStatusCode(204).end();
+    });
+    route("POST", MERGE_REQUEST + "/approve", this::approve);
+    route("POST", MERGE_REQUEST + "/unapprove", x -> {
+      if (!approved) {
+        notFound(x);
+      } else {
+        approved = false;
+        json(x, 201, new JsonObject());
+      }
+    });
+    Await.result(listen());
   }
 
   public String url() {
-    return "http://127.0.0.1:" + port;
+    return baseUrl();
   }
 
   /** Adds a version (a push) whose head is {@code head}; ids grow like GitLab's. */
@@ -106,164 +164,78 @@ public final class GitLabDouble implements AutoCloseable {
     return this;
   }
 
-  Version latest() {
+  public Version latest() {
     return versions.get(versions.size() - 1);
   }
 
-  @Override
-  public void close() throws Exception {
-    server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  /** The next request whose path contains {@code pathFragment} is answered 429 with Retry-After: 1. */
+  public void throttleOnce(String pathFragment) {
+    failOnce(pathFragment, Fault.status(429, new JsonObject().put("message", "Retry later"))
+      .header("Retry-After", "1").header("RateLimit-Remaining", "0"));
   }
 
-  private void handle(HttpServerRequest request, Buffer body) {
-    requests.incrementAndGet();
-    String token = request.getHeader("PRIVATE-TOKEN");
+  @Override
+  protected boolean admit(Exchange x) {
+    String token = x.request().getHeader("PRIVATE-TOKEN");
     tokensSeen.add(String.valueOf(token));
     if (!TOKEN.equals(token)) {
-      json(request, 401, new JsonObject().put("message", "401 Unauthorized"));
-      return;
+      json(x, 401, new JsonObject().put("message", "401 Unauthorized"));
+      return false;
     }
-    String path = request.path();
-    for (String fragment : throttleOnce) {
-      if (path.contains(fragment) && throttleOnce.remove(fragment)) {
-        throttled.merge(fragment, 1, Integer::sum);
-        request.response().setStatusCode(429).putHeader("Retry-After", "1").putHeader("RateLimit-Remaining", "0")
-          .putHeader("Content-Type", "application/json").end(new JsonObject().put("message", "Retry later").encode());
-        return;
-      }
+    Matcher project = Pattern.compile("/api/v4/projects/([^/]+)(/.*)?").matcher(x.request().path());
+    if (!project.matches() || !isProject(decode(project.group(1)))) {
+      json(x, 404, new JsonObject().put("message", "404 Project Not Found"));
+      return false;
     }
-    Matcher m = Pattern.compile("/api/v4/projects/([^/]+)(/.*)?").matcher(path);
-    if (!m.matches() || !isProject(decode(m.group(1)))) {
-      json(request, 404, new JsonObject().put("message", "404 Project Not Found"));
-      return;
-    }
-    String rest = m.group(2) == null ? "" : m.group(2);
-    try {
-      route(request, rest, body);
-    } catch (RuntimeException e) {
-      json(request, 500, new JsonObject().put("message", "500 Internal Server Error: " + e));
-    }
+    return true;
+  }
+
+  @Override
+  protected void unmatched(Exchange x) {
+    json(x, 404, new JsonObject().put("message", "404 Not found: " + x.method() + " " + x.request().path()));
   }
 
   private static boolean isProject(String id) {
     return id.equals(PROJECT) || id.equals(Integer.toString(PROJECT_ID));
   }
 
-  private void route(HttpServerRequest request, String rest, Buffer body) {
-    String method = request.method().name();
-    if (rest.startsWith("/repository/files/") && rest.endsWith("/raw")) {
-      raw(request, decode(rest.substring("/repository/files/".length(), rest.length() - "/raw".length())));
-      return;
+  @Override
+  protected boolean scripted(Exchange x) {
+    Object reply = replies.get(x.method() + " " + routeName(x.request().path()));
+    if (reply != null) {
+      replied(x, reply);
     }
-    if (replies.containsKey(method + " " + rest)) {
-      replied(request, replies.get(method + " " + rest));
-      return;
-    }
-    if (rest.equals("/repository/compare")) {
-      json(request, 200, compareJson(request.getParam("from"), request.getParam("to")));
-      return;
-    }
-    if (rest.equals("/merge_requests")) {
-      JsonArray all = new JsonArray();
-      if ("opened".equals(request.getParam("state", "opened")) || "all".equals(request.getParam("state"))) {
-        all.add(mergeRequest());
-      }
-      json(request, 200, all);
-      return;
-    }
-    Matcher m = Pattern.compile("/merge_requests/(\\d+)(/.*)?").matcher(rest);
+    return reply != null;
+  }
+
+  /** The name {@link #replies} keys a path by: below the merge request, with ids as {@code :id}, {@code :v}, {@code :d}. */
+  private static String routeName(String path) {
+    String rest = path.replaceFirst("^/api/v4/projects/[^/]+", "");
+    Matcher m = Pattern.compile("/merge_requests/" + IID + "(/.*)?").matcher(rest);
     if (!m.matches()) {
-      json(request, 404, new JsonObject().put("message", "404 Not found"));
-      return;
+      return rest;
     }
-    if (Integer.parseInt(m.group(1)) != IID) {
-      json(request, 404, new JsonObject().put("message", "404 Not found"));
-      return;
-    }
-    String sub = m.group(2) == null ? "" : m.group(2);
-    String routed = method + " " + sub.replaceAll("/[0-9a-f]{40}", "/:id").replaceAll("/versions/\\d+", "/versions/:v")
-      .replaceAll("/draft_notes/\\d+", "/draft_notes/:d");
-    if (replies.containsKey(routed)) {
-      replied(request, replies.get(routed));
-      return;
-    }
-    switch (routed) {
-      case "GET " -> json(request, 200, mergeRequest());
-      case "GET /approvals" -> json(request, 200, approvalsJson());
-      case "GET /pipelines" -> json(request, 200, new JsonArray().add(pipelineJson()));
-      case "GET /versions" -> json(request, 200, versionsJson());
-      case "GET /versions/:v" -> {
-        long id = Long.parseLong(sub.substring("/versions/".length()));
-        Version v = versions.stream().filter(x -> x.id() == id).findFirst().orElse(null);
-        if (v == null) {
-          json(request, 404, new JsonObject().put("message", "404 Not found"));
-        } else {
-          json(request, 200, versionJson(id));
-        }
-      }
-      case "GET /diffs" -> diffs(request);
-      case "GET /discussions" -> {
-        List<JsonObject> all = discussionOrder.stream().map(discussions::get).toList();
-        paged(request, all);
-      }
-      case "GET /discussions/:id" -> withDiscussion(request, sub, d -> json(request, 200, d));
-      case "POST /discussions" -> {
-        JsonObject note = body.toJsonObject();
-        if (validPosition(request, note.getJsonObject("position"))) {
-          answerWrite(request, publish(note.getString("body"), note.getJsonObject("position")));
-        }
-      }
-      case "POST /discussions/:id/notes" -> withDiscussion(request, sub, d -> {
-        JsonObject note = note(body.toJsonObject().getString("body"), null);
-        d.getJsonArray("notes").add(note);
-        answerWrite(request, note);
-      });
-      case "PUT /discussions/:id" -> withDiscussion(request, sub, d -> {
-        boolean resolved = Boolean.parseBoolean(request.getParam("resolved"));
-        d.getJsonArray("notes").forEach(n -> ((JsonObject) n).put("resolved", resolved));
-        json(request, 200, d);
-      });
-      case "GET /draft_notes" -> paged(request, new ArrayList<>(drafts));
-      case "POST /draft_notes" -> {
-        JsonObject draft = body.toJsonObject();
-        if (validPosition(request, draft.getJsonObject("position"))) {
-          JsonObject stored = new JsonObject().put("id", ids.incrementAndGet()).put("note", draft.getString("note"))
-            .put("position", draft.getJsonObject("position"));
-          drafts.add(stored);
-          answerWrite(request, stored);
-        }
-      }
-      case "POST /draft_notes/bulk_publish" -> {
-        publishes.incrementAndGet();
-        List<JsonObject> all = new ArrayList<>(drafts);
-        drafts.clear();
-        all.forEach(d -> publish(d.getString("note"), d.getJsonObject("position")));
-        request.response().setStatusCode(204).end();
-      }
-      case "POST /approve" -> {
-        if (approved) {
-          json(request, 401, new JsonObject().put("message", "401 Unauthorized"));
-        } else if (body.length() > 0 && body.toJsonObject().getString("sha") != null
-          && !body.toJsonObject().getString("sha").equals(latest().head())) {
-          json(request, 409, new JsonObject().put("message", "SHA does not match HEAD of source branch"));
-        } else {
-          approved = true;
-          json(request, 201, new JsonObject().put("approved", true));
-        }
-      }
-      case "POST /unapprove" -> {
-        if (!approved) {
-          json(request, 404, new JsonObject().put("message", "404 Not found"));
-        } else {
-          approved = false;
-          json(request, 201, new JsonObject());
-        }
-      }
-      default -> json(request, 404, new JsonObject().put("message", "404 Not found: " + method + " " + sub));
+    String sub = m.group(1) == null ? "" : m.group(1);
+    return sub.replaceAll("/[0-9a-f]{40}", "/:id").replaceAll("/versions/\\d+", "/versions/:v").replaceAll("/draft_notes/\\d+", "/draft_notes/:d");
+  }
+
+  private void approve(Exchange x) {
+    String sha = x.body().length() > 0 ? x.json().getString("sha") : null;
+    if (approved) {
+      json(x, 401, new JsonObject().put("message", "401 Unauthorized"));
+    } else if (sha != null && !sha.equals(latest().head())) {
+      json(x, 409, new JsonObject().put("message", "SHA does not match HEAD of source branch"));
+    } else {
+      approved = true;
+      json(x, 201, new JsonObject().put("approved", true));
     }
   }
 
-  private void replied(HttpServerRequest request, Object body) {
+  private void notFound(Exchange x) {
+    json(x, 404, new JsonObject().put("message", "404 Not found"));
+  }
+
+  private void replied(Exchange request, Object body) {
     if (body instanceof JsonArray array) {
       paged(request, array.stream().map(o -> o instanceof JsonObject j ? j : null).toList());
     } else {
@@ -272,17 +244,17 @@ public final class GitLabDouble implements AutoCloseable {
   }
 
   /** Adds a discussion as GitLab would list it (its {@code id} a 40-digit hex string). */
-  void seed(JsonObject discussion) {
+  public void seed(JsonObject discussion) {
     discussions.put(discussion.getString("id"), discussion);
     discussionOrder.add(discussion.getString("id"));
   }
 
   /** The double's own replies, for a test to vary. */
-  JsonObject mergeRequestJson() {
+  public JsonObject mergeRequestJson() {
     return mergeRequest();
   }
 
-  JsonArray versionsJson() {
+  public JsonArray versionsJson() {
     JsonArray all = new JsonArray();
     for (int i = versions.size() - 1; i >= 0; i--) {
       all.add(versionJson(versions.get(i)));
@@ -290,24 +262,24 @@ public final class GitLabDouble implements AutoCloseable {
     return all;
   }
 
-  JsonObject versionJson(long id) {
+  public JsonObject versionJson(long id) {
     Version v = versions.stream().filter(x -> x.id() == id).findFirst().orElseThrow();
     return versionJson(v).put("commits", new JsonArray().add(commitJson(v.head())))
       .put("diffs", new JsonArray(new ArrayList<>(entries(v.base(), v.head()))));
   }
 
-  JsonArray diffsJson() {
+  public JsonArray diffsJson() {
     return new JsonArray(new ArrayList<>(entries(latest().base(), latest().head())));
   }
 
   /** {@code GET /repository/compare}: the commits and the diffs between two commits, as GitLab's reference lists them. */
-  JsonObject compareJson(String from, String to) {
+  public JsonObject compareJson(String from, String to) {
     return new JsonObject().put("commit", commitJson(to)).put("commits", new JsonArray().add(commitJson(to)))
       .put("diffs", new JsonArray(new ArrayList<>(entries(from, to)))).put("compare_timeout", false)
       .put("compare_same_ref", from.equals(to)).put("web_url", url() + "/acme/shop/-/compare/" + from + "..." + to);
   }
 
-  JsonArray discussionsJson() {
+  public JsonArray discussionsJson() {
     return new JsonArray(discussionOrder.stream().map(id -> (Object) discussions.get(id).copy()).toList());
   }
 
@@ -318,7 +290,7 @@ public final class GitLabDouble implements AutoCloseable {
   }
 
   /** A user as GitLab's UserBasic has it. */
-  static JsonObject user(String username, String name) {
+  public static JsonObject user(String username, String name) {
     return new JsonObject().put("id", Math.abs(username.hashCode() % 10_000)).put("username", username).put("name", name)
       .put("state", "active").put("avatar_url", "https://gitlab.example/avatar/" + username + ".png")
       .put("web_url", "https://gitlab.example/" + username);
@@ -346,14 +318,14 @@ public final class GitLabDouble implements AutoCloseable {
       .put("web_url", url() + "/acme/shop/-/merge_requests/" + IID);
   }
 
-  JsonObject pipelineJson() {
+  public JsonObject pipelineJson() {
     return new JsonObject().put("id", 5501).put("iid", 81).put("project_id", PROJECT_ID).put("sha", latest().head())
       .put("ref", "feature/invoice").put("status", "success").put("source", "merge_request_event")
       .put("created_at", "2026-11-24T10:05:00Z").put("updated_at", "2026-11-24T10:09:00Z")
       .put("web_url", url() + "/acme/shop/-/pipelines/5501");
   }
 
-  JsonObject approvalsJson() {
+  public JsonObject approvalsJson() {
     return new JsonObject().put("approved", approved).put("approvals_required", 1)
       .put("approvals_left", approved ? 0 : 1).put("user_has_approved", approved).put("user_can_approve", true)
       .put("approved_by", approved ? new JsonArray().add(new JsonObject().put("user", user(ME, "Agent"))) : new JsonArray());
@@ -367,23 +339,23 @@ public final class GitLabDouble implements AutoCloseable {
   }
 
   /** {@code /diffs} of the latest version, {@code per_page} ≤ 100, with GitLab's paging headers. */
-  private void diffs(HttpServerRequest request) {
+  private void diffs(Exchange x) {
     if (withoutDiffsEndpoint) {
-      json(request, 404, new JsonObject().put("message", "404 Not found"));
+      notFound(x);
       return;
     }
     diffPages.incrementAndGet();
     Version v = latest();
-    paged(request, entries(v.base(), v.head()));
+    paged(x, entries(v.base(), v.head()));
   }
 
-  private void paged(HttpServerRequest request, List<JsonObject> all) {
-    int perPage = Math.min(PER_PAGE, Integer.parseInt(request.getParam("per_page", "20")));
-    int page = Math.max(1, Integer.parseInt(request.getParam("page", "1")));
+  private void paged(Exchange request, List<JsonObject> all) {
+    int perPage = Math.min(PER_PAGE, Integer.parseInt(request.param("per_page", "20")));
+    int page = Math.max(1, Integer.parseInt(request.param("page", "1")));
     int from = Math.min(all.size(), (page - 1) * perPage);
     List<JsonObject> slice = all.subList(from, Math.min(all.size(), from + perPage));
     int pages = Math.max(1, (all.size() + perPage - 1) / perPage);
-    request.response().putHeader("X-Total", Integer.toString(all.size())).putHeader("X-Total-Pages", Integer.toString(pages))
+    request.request().response().putHeader("X-Total", Integer.toString(all.size())).putHeader("X-Total-Pages", Integer.toString(pages))
       .putHeader("X-Per-Page", Integer.toString(perPage)).putHeader("X-Page", Integer.toString(page))
       .putHeader("X-Next-Page", page < pages ? Integer.toString(page + 1) : "");
     json(request, 200, new JsonArray(new ArrayList<>(slice)));
@@ -393,7 +365,7 @@ public final class GitLabDouble implements AutoCloseable {
   record FileDiff(JsonObject entry, Map<String, String> lineKinds) {
   }
 
-  List<JsonObject> entries(String from, String to) {
+  private List<JsonObject> entries(String from, String to) {
     return files(from, to).values().stream().map(f -> {
       JsonObject e = f.entry().copy();
       String path = e.getString("new_path");
@@ -484,7 +456,7 @@ public final class GitLabDouble implements AutoCloseable {
           }
         }
       }
-      String text = firstHunk < 0 ? "" : String.join("\n", java.util.Arrays.copyOfRange(lines, firstHunk, lines.length));
+      String text = firstHunk < 0 ? "" : String.join("\n", Arrays.copyOfRange(lines, firstHunk, lines.length));
       JsonObject entry = new JsonObject().put("old_path", oldPath).put("new_path", newPath).put("a_mode", aMode).put("b_mode", bMode)
         .put("new_file", added).put("renamed_file", renamed).put("deleted_file", deleted).put("generated_file", false)
         .put("too_large", false).put("collapsed", false).put("diff", text);
@@ -494,7 +466,7 @@ public final class GitLabDouble implements AutoCloseable {
   }
 
   /** GitLab's check of a position; answers 400 and returns false when it cannot place it. */
-  private boolean validPosition(HttpServerRequest request, JsonObject position) {
+  private boolean validPosition(Exchange request, JsonObject position) {
     if (position == null) {
       return true;
     }
@@ -542,13 +514,13 @@ public final class GitLabDouble implements AutoCloseable {
       String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1")
         .digest(file.entry().getString("new_path").getBytes(StandardCharsets.UTF_8)));
       return sha + "_" + parts[1] + "_" + parts[2];
-    } catch (java.security.NoSuchAlgorithmException e) {
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
   }
 
   private JsonObject publish(String body, JsonObject position) {
-    String id = HexFormat.of().formatHex(java.nio.ByteBuffer.allocate(20).putInt(ids.incrementAndGet()).array());
+    String id = HexFormat.of().formatHex(ByteBuffer.allocate(20).putInt(ids.incrementAndGet()).array());
     JsonObject discussion = new JsonObject().put("id", id).put("individual_note", position == null)
       .put("notes", new JsonArray().add(note(body, position)));
     discussions.put(id, discussion);
@@ -566,9 +538,8 @@ public final class GitLabDouble implements AutoCloseable {
     return note;
   }
 
-  private void withDiscussion(HttpServerRequest request, String sub, java.util.function.Consumer<JsonObject> then) {
-    String id = sub.split("/")[2];
-    JsonObject discussion = discussions.get(id);
+  private void withDiscussion(Exchange request, Consumer<JsonObject> then) {
+    JsonObject discussion = discussions.get(request.group(1));
     if (discussion == null) {
       json(request, 404, new JsonObject().put("message", "404 Discussion Not Found"));
     } else {
@@ -576,31 +547,13 @@ public final class GitLabDouble implements AutoCloseable {
     }
   }
 
-  private void raw(HttpServerRequest request, String path) {
+  private void raw(Exchange x, String path) {
     rawRequests.incrementAndGet();
-    String ref = request.getParam("ref");
-    try {
-      byte[] bytes = repo.gitBytes("cat-file", "blob", ref + ":" + path);
-      request.response().setStatusCode(200).putHeader("Content-Type", "text/plain; charset=utf-8").end(Buffer.buffer(bytes));
-    } catch (RuntimeException missing) {
-      json(request, 404, new JsonObject().put("message", "404 File Not Found"));
-    }
-  }
-
-  private void answerWrite(HttpServerRequest request, JsonObject body) {
-    if (dropResponses.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-      request.connection().close();
-    } else {
-      json(request, 201, body);
-    }
+    blob(x, repo, x.param("ref") + ":" + path, "text/plain; charset=utf-8",
+      missing -> json(missing, 404, new JsonObject().put("message", "404 File Not Found")));
   }
 
   private static String decode(String segment) {
     return URLDecoder.decode(segment, StandardCharsets.UTF_8);
-  }
-
-  private static void json(HttpServerRequest request, int status, Object body) {
-    request.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(
-      body instanceof JsonObject o ? o.encode() : ((JsonArray) body).encode());
   }
 }
