@@ -167,8 +167,8 @@ final class StdioSession {
     if (restNeeded.get()) {
       return Future.succeededFuture();
     }
-    return ClientIdle.after(vertx, this::clientBusy, () -> closing.get() || restNeeded.get(), ClientIdle.PAUSE_MS,
-        ClientIdle.POLL_MS)
+    return ClientIdle.after(vertx, this::clientBusy, () -> closing.get() || restNeeded.get(),
+        server.options().stdioIdlePauseMs(), server.options().stdioIdlePollMs())
       .compose(idle -> idle || restNeeded.get() ? Future.succeededFuture()
         : Future.failedFuture("the client's input ended"));
   }

@@ -68,7 +68,7 @@ public final class McpServer {
     ToolCaller caller = this::callTool;
     this.resources = new CatalogResources(catalog, caller, options.pageSize());
     this.prompts = new CatalogPrompts(catalog, caller, options.pageSize());
-    this.completions = new CatalogCompletions(catalog, caller);
+    this.completions = new CatalogCompletions(catalog, caller, options.maxCompletionValues());
     this.ready = builder.ready;
     this.toolReady = builder.toolReady;
     this.requestStates = RequestStates.withRandomKey(options.requestStateTtlMs());
