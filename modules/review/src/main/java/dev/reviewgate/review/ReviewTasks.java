@@ -41,7 +41,8 @@ final class ReviewTasks {
       if (current == null) {
         throw KnownReviews.notFound(id);
       }
-      return new ReviewWriter.Applied<>(current.startTask(task, FeedbackResults.superseded(facts, current), Instant.now()), task);
+      return new ReviewWriter.Applied<>(current.startTask(task, FeedbackResults.superseded(facts, current),
+        options.keptTasks(), Instant.now()), task);
     }).map(started -> {
       Review saved = reviews.get(id);
       reviews.publishWaiting(saved);
