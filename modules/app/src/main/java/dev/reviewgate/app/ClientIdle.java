@@ -12,11 +12,6 @@ import java.util.function.BooleanSupplier;
  */
 final class ClientIdle {
 
-  /** A pause of the client's long enough for the process's own start-up work (the rest of the backends). */
-  static final long PAUSE_MS = 100;
-  /** How often the client is looked at while waiting for {@link #PAUSE_MS}. */
-  static final long POLL_MS = 5;
-
   private ClientIdle() {
   }
 

@@ -1,6 +1,7 @@
 package dev.reviewgate.app;
 
 import dev.reviewgate.mcp.McpConnection;
+import dev.reviewgate.mcp.McpOptions;
 import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.Outbound;
 import dev.reviewgate.mcp.transport.JsonLines;
@@ -32,11 +33,6 @@ final class StdioWarmup {
   private static final Logger LOG = Logger.getLogger(StdioWarmup.class.getName());
   /** The diff tools in the order the warm-up repeats them; git_diff twice, as agents ask for it most. */
   private static final List<String> TOOLS = List.of("git_diff", "git_changed_files", "git_diff", "git_diff_stat");
-  /** Commits of the newest history left out of the warm-up, when the repository has more than that. */
-  private static final int SPARED = 200;
-  private static final long IDLE_POLL_MS = 2;
-  /** How often a running warm-up call checks whether it must give way. */
-  private static final long WATCH_MS = 3;
 
   private final Vertx vertx;
   private final McpConnection connection;
@@ -46,6 +42,7 @@ final class StdioWarmup {
   private final long deadline;
   private final long longestCallMs;
   private final long idleMs;
+  private final McpOptions options;
   private int id;
   /** Calls cancelled because the agent asked something or they ran too long. */
   private int gaveWay;
@@ -62,6 +59,7 @@ final class StdioWarmup {
     this.deadline = System.nanoTime() + maxMs * 1_000_000;
     this.longestCallMs = server.options().warmupCallMaxMs();
     this.idleMs = server.options().warmupIdleMs();
+    this.options = server.options();
   }
 
   /**
@@ -103,7 +101,7 @@ final class StdioWarmup {
     if (!LOG.isLoggable(level)) {
       return;
     }
-    ClientIdle.after(vertx, agentBusy, closing, ClientIdle.PAUSE_MS, ClientIdle.POLL_MS).onSuccess(idle -> {
+    ClientIdle.after(vertx, agentBusy, closing, options.stdioIdlePauseMs(), options.stdioIdlePollMs()).onSuccess(idle -> {
       if (idle) {
         LOG.log(level, message);
       }
@@ -122,7 +120,7 @@ final class StdioWarmup {
         if (repo == null) {
           return Future.succeededFuture(0); // no default repository: nothing an agent would diff without naming one
         }
-        int limit = Math.min(1000, calls + SPARED);
+        int limit = Math.min(1000, calls + options.warmupSparedCommits());
         return whenIdle(() -> call("git_log", new JsonObject().put("repo", repo).put("limit", limit)))
           .compose(log -> diffs(repo, oldest(log.getJsonArray("commits", new JsonArray()), limit)));
       });
@@ -163,12 +161,12 @@ final class StdioWarmup {
 
   /**
    * Completes with true once the agent has had nothing in flight for {@code mcp.warmupIdleMs} (looked at every
-   * IDLE_POLL_MS), or false once the warm-up's time is over. Not at the first idle look: a client asking call after
-   * call does its own work in the gaps (a git process between two calls), and a warm-up call there slowed it.
+   * {@code mcp.warmupIdlePollMs}), or false once the warm-up's time is over. Not at the first idle look: a client asking
+   * call after call does its own work in the gaps (a git process between two calls), and a warm-up call there slowed it.
    */
   private Future<Boolean> whenIdle() {
     return ClientIdle.after(vertx, agentBusy, () -> System.nanoTime() > deadline || closing.getAsBoolean(), idleMs,
-      IDLE_POLL_MS);
+      options.warmupIdlePollMs());
   }
 
   /**
@@ -181,7 +179,7 @@ final class StdioWarmup {
     String requestId = "warmup-" + (id + 1);
     long started = System.nanoTime();
     boolean[] cancelled = {false};
-    long watch = vertx.setPeriodic(WATCH_MS, timer -> {
+    long watch = vertx.setPeriodic(options.warmupWatchMs(), timer -> {
       if (!cancelled[0] && (agentBusy.getAsBoolean() || closing.getAsBoolean()
         || System.nanoTime() - started > longestCallMs * 1_000_000)) {
         cancelled[0] = true;

@@ -30,6 +30,7 @@ public record GitOptions(
   long deltaCacheBytes,
   int keptReaders,
   long claimCheckMs,
+  long withdrawnTtlMs,
   int parallelFromFiles,
   long attributesCacheBytes,
   long streamAheadBytes) {
@@ -59,6 +60,7 @@ public record GitOptions(
       number(section, "deltaCacheBytes"),
       integer(section, "keptReaders"),
       positive(section, "claimCheckMs"),
+      positive(section, "withdrawnTtlMs"),
       positiveInteger(section, "parallelFromFiles"),
       number(section, "attributesCacheBytes"),
       positive(section, "streamAheadBytes"));

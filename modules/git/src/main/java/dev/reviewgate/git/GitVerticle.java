@@ -62,7 +62,8 @@ public final class GitVerticle extends VerticleBase {
     return (opened != null ? Future.succeededFuture(opened) : vertx.executeBlocking(() -> ReposAhead.take(backend), false))
       .compose(created -> {
         registry = created;
-        return vertx.isClustered() ? RepoRouting.claimed(vertx, catalog, registry, options.timeoutMs(), options.claimCheckMs())
+        return vertx.isClustered() ? RepoRouting.claimed(vertx, catalog, registry, options.timeoutMs(), options.claimCheckMs(),
+          options.withdrawnTtlMs())
           : Future.succeededFuture(RepoRouting.alone(vertx, catalog, registry, options.timeoutMs()));
       })
       .compose(routed -> {

@@ -26,14 +26,19 @@ public final class RepoClaims {
   static final String WITHDRAWN = "reviewgate.git.withdrawn";
   /** Not a repository name: names start with a letter or digit. */
   static final String DEFAULT_KEY = "@default";
-  /** How long a withdrawal stays listed without being renewed. */
-  static final long WITHDRAWN_TTL_MS = 30_000;
 
   private final Vertx vertx;
   private final String process = Long.toString(ProcessHandle.current().pid());
+  /** How long a withdrawal stays listed without being renewed ({@code git.withdrawnTtlMs}). */
+  private final long withdrawnTtlMs;
 
-  RepoClaims(Vertx vertx) {
+  RepoClaims(Vertx vertx, long withdrawnTtlMs) {
     this.vertx = vertx;
+    this.withdrawnTtlMs = withdrawnTtlMs;
+  }
+
+  long withdrawnTtlMs() {
+    return withdrawnTtlMs;
   }
 
   /**
@@ -74,7 +79,7 @@ public final class RepoClaims {
   /** Lists (or renews) a withdrawal of this node's for every node's /health. */
   Future<Void> publishWithdrawn(String name, String reason) {
     JsonObject entry = new JsonObject().put("repo", name).put("process", process).put("reason", reason);
-    return withdrawn().compose(map -> map.put(process + "/" + name, entry, WITHDRAWN_TTL_MS));
+    return withdrawn().compose(map -> map.put(process + "/" + name, entry, withdrawnTtlMs));
   }
 
   /** {@code withdrawn}: every git node's withdrawn names, each with the process and the reason, sorted. */

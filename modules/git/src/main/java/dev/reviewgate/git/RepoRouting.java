@@ -78,11 +78,12 @@ final class RepoRouting {
   /**
    * In a cluster: claims each repository's name for its history ({@link RepoClaims}); a name the cluster already
    * gives another history is withdrawn from this node, logged, and listed on every node's /health while it runs.
-   * The claims are checked again every {@code checkMs} ({@code git.claimCheckMs}).
+   * The claims are checked again every {@code checkMs} ({@code git.claimCheckMs}); a withdrawal is listed for
+   * {@code withdrawnTtlMs} ({@code git.withdrawnTtlMs}) past its last renewal.
    */
   static Future<RepoRouting> claimed(Vertx vertx, ToolCatalog catalog, RepoRegistry registry, long timeoutMs,
-                                     long checkMs) {
-    RepoClaims claims = new RepoClaims(vertx);
+                                     long checkMs, long withdrawnTtlMs) {
+    RepoClaims claims = new RepoClaims(vertx, withdrawnTtlMs);
     return vertx.executeBlocking(() -> {
         Map<String, RepoIdentity> identities = new LinkedHashMap<>();
         registry.names().forEach(name -> identities.put(name, RepoIdentity.of(registry.reader(name).repository())));
@@ -94,7 +95,7 @@ final class RepoRouting {
         return routing.check().map(v -> {
           routing.timers.add(vertx.setPeriodic(checkMs, id -> routing.check()));
           // Renewed a few times per time to live: each listing is a write to the cluster.
-          routing.timers.add(vertx.setPeriodic(RepoClaims.WITHDRAWN_TTL_MS / 3, id -> routing.withdrawn.forEach(
+          routing.timers.add(vertx.setPeriodic(Math.max(1, claims.withdrawnTtlMs() / 3), id -> routing.withdrawn.forEach(
             (name, reason) -> routing.list(name, reason))));
           return routing;
         });

@@ -29,6 +29,7 @@ class RepoRoutingTest {
 
   /** git.claimCheckMs for these tests: short, so that they wait little. */
   private static final long CHECK_MS = 200;
+  private static final long WITHDRAWN_TTL_MS = 30_000;
 
   @TempDir
   Path tmp;
@@ -52,7 +53,7 @@ class RepoRoutingTest {
   @Timeout(60)
   void aNameTheClusterNowGivesAnotherHistoryIsWithdrawnAndItsRoutedAddressesLeave() throws Exception {
     RepoRegistry registry = registry();
-    routing = await(RepoRouting.claimed(vertx, ToolCatalog.standard(), registry, 5_000, CHECK_MS));
+    routing = await(RepoRouting.claimed(vertx, ToolCatalog.standard(), registry, 5_000, CHECK_MS, WITHDRAWN_TTL_MS));
     await(routing.serve("git_resolve", (args, call) -> Future.succeededFuture(new JsonObject().put("answeredBy", "here"))));
     String routed = RepoRouting.address("shared", "git_resolve");
     assertThat(routing.served()).containsExactly("shared");
@@ -77,7 +78,7 @@ class RepoRoutingTest {
   @Test
   @Timeout(60)
   void aClaimTheMergeDidNotKeepIsMadeAgain() throws Exception {
-    routing = await(RepoRouting.claimed(vertx, ToolCatalog.standard(), registry(), 5_000, CHECK_MS));
+    routing = await(RepoRouting.claimed(vertx, ToolCatalog.standard(), registry(), 5_000, CHECK_MS, WITHDRAWN_TTL_MS));
     JsonObject mine = await(claims().compose(map -> map.get("shared")));
     assertThat(mine).isNotNull();
     await(claims().compose(map -> map.remove("shared")));

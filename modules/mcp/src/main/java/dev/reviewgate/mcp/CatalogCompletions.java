@@ -19,14 +19,15 @@ import java.util.Optional;
  */
 final class CatalogCompletions {
 
-  private static final int MAX_VALUES = 100;
-
   private final ToolCatalog catalog;
   private final ToolCaller tools;
+  /** Values in one result ({@code mcp.maxCompletionValues}); {@code hasMore} says when there were more. */
+  private final int maxValues;
 
-  CatalogCompletions(ToolCatalog catalog, ToolCaller tools) {
+  CatalogCompletions(ToolCatalog catalog, ToolCaller tools, int maxValues) {
     this.catalog = catalog;
     this.tools = tools;
+    this.maxValues = maxValues;
   }
 
   Future<JsonObject> complete(RequestContext request, JsonObject params) {
@@ -44,9 +45,9 @@ final class CatalogCompletions {
       .map(source -> values(source, context)).orElse(Future.succeededFuture(List.of()));
     return candidates.otherwise(List.of()).map(all -> {
       List<String> matching = all.stream().filter(v -> v != null && v.startsWith(prefix)).distinct().toList();
-      JsonArray values = new JsonArray(new ArrayList<>(matching.subList(0, Math.min(MAX_VALUES, matching.size()))));
+      JsonArray values = new JsonArray(new ArrayList<>(matching.subList(0, Math.min(maxValues, matching.size()))));
       return new JsonObject().put("completion", new JsonObject().put("values", values)
-        .put("total", matching.size()).put("hasMore", matching.size() > MAX_VALUES));
+        .put("total", matching.size()).put("hasMore", matching.size() > maxValues));
     });
   }
 

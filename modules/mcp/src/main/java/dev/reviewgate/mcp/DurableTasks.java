@@ -4,8 +4,8 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 
 /**
- * Tasks kept outside this process, with what they belong to (the waits for a person live with their review in the
- * review store), so that any front node answers for them and they survive a restart. Each method fails with
+ * Tasks kept outside this process, by the backend whose state they belong to, so that any front node answers for
+ * them and they survive a restart. Each method fails with
  * {@link Tasks#unknown} when no such task exists.
  */
 interface DurableTasks {

@@ -25,6 +25,13 @@ import io.vertx.core.json.JsonObject;
  * @param warmupMaxMs        stdio: the warm-up ends after this long, whatever it has done
  * @param warmupCallMaxMs    stdio: a warm-up call running longer than this is cancelled (its commit's diff is large)
  * @param warmupIdleMs       stdio: the warm-up makes each call only after the client has had nothing in flight this long
+ * @param warmupIdlePollMs   stdio: how often the warm-up looks whether the client is idle
+ * @param warmupWatchMs      stdio: how often a running warm-up call looks whether it must give way
+ * @param warmupSparedCommits stdio: commits of the newest history the warm-up leaves alone (those an agent reviews)
+ * @param stdioIdlePauseMs   stdio: the client's pause that the rest of the backends' start (and a log line of the
+ *                           process's own) waits for
+ * @param stdioIdlePollMs    stdio: how often the client is looked at while waiting for that pause
+ * @param maxCompletionValues values in one {@code completion/complete} result (the protocol allows at most 100)
  * @param maxTasks           tasks (SEP-2663) this process keeps at once; more are refused until some expire
  * @param taskTtlMs          how long a task of this process stays readable by {@code tasks/get} after it was created
  * @param taskPollIntervalMs {@code pollIntervalMs} suggested to clients polling a task
@@ -37,7 +44,11 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
                          long progressIntervalMs, ToolTimeouts toolTimeouts,
                          long drainOnEofMs, long startBackendsAfterMs, int stdioEventLoops,
                          int warmupCalls, long warmupMaxMs, long warmupCallMaxMs, long warmupIdleMs, int maxTasks, long taskTtlMs, long taskPollIntervalMs,
-                         long requestStateTtlMs, long elicitationTimeoutMs) {
+                         long requestStateTtlMs, long elicitationTimeoutMs, long warmupIdlePollMs, long warmupWatchMs,
+                         int warmupSparedCommits, long stdioIdlePauseMs, long stdioIdlePollMs, int maxCompletionValues) {
+
+  /** The most values a {@code completion/complete} result may hold (MCP's {@code CompleteResult}). */
+  static final int PROTOCOL_MAX_COMPLETION_VALUES = 100;
 
   public McpOptions {
     positive("mcp.maxLineBytes", maxLineBytes);
@@ -58,6 +69,17 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
     positive("mcp.taskPollIntervalMs", taskPollIntervalMs);
     positive("mcp.requestStateTtlMs", requestStateTtlMs);
     positive("mcp.elicitationTimeoutMs", elicitationTimeoutMs);
+    positive("mcp.warmupIdlePollMs", warmupIdlePollMs);
+    positive("mcp.warmupWatchMs", warmupWatchMs);
+    if (warmupSparedCommits < 0) {
+      throw new IllegalArgumentException("mcp.warmupSparedCommits must be 0 or more (got " + warmupSparedCommits + ")");
+    }
+    positive("mcp.stdioIdlePauseMs", stdioIdlePauseMs);
+    positive("mcp.stdioIdlePollMs", stdioIdlePollMs);
+    if (maxCompletionValues < 1 || maxCompletionValues > PROTOCOL_MAX_COMPLETION_VALUES) {
+      throw new IllegalArgumentException("mcp.maxCompletionValues must be from 1 to " + PROTOCOL_MAX_COMPLETION_VALUES
+        + ", the protocol's limit (got " + maxCompletionValues + ")");
+    }
   }
 
   public static McpOptions from(ReviewgateConfig config) {
@@ -81,7 +103,13 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
       number(mcp, "taskTtlMs", "mcp.taskTtlMs"),
       number(mcp, "taskPollIntervalMs", "mcp.taskPollIntervalMs"),
       number(mcp, "requestStateTtlMs", "mcp.requestStateTtlMs"),
-      number(mcp, "elicitationTimeoutMs", "mcp.elicitationTimeoutMs"));
+      number(mcp, "elicitationTimeoutMs", "mcp.elicitationTimeoutMs"),
+      number(mcp, "warmupIdlePollMs", "mcp.warmupIdlePollMs"),
+      number(mcp, "warmupWatchMs", "mcp.warmupWatchMs"),
+      (int) number(mcp, "warmupSparedCommits", "mcp.warmupSparedCommits"),
+      number(mcp, "stdioIdlePauseMs", "mcp.stdioIdlePauseMs"),
+      number(mcp, "stdioIdlePollMs", "mcp.stdioIdlePollMs"),
+      (int) number(mcp, "maxCompletionValues", "mcp.maxCompletionValues"));
   }
 
   /** The defaults from {@code config/reviewgate.json}. */

@@ -68,7 +68,7 @@ public final class McpServer {
     ToolCaller caller = this::callTool;
     this.resources = new CatalogResources(catalog, caller, options.pageSize());
     this.prompts = new CatalogPrompts(catalog, caller, options.pageSize());
-    this.completions = new CatalogCompletions(catalog, caller);
+    this.completions = new CatalogCompletions(catalog, caller, options.maxCompletionValues());
     this.ready = builder.ready;
     this.toolReady = builder.toolReady;
     this.requestStates = RequestStates.withRandomKey(options.requestStateTtlMs());
@@ -334,8 +334,8 @@ public final class McpServer {
     }
 
     /**
-     * Answers {@code tasks/*} for task ids this process does not hold from the review store over the event bus
-     * ({@link BusTasks}): the waits for a person become durable tasks there. Default: every task is in-process.
+     * Answers {@code tasks/*} for task ids this process does not hold from the backends that keep them, over the
+     * event bus ({@link BusTasks}): a backend's wait for a person is a durable task there. Default: every task is in-process.
      */
     public Builder durableTasksOnBus() {
       this.durableTasksOnBus = true;

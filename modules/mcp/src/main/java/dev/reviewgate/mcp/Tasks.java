@@ -12,8 +12,8 @@ import java.util.function.Function;
  * The tasks extension (SEP-2663) of one server: starts tasks ({@link RequestContext#asTask}) and answers
  * {@code tasks/get}, {@code tasks/update} and {@code tasks/cancel}. Tasks whose work runs in this process live here,
  * each for {@code ttlMs} after it was created; a task id this process does not know is asked of the
- * {@link DurableTasks} (the review store keeps the waits for a person there, so any node answers for them and they
- * survive restarts).
+ * {@link DurableTasks} (a backend may keep its tasks with its own state, e.g. a wait for a person, so that any node
+ * answers for them and they survive restarts).
  */
 final class Tasks {
 

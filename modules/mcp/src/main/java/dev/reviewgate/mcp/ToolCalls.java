@@ -38,7 +38,7 @@ final class ToolCalls {
   private final ToolSelection selection;
   private final McpOptions options;
   private final Function<String, LocalTool> localTools;
-  private final DraftApprovals drafts;
+  private final ConfirmedCalls confirmations;
 
   /** @param localTools the in-process answer of a tool, by name, or null for a call over the bus */
   ToolCalls(Vertx vertx, ToolCatalog catalog, ToolSelection selection, McpOptions options,
@@ -48,7 +48,7 @@ final class ToolCalls {
     this.selection = selection;
     this.options = options;
     this.localTools = localTools;
-    this.drafts = new DraftApprovals(vertx, options.toolTimeouts());
+    this.confirmations = new ConfirmedCalls(vertx, options.toolTimeouts());
   }
 
   JsonObject list(JsonObject params) {
@@ -78,8 +78,8 @@ final class ToolCalls {
     // A tool that waits for a person reports its own progress, the first at once naming what the person opens.
     long heartbeat = tool.waitsForPerson() ? -1 : startProgress(request, name, started);
     LocalTool local = localTools.apply(name);
-    Future<JsonObject> outcome = DraftApprovals.applies(tool, arguments)
-      ? validated(tool, arguments).compose(valid -> drafts.confirmThenPost(tool, arguments, request,
+    Future<JsonObject> outcome = ConfirmedCalls.applies(tool, arguments)
+      ? validated(tool, arguments).compose(valid -> confirmations.confirmThenCall(tool, arguments, request,
         approved -> callBus(tool, approved, request)))
       : local != null ? callLocal(tool, local, arguments, request) : callBus(tool, arguments, request);
     return outcome
@@ -137,7 +137,7 @@ final class ToolCalls {
   /** A backend's reply as the call's result: a {@code CallToolResult}, or a {@code CreateTaskResult} for a task. */
   private static JsonObject result(JsonObject reply) {
     return reply.getValue("task") instanceof JsonObject task && reply.size() == 1
-      ? TaskJson.created(BusTasks.detailed(task))
+      ? TaskJson.created(TaskJson.ofDocument(task))
       : ToolResults.success(reply);
   }
 

@@ -280,7 +280,8 @@ class McpServerTest {
     small = new McpOptions(small.maxLineBytes(), false, 1, small.listTtlMs(), small.progressIntervalMs(),
       small.toolTimeouts(), small.drainOnEofMs(), small.startBackendsAfterMs(), small.stdioEventLoops(),
       small.warmupCalls(), small.warmupMaxMs(), small.warmupCallMaxMs(), small.warmupIdleMs(), small.maxTasks(), small.taskTtlMs(), small.taskPollIntervalMs(),
-      small.requestStateTtlMs(), small.elicitationTimeoutMs());
+      small.requestStateTtlMs(), small.elicitationTimeoutMs(), small.warmupIdlePollMs(), small.warmupWatchMs(),
+      small.warmupSparedCommits(), small.stdioIdlePauseMs(), small.stdioIdlePollMs(), small.maxCompletionValues());
     var tool = ToolCatalog.standard().require("diff_parse");
     var extra = new dev.reviewgate.core.catalog.Tool("local_echo", "reviewgate.test.echo", "Echo", "Echoes.",
       new JsonObject().put("type", "object"), null, tool.annotations(), tool.exposure(), false, tool.callers(),

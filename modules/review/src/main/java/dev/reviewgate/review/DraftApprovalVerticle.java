@@ -297,14 +297,14 @@ public final class DraftApprovalVerticle extends VerticleBase {
       .put("status", draft.status()));
   }
 
-  /** A draft as the agent's task reports it ({@link Addresses#REVIEW_TASKS}'s shape). */
+  /** A draft as the agent's task reports it ({@link TaskDocument}). */
   private JsonObject taskJson(DraftApproval draft) {
     boolean interrupted = DraftApproval.POSTING.equals(draft.status())
       && draft.updatedAt().plusMillis(postTimeoutMs() + options.draftPostGraceMs()).isBefore(Instant.now());
-    String status = draft.cancelled() ? "cancelled" : draft.ended() || interrupted ? "completed" : "working";
-    JsonObject json = new JsonObject().put("task_id", draft.taskId()).put("status", status)
-      .put("created_at", draft.createdAt().toString()).put("updated_at", draft.updatedAt().toString())
-      .put("ttl_ms", options.draftTtlMs()).put("poll_interval_ms", options.taskPollIntervalMs());
+    String status = draft.cancelled() ? TaskDocument.CANCELLED
+      : draft.ended() || interrupted ? TaskDocument.COMPLETED : TaskDocument.WORKING;
+    JsonObject json = TaskDocument.of(draft.taskId(), status, draft.createdAt(), draft.updatedAt(), options.draftTtlMs(),
+      options);
     if (interrupted) {
       return json.mergeIn(DraftOutcome.notPostedOutcome("[UNAVAILABLE] The person approved the draft, but the server "
         + "stopped while posting it: whether it reached the forge is unknown. Look at the pull request (pr_list_threads) "

@@ -34,9 +34,6 @@ public record Review(
   long commentCount,
   List<WaitTask> tasks) {
 
-  /** Ended tasks kept per review for tasks/get (the newest); older ones are dropped when a new task starts. */
-  static final int KEPT_TASKS = 20;
-
   public Review {
     files = List.copyOf(files);
     markers = List.copyOf(markers);
@@ -135,15 +132,16 @@ public record Review(
 
   /**
    * Adds a working task; a task that was working ends {@code completed} with {@code supersededResult} (its agent
-   * reads that it was superseded). Only the newest {@link #KEPT_TASKS} tasks are kept.
+   * reads that it was superseded). Only the newest {@code keptTasks} tasks are kept ({@code review.keptTasks}), so that
+   * a review's document stays small however often its agent waits.
    */
-  public Review startTask(WaitTask task, JsonObject supersededResult, Instant now) {
+  public Review startTask(WaitTask task, JsonObject supersededResult, int keptTasks, Instant now) {
     List<WaitTask> all = new ArrayList<>();
     for (WaitTask existing : tasks) {
       all.add(existing.working() ? existing.ended(WaitTask.COMPLETED, supersededResult, now) : existing);
     }
     all.add(task);
-    return withTasks(all.subList(Math.max(0, all.size() - KEPT_TASKS), all.size()), queue, now);
+    return withTasks(all.subList(Math.max(0, all.size() - keptTasks), all.size()), queue, now);
   }
 
   /** Ends task {@code taskId} (if it still works) with {@code status} and {@code result}; the queue is unchanged. */

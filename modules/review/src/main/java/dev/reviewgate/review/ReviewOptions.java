@@ -34,13 +34,14 @@ import java.util.logging.Logger;
  * @param draftPostGraceMs an approved draft still being posted this long after the post's own time limit was
  *                        interrupted (the process stopped)
  * @param taskPollIntervalMs {@code pollIntervalMs} suggested to clients polling a review wait's or a draft's task
+ * @param keptTasks       wait tasks kept per review (the newest; ended ones stay readable by tasks/get until dropped)
  */
 public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHost, int dashboardPort,
                             String dashboardUrl, long heartbeatMs, long maxWaitMs, long gitTimeoutMs, int contextLines,
                             int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile, int maxQuotedChars,
                             long syncIntervalMs, Path workingDirectory, long taskTtlMs, long draftTtlMs,
                             long maxWaitMarginMs, long replyTransitMs, long draftPostGraceMs,
-                            long taskPollIntervalMs) {
+                            long taskPollIntervalMs, int keptTasks) {
 
   /**
    * The review section, with {@code maxWaitMs} bounded so that a wait ends (with "no feedback yet") before the MCP
@@ -62,7 +63,8 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       options.dashboardUrl(), options.heartbeatMs(), bound, options.gitTimeoutMs(), options.contextLines(),
       options.maxMarkerChars(), options.diffCacheEntries(), options.maxLinesPerFile(), options.maxQuotedChars(),
       options.syncIntervalMs(), options.workingDirectory(), options.taskTtlMs(), options.draftTtlMs(),
-      options.maxWaitMarginMs(), options.replyTransitMs(), options.draftPostGraceMs(), options.taskPollIntervalMs());
+      options.maxWaitMarginMs(), options.replyTransitMs(), options.draftPostGraceMs(), options.taskPollIntervalMs(),
+      options.keptTasks());
   }
 
   /** The {@code review} section alone: {@code maxWaitMs} as written, whatever the review tools' MCP time limit. */
@@ -89,7 +91,16 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       positive(section, "maxWaitMarginMs"),
       positive(section, "replyTransitMs"),
       positive(section, "draftPostGraceMs"),
-      positive(section, "taskPollIntervalMs"));
+      positive(section, "taskPollIntervalMs"),
+      count(section, "keptTasks"));
+  }
+
+  private static int count(JsonObject section, String key) {
+    Integer value = section.getInteger(key);
+    if (value == null || value <= 0) {
+      throw new IllegalArgumentException("review." + key + " must be a positive whole number, not " + value);
+    }
+    return value;
   }
 
   private static long positive(JsonObject section, String key) {

@@ -11,9 +11,9 @@ import java.time.Instant;
  */
 public record WaitTask(String id, Instant createdAt, Instant updatedAt, String status, JsonObject base, JsonObject result) {
 
-  public static final String WORKING = "working";
-  public static final String COMPLETED = "completed";
-  public static final String CANCELLED = "cancelled";
+  public static final String WORKING = TaskDocument.WORKING;
+  public static final String COMPLETED = TaskDocument.COMPLETED;
+  public static final String CANCELLED = TaskDocument.CANCELLED;
 
   public WaitTask {
     base = base == null ? new JsonObject() : base.copy();

@@ -110,34 +110,10 @@ public final class DiffParser {
       return new Diff(files, trailing);
     }
 
-    /** What a file's header lines say, gathered while reading them; paths are resolved once the header is read. */
-    private static final class Header {
-      final List<ByteSlice> lines = new ArrayList<>(6);
-      String[] gitNames;
-      String gnuLine;
-      String oldPath;
-      String newPath;
-      boolean pathsFromDashes;
-      String oldMode;
-      String newMode;
-      String index;
-      Integer similarity;
-      String renameFrom;
-      String renameTo;
-      String copyFrom;
-      String copyTo;
-      boolean added;
-      boolean deleted;
-      boolean binary;
-      boolean hunksFollow;
-      String[] binaryNames;
-      int binaryStart = -1;
-    }
-
     private void parseFile(boolean git) {
       ByteSlice leading = ByteSlice.of(src, textStart, pos);
       int headerStart = pos;
-      Header h = readHeader(git);
+      FileHeader h = readHeader(git);
       int headerEnd = pos;
       ByteSlice binaryBody = ByteSlice.EMPTY;
       if (h.binaryStart >= 0) {
@@ -146,8 +122,10 @@ public final class DiffParser {
       }
       int[] counts = new int[2];
       List<Hunk> hunks = readHunks(h, counts);
-      resolvePaths(h, git, headerStart);
-      ChangeType type = changeType(h, git, hunks.isEmpty());
+      if (!h.resolvePaths(git)) {
+        throw failAt(headerStart, "cannot tell the file's path from 'diff --git' header; expected 'a/<path> b/<path>'");
+      }
+      ChangeType type = h.changeType(git, hunks.isEmpty());
       if (type == ChangeType.ADDED) {
         h.oldPath = null;
       } else if (type == ChangeType.DELETED) {
@@ -159,8 +137,8 @@ public final class DiffParser {
     }
 
     /** The {@code diff} line and the extended header lines, up to the hunks, a binary marker or the next file. */
-    private Header readHeader(boolean git) {
-      Header h = new Header();
+    private FileHeader readHeader(boolean git) {
+      FileHeader h = new FileHeader();
       if (at("diff ")) {
         int le = lineEnd();
         if (git) {
@@ -179,7 +157,7 @@ public final class DiffParser {
           break;
         } else if (at("Binary files ")) {
           h.binary = true;
-          h.binaryNames = binaryNames(pos + 13, ce);
+          h.binaryNames = FileHeader.binaryNames(text(pos + 13, ce));
           h.lines.add(ByteSlice.of(src, pos, le));
           advance(le);
           break;
@@ -197,7 +175,7 @@ public final class DiffParser {
     }
 
     /** The {@code --- old} / {@code +++ new} pair: hunks follow. */
-    private void readDashes(Header h, int le, int ce) {
+    private void readDashes(FileHeader h, int le, int ce) {
       if (!Bytes.startsWith(src, le, end, "+++ ")) {
         advance(le);
         throw fail("expected the '+++ <new path>' line after the '--- <old path>' line");
@@ -214,7 +192,7 @@ public final class DiffParser {
     }
 
     /** One of git's extended header lines (modes, renames, copies, similarity, index); false for anything else. */
-    private boolean extendedLine(Header h, int ce) {
+    private boolean extendedLine(FileHeader h, int ce) {
       if (at("old mode ")) {
         h.oldMode = text(pos + 9, ce);
       } else if (at("new mode ")) {
@@ -249,7 +227,7 @@ public final class DiffParser {
       return true;
     }
 
-    private List<Hunk> readHunks(Header h, int[] counts) {
+    private List<Hunk> readHunks(FileHeader h, int[] counts) {
       List<Hunk> hunks = new ArrayList<>(h.hunksFollow ? 4 : 0);
       if (h.hunksFollow) {
         if (!at("@@ ")) {
@@ -269,77 +247,6 @@ public final class DiffParser {
         throw fail("found a hunk header but the file header above it has no '--- <old path>' / '+++ <new path>' lines");
       }
       return hunks;
-    }
-
-    /** The file's old and new paths from whichever lines name them, in git's order of precedence; modes from index. */
-    private void resolvePaths(Header h, boolean git, int headerStart) {
-      if (git) {
-        String[] names = h.gitNames == null ? new String[] {null, null, "a/", "b/"} : h.gitNames;
-        if (h.pathsFromDashes) {
-          h.oldPath = PathText.strip(h.oldPath, names[2]);
-          h.newPath = PathText.strip(h.newPath, names[3]);
-        } else if (h.binaryNames != null) {
-          h.oldPath = PathText.strip(h.binaryNames[0], names[2]);
-          h.newPath = PathText.strip(h.binaryNames[1], names[3]);
-        } else {
-          h.oldPath = names[0];
-          h.newPath = names[1];
-        }
-        if (h.renameFrom != null || h.copyFrom != null) {
-          h.oldPath = h.renameFrom != null ? h.renameFrom : h.copyFrom;
-        }
-        if (h.renameTo != null || h.copyTo != null) {
-          h.newPath = h.renameTo != null ? h.renameTo : h.copyTo;
-        }
-        if (h.added) {
-          if (h.newPath == null) {
-            h.newPath = h.oldPath;
-          }
-          h.oldPath = null;
-        }
-        if (h.deleted) {
-          if (h.oldPath == null) {
-            h.oldPath = h.newPath;
-          }
-          h.newPath = null;
-        }
-        if (h.oldPath == null && h.newPath == null) {
-          throw failAt(headerStart, "cannot tell the file's path from 'diff --git' header; expected 'a/<path> b/<path>'");
-        }
-      } else if (!h.pathsFromDashes) {
-        if (h.binaryNames != null) {
-          h.oldPath = h.binaryNames[0];
-          h.newPath = h.binaryNames[1];
-        } else if (h.gnuLine != null) {
-          String[] words = h.gnuLine.split(" ");
-          h.oldPath = words.length >= 3 ? words[words.length - 2] : null;
-          h.newPath = words.length >= 3 ? words[words.length - 1] : null;
-        }
-      }
-      if (h.index != null && h.index.indexOf(' ') > 0) {
-        String mode = h.index.substring(h.index.indexOf(' ') + 1);
-        if (h.oldMode == null && !h.added) {
-          h.oldMode = mode;
-        }
-        if (h.newMode == null && !h.deleted) {
-          h.newMode = mode;
-        }
-      }
-    }
-
-    private static ChangeType changeType(Header h, boolean git, boolean noHunks) {
-      if (h.added || (!git && h.oldPath == null)) {
-        return ChangeType.ADDED;
-      } else if (h.deleted || (!git && h.newPath == null)) {
-        return ChangeType.DELETED;
-      } else if (h.renameFrom != null) {
-        return ChangeType.RENAMED;
-      } else if (h.copyFrom != null) {
-        return ChangeType.COPIED;
-      } else if (h.oldMode != null && h.newMode != null && !h.oldMode.equals(h.newMode) && noHunks && !h.binary) {
-        return ChangeType.MODE_CHANGED;
-      }
-      return ChangeType.MODIFIED;
     }
 
     /** The hot loop: one pass over the hunk's lines, counting them against the header. */
@@ -510,29 +417,6 @@ public final class DiffParser {
           advance(le);
         }
       }
-    }
-
-    private String[] binaryNames(int start, int ce) {
-      String text = new String(src, start, ce - start, StandardCharsets.UTF_8);
-      if (!text.endsWith(" differ")) {
-        return null;
-      }
-      text = text.substring(0, text.length() - 7);
-      int and = text.indexOf(" and ");
-      if (and < 0) {
-        return null;
-      }
-      return new String[] {nullIfDevNull(unquoteText(text.substring(0, and))), nullIfDevNull(unquoteText(text.substring(and + 5)))};
-    }
-
-    private static String unquoteText(String s) {
-      byte[] b = s.getBytes(StandardCharsets.UTF_8);
-      PathText.Parsed q = PathText.unquote(b, 0, b.length);
-      return q != null ? q.path() : s;
-    }
-
-    private static String nullIfDevNull(String s) {
-      return "/dev/null".equals(s) ? null : s;
     }
 
     /** Parses decimal digits into {@link #number}; returns the index after them, or -1 when there are none or too many. */

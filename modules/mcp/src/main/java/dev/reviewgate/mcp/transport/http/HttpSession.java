@@ -16,9 +16,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class HttpSession {
 
-  /** Streams kept for resumption per session; the oldest finished ones go first. */
-  private static final int MAX_STREAMS = 64;
-
   private final String id;
   /** The client that opened it, as the server's per-client limits know it. */
   private final String client;
@@ -107,9 +104,9 @@ final class HttpSession {
     SseStream stream = new SseStream(id.substring(0, 8) + "s" + (++streamCounter), options.sseReplayEvents(), replayBudget,
       encoders);
     streams.put(stream.id(), stream);
-    if (streams.size() > MAX_STREAMS) {
+    if (streams.size() > options.sseStreamsPerSession()) {
       Iterator<SseStream> oldest = streams.values().iterator();
-      while (streams.size() > MAX_STREAMS && oldest.hasNext()) {
+      while (streams.size() > options.sseStreamsPerSession() && oldest.hasNext()) {
         SseStream candidate = oldest.next();
         if (candidate.complete() || !candidate.attached()) {
           oldest.remove();

@@ -16,10 +16,11 @@ import io.vertx.core.json.JsonObject;
  * @param sseReplayChars  characters of events one session keeps for resumption, across its streams; an event beyond
  *                        them (and any final result holding a long string, such as a big diff) is sent but not kept
  * @param responseWriteStallMs a response with a long body (a big diff) whose client reads none of it for this long is reset
+ * @param sseStreamsPerSession SSE streams one session keeps for resumption; beyond it the oldest finished ones go first
  */
 public record HttpTransportOptions(long sessionIdleMs, int maxSessions, int sseReplayEvents, long sseRetryMs,
                                    long sseKeepAliveMs, int maxSessionsPerClient, long responseWriteStallMs,
-                                   long sseReplayChars) {
+                                   long sseReplayChars, int sseStreamsPerSession) {
 
   public static HttpTransportOptions from(JsonObject http) {
     return new HttpTransportOptions(
@@ -30,7 +31,8 @@ public record HttpTransportOptions(long sessionIdleMs, int maxSessions, int sseR
       positive(http, "sseKeepAliveMs"),
       (int) positive(http, "maxSessionsPerClient"),
       positive(http, "responseWriteStallMs"),
-      positive(http, "sseReplayChars"));
+      positive(http, "sseReplayChars"),
+      (int) positive(http, "sseStreamsPerSession"));
   }
 
   private static long positive(JsonObject section, String key) {

@@ -18,18 +18,19 @@ import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * {@code confirm: true} on a tool with a {@link ConfirmDraft} (a review to be posted on a forge): the person sees the
- * exact draft, as its catalog {@link DraftLayout} shows it, through {@link RequestContext#ask} (an
+ * A call the person confirms before it runs: {@code confirm: true} on a tool with a {@link ConfirmDraft}. The person
+ * sees the exact draft, as its catalog {@link DraftLayout} shows it, through {@link RequestContext#ask} (an
  * {@code input_required} round in 2026-07-28, {@code elicitation/create} in a session), and the tool is called, without
  * {@code confirm}, only if they accept. A declined or cancelled draft is reported back to the agent with nothing
- * posted; an edited body is posted as edited and the result says so.
+ * called; an edited field is sent as edited and the result says so.
  *
- * <p>A client that cannot elicit has the draft sent to the dashboard instead ({@link Addresses#REVIEW_DRAFTS}): the
- * call becomes a durable task when the client negotiated the tasks extension, else it is held (with the timeout of
- * the tool the catalog names as {@code heldLike}, a wait for a person) until the person approves or declines it there; the backend posts an approved draft
- * and either way the agent reads the same outcome as through elicitation.
+ * <p>A client that cannot elicit has the draft handed to the backend that keeps drafts for the person's approval
+ * ({@link Addresses#REVIEW_DRAFTS}, which owns their state, life and task documents): the call becomes a durable task
+ * when the client negotiated the tasks extension, else it is held (with the timeout of the tool the catalog names as
+ * {@code heldLike}, a wait for a person) until the person decides there; either way the agent reads the same outcome
+ * as through elicitation.
  */
-final class DraftApprovals {
+final class ConfirmedCalls {
 
   static final String KEY = "approve_review";
 
@@ -37,7 +38,7 @@ final class DraftApprovals {
   private final ToolTimeouts timeouts;
 
   /** @param timeouts the default is a draft preview's; a call held for the person gets its {@code heldLike} tool's */
-  DraftApprovals(Vertx vertx, ToolTimeouts timeouts) {
+  ConfirmedCalls(Vertx vertx, ToolTimeouts timeouts) {
     this.vertx = vertx;
     this.timeouts = timeouts;
   }
@@ -47,7 +48,7 @@ final class DraftApprovals {
   }
 
   /** @param post calls the tool for real with the given arguments and gives its {@code CallToolResult} */
-  Future<JsonObject> confirmThenPost(Tool tool, JsonObject arguments, RequestContext request,
+  Future<JsonObject> confirmThenCall(Tool tool, JsonObject arguments, RequestContext request,
                                      Function<JsonObject, Future<JsonObject>> post) {
     JsonObject plain = arguments.copy();
     plain.remove(ConfirmDraft.ARGUMENT);
@@ -96,8 +97,8 @@ final class DraftApprovals {
       .put("draft", shown).put("editable", bodyEditable);
     return BusRequests.request(vertx.eventBus(), Addresses.REVIEW_DRAFTS, submit, delivery).map(reply ->
       reply.getValue("task") instanceof JsonObject task
-        ? TaskJson.created(BusTasks.detailed(task))
-        : BusTasks.callResult(reply.getJsonObject("outcome", new JsonObject())));
+        ? TaskJson.created(TaskJson.ofDocument(task))
+        : TaskJson.callResult(reply.getJsonObject("outcome", new JsonObject())));
   }
 
   /** The person's answer: accept it, and (for a draft that is the call's arguments) their edit of one field. */

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
  * what would be posted is exactly what it records.
  */
 @Timeout(20)
-class DraftApprovalsTest {
+class ConfirmedCallsTest {
 
   private Vertx vertx;
   private McpConnection connection;
@@ -51,13 +51,13 @@ class DraftApprovalsTest {
   void thePersonSeesTheExactDraftAndAnEditedBodyIsPosted() throws Exception {
     JsonObject round1 = call(1, review(), null, null, elicitation()).getJsonObject("result");
     assertThat(round1.getString("resultType")).isEqualTo("input_required");
-    JsonObject ask = round1.getJsonObject("inputRequests").getJsonObject(DraftApprovals.KEY);
+    JsonObject ask = round1.getJsonObject("inputRequests").getJsonObject(ConfirmedCalls.KEY);
     assertThat(ask.getString("method")).isEqualTo("elicitation/create");
     assertThat(ask.getJsonObject("params").getString("message")).contains("pull request #7", "Verdict: request_changes",
       "Body: Two things.", "1. src/App.java:9 (new side): Read it from the config.", "2. README.md (file): Document it.");
     assertThat(posted).as("nothing is posted before the person accepts").isEmpty();
 
-    JsonObject done = call(2, review(), new JsonObject().put(DraftApprovals.KEY, new JsonObject().put("action", "accept")
+    JsonObject done = call(2, review(), new JsonObject().put(ConfirmedCalls.KEY, new JsonObject().put("action", "accept")
       .put("content", new JsonObject().put("post", true).put("body", "Two things, please."))), round1.getString("requestState"),
       elicitation()).getJsonObject("result");
     assertThat(done.getBoolean("isError")).isFalse();
@@ -71,7 +71,7 @@ class DraftApprovalsTest {
   @Test
   void aDeclinedDraftIsReportedAndNothingIsPosted() throws Exception {
     JsonObject round1 = call(1, review(), null, null, elicitation()).getJsonObject("result");
-    JsonObject declined = call(2, review(), new JsonObject().put(DraftApprovals.KEY, new JsonObject().put("action", "decline")),
+    JsonObject declined = call(2, review(), new JsonObject().put(ConfirmedCalls.KEY, new JsonObject().put("action", "decline")),
       round1.getString("requestState"), elicitation()).getJsonObject("result");
     assertThat(declined.getBoolean("isError")).isTrue();
     assertThat(declined.getJsonArray("content").getJsonObject(0).getString("text")).startsWith("[NOT_POSTED] The person decline")

@@ -1,0 +1,62 @@
+package dev.reviewgate.review;
+
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import java.util.logging.Logger;
+
+/**
+ * The results an agent's wait for feedback ends with, blocking or kept as a task: the feedback item handed out (with
+ * the code around a line comment), or why none came (superseded, closed, no feedback in time).
+ */
+final class FeedbackResults {
+
+  private static final Logger LOG = Logger.getLogger(FeedbackResults.class.getName());
+
+  private final ReviewOptions options;
+  private final KnownReviews reviews;
+
+  FeedbackResults(ReviewOptions options, KnownReviews reviews) {
+    this.options = options;
+    this.reviews = reviews;
+  }
+
+  /** The wait result that hands {@code item} to the agent; {@code next} is the review once the item left the queue. */
+  Future<JsonObject> feedback(Review next, Feedback item, JsonObject facts) {
+    String id = next.id();
+    int pending = next.queue().size();
+    JsonObject result = facts.put("status", next.status().wire()).put("feedback", ReviewJson.toJson(item))
+      .put("pending", pending);
+    if (item.kind() == Feedback.Kind.COMPLETION) {
+      return Future.succeededFuture(result.put("outcome", "completion").put("code_context", null)
+        .put("instructions", FeedbackText.completion(next, item, pending)));
+    }
+    Future<JsonObject> context = item.file() == null || item.line() == null
+      ? Future.succeededFuture(null)
+      : reviews.diff(next).map(view -> view.context(item.file(), item.line(), item.side(), options.contextLines()))
+        .otherwise(failure -> {
+          LOG.fine(() -> "no code context for feedback " + item.seq() + " on review " + id + ": " + failure.getMessage());
+          return null;
+        });
+    return context.map(code -> result.put("outcome", "comment").put("code_context", code)
+      .put("instructions", FeedbackText.comment(next, item, code, pending, options.maxQuotedChars())));
+  }
+
+  /** A newer wait on the review took over. */
+  static JsonObject superseded(JsonObject base, Review review) {
+    return base.copy().put("status", review.status().wire()).put("outcome", "superseded").put("feedback", null)
+      .put("pending", 0).put("instructions", FeedbackText.superseded(review));
+  }
+
+  /** The review is complete and nothing is left to hand out. */
+  static JsonObject closed(JsonObject facts, Review review) {
+    return facts.put("status", review.status().wire()).put("outcome", "closed")
+      .put("feedback", null).put("pending", 0).put("instructions", FeedbackText.closed(review));
+  }
+
+  /** The wait's time is up; whatever is queued stays for the next wait. */
+  JsonObject noFeedback(JsonObject base, Review review, long waitedMs) {
+    return base.put("status", review.status().wire()).put("outcome", "no_feedback").put("feedback", null)
+      .put("pending", review.queue().size())
+      .put("instructions", FeedbackText.noFeedback(review, waitedMs, reviews.reviewUrl(review.id())));
+  }
+}
