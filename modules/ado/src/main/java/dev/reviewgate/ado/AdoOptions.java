@@ -1,6 +1,5 @@
 package dev.reviewgate.ado;
 
-import dev.reviewgate.forge.http.BlobForgeOptions;
 import dev.reviewgate.forge.http.ForgeBlobOptions;
 import dev.reviewgate.forge.http.ForgeHttpOptions;
 import io.vertx.core.json.JsonObject;
@@ -24,7 +23,7 @@ import java.util.function.UnaryOperator;
  *                           read from the local object database (besides a served repository of the same name)
  */
 public record AdoOptions(String orgUrl, String project, String authorization, ForgeHttpOptions http, ForgeBlobOptions blobs,
-                         Map<String, String> localRepos) implements BlobForgeOptions {
+                         Map<String, String> localRepos) {
 
   public static final String ORG_URL_ENV = "AZURE_DEVOPS_ORG_URL";
   public static final String PROJECT_ENV = "AZURE_DEVOPS_PROJECT";

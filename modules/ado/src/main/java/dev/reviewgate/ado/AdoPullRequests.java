@@ -30,8 +30,7 @@ final class AdoPullRequests {
   AdoPullRequests(Vertx vertx, AdoClient client, DiffEngine engine) {
     this.client = client;
     this.engine = engine;
-    this.diffs = new ForgeDiffs(vertx, engine, new ForgeDiffs.Limits(client.options().maxConcurrentBlobs(),
-      client.options().maxBlobBytes(), client.options().timeoutMs()));
+    this.diffs = new ForgeDiffs(vertx, ForgeDiffs.Limits.of(client.options().http(), client.options().blobs()));
   }
 
   // --- ado_get_pull_request_diff --------------------------------------------------------------------------------
@@ -148,9 +147,9 @@ final class AdoPullRequests {
         if (next == null || next <= skip) {
           return Future.succeededFuture();
         }
-        if (all.size() >= client.options().maxChanges()) {
+        if (all.size() >= client.options().blobs().maxChanges()) {
           throw ToolException.tooLarge("pull request " + pr + " iteration " + iteration + " changes more than "
-            + client.options().maxChanges() + " files (ado.maxChanges); nothing partial is shown. Narrow it with compare_to, "
+            + client.options().blobs().maxChanges() + " files (ado.maxChanges); nothing partial is shown. Narrow it with compare_to, "
             + "or raise ado.maxChanges");
         }
         return changePage(project, repository, pr, iteration, compareTo, next, all);

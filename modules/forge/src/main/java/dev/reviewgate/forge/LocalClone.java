@@ -1,7 +1,6 @@
 package dev.reviewgate.forge;
 
 import dev.reviewgate.core.git.GitService;
-import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.bus.DiffModels;
 import dev.reviewgate.diff.model.FileDiff;
 import io.vertx.core.Future;
@@ -17,15 +16,6 @@ import java.util.Map;
 public final class LocalClone {
 
   private LocalClone() {
-  }
-
-  /**
-   * As {@link #filesByPath(Vertx, String, String, String, int, long)}; {@code engine} is no longer needed (the model
-   * is not parsed) and is kept for the callers that pass it.
-   */
-  public static Future<Map<String, FileDiff>> filesByPath(Vertx vertx, DiffEngine engine, String repo, String base,
-                                                          String head, int contextLines, long timeoutMs) {
-    return filesByPath(vertx, repo, base, head, contextLines, timeoutMs);
   }
 
   /**

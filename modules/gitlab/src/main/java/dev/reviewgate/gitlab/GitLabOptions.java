@@ -1,6 +1,5 @@
 package dev.reviewgate.gitlab;
 
-import dev.reviewgate.forge.http.BlobForgeOptions;
 import dev.reviewgate.forge.http.ForgeBlobOptions;
 import dev.reviewgate.forge.http.ForgeHttpOptions;
 import io.vertx.core.json.JsonObject;
@@ -26,7 +25,7 @@ import java.util.function.UnaryOperator;
  * @param maxPipelines most pipelines of one merge request read; with more, the pipelines are left out with a warning
  */
 public record GitLabOptions(String url, String token, String tokenEnv, ForgeHttpOptions http, ForgeBlobOptions blobs,
-                            Map<String, String> localRepos, int maxListItems, int maxPipelines) implements BlobForgeOptions {
+                            Map<String, String> localRepos, int maxListItems, int maxPipelines) {
 
   public static GitLabOptions from(JsonObject section, UnaryOperator<String> env) {
     String urlEnv = section.getString("urlEnv");

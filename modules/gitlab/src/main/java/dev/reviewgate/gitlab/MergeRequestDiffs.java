@@ -26,8 +26,7 @@ final class MergeRequestDiffs {
 
   MergeRequestDiffs(Vertx vertx, GitLabClient client, DiffEngine engine) {
     this.client = client;
-    this.diffs = new ForgeDiffs(vertx, engine, new ForgeDiffs.Limits(client.options().maxConcurrentBlobs(),
-      client.options().maxBlobBytes(), client.options().timeoutMs()));
+    this.diffs = new ForgeDiffs(vertx, ForgeDiffs.Limits.of(client.options().http(), client.options().blobs()));
   }
 
   /** The files a version changes: the latest through {@code /diffs} (paged), an older one through {@code /versions/:id}. */
@@ -36,7 +35,7 @@ final class MergeRequestDiffs {
     String missing = MergeRequests.notFound(project, iid);
     if (latest) {
       // GitLab before 15.7 has no /diffs: the version's own endpoint lists the same files in one answer.
-      return client.getAll(mr + "/diffs", Map.of(), missing, client.options().maxChanges(), "gitlab.maxChanges")
+      return client.getAll(mr + "/diffs", Map.of(), missing, client.options().blobs().maxChanges(), "gitlab.maxChanges")
         .map(all -> ForgeReplies.read(GitLabEndpoints.DIFFS, "the version's change list",
           () -> MergeRequests.all(GitLabEndpoints.DIFFS, all).stream().map(MergeRequestChange::from).toList()))
         .recover(failure -> failure instanceof ToolException e && e.code() == 404 ? changes(project, iid, version, false)

@@ -1,9 +1,10 @@
 package dev.reviewgate.forge.diff;
 
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.forge.LocalClone;
+import dev.reviewgate.forge.http.ForgeBlobOptions;
+import dev.reviewgate.forge.http.ForgeHttpOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -29,6 +30,11 @@ public final class ForgeDiffs {
 
   /** How much the forge may be asked at once and how long the local clone may take. */
   public record Limits(int maxConcurrentBlobs, int maxBlobBytes, long timeoutMs) {
+
+    /** A forge's blob settings, and its request timeout for the local clone. */
+    public static Limits of(ForgeHttpOptions http, ForgeBlobOptions blobs) {
+      return new Limits(blobs.maxConcurrentBlobs(), blobs.maxBlobBytes(), http.timeoutMs());
+    }
   }
 
   /** What to diff: the clone's name on this server, the two commits and the context lines. */
@@ -43,12 +49,10 @@ public final class ForgeDiffs {
   }
 
   private final Vertx vertx;
-  private final DiffEngine engine;
   private final Limits limits;
 
-  public ForgeDiffs(Vertx vertx, DiffEngine engine, Limits limits) {
+  public ForgeDiffs(Vertx vertx, Limits limits) {
     this.vertx = vertx;
-    this.engine = engine;
     this.limits = limits;
   }
 
@@ -63,7 +67,7 @@ public final class ForgeDiffs {
   }
 
   private <C> Future<Map<C, ChangeDiff>> local(List<C> page, Function<C, ChangedFile> file, Range range) {
-    return LocalClone.filesByPath(vertx, engine, range.localRepo(), range.base(), range.head(), range.contextLines(),
+    return LocalClone.filesByPath(vertx, range.localRepo(), range.base(), range.head(), range.contextLines(),
       limits.timeoutMs()).map(byPath -> {
         Map<C, ChangeDiff> out = new LinkedHashMap<>();
         for (C change : page) {

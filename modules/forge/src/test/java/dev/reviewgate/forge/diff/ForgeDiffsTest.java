@@ -137,8 +137,7 @@ class ForgeDiffsTest {
     AtomicInteger inFlight = new AtomicInteger();
     AtomicInteger most = new AtomicInteger();
     AtomicInteger fetched = new AtomicInteger();
-    ForgeDiffs twoAtOnce = new ForgeDiffs(vertx, new DiffEngine(DiffOptions.from(new JsonObject())),
-      new ForgeDiffs.Limits(2, 1 << 20, 2_000));
+    ForgeDiffs twoAtOnce = new ForgeDiffs(vertx, new ForgeDiffs.Limits(2, 1 << 20, 2_000));
     twoAtOnce.write(changes, Function.identity(), range(), ref -> {
       most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
       fetched.incrementAndGet();
@@ -166,7 +165,7 @@ class ForgeDiffsTest {
   }
 
   private ForgeDiffs pipeline(Vertx vertx) {
-    return new ForgeDiffs(vertx, new DiffEngine(DiffOptions.from(new JsonObject())), LIMITS);
+    return new ForgeDiffs(vertx, LIMITS);
   }
 
   private ForgeDiffs.Range range() {
