@@ -1,6 +1,7 @@
 package dev.reviewgate.bench.git;
 
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.diff.render.UnifiedRenderer;
 import dev.reviewgate.git.Cancellation;
 import dev.reviewgate.git.GitOptions;
 import dev.reviewgate.git.GitReader;
@@ -81,6 +82,7 @@ public final class Fidelity {
         }
       }
       int identical = 0;
+      int modelIdentical = 0;
       int textOnly = 0;
       int applied = 0;
       Map<String, Integer> causes = new LinkedHashMap<>();
@@ -90,10 +92,16 @@ public final class Fidelity {
       for (RevCommit commit : commits) {
         String parent = commit.getParentCount() == 0 ? emptyTree : commit.getParent(0).name();
         GitReader.Pair pair = reader.pair(new dev.reviewgate.git.DiffTarget(null, null, commit.name(), null));
-        byte[] ours = reader.diff(pair, new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM,
-          options.defaultContextLines(), List.of()), Cancellation.NONE).bytes();
+        GitReader.DiffOptions diffOptions = new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM,
+          options.defaultContextLines(), List.of());
+        byte[] ours = reader.diff(pair, diffOptions, Cancellation.NONE).bytes();
+        // The model the shaped tools and the forges use, built as xdiff writes: rendered, it must be git's text too.
+        byte[] model = UnifiedRenderer.render(reader.model(pair, diffOptions, Cancellation.NONE).model());
         attributes(reader, commit, git.workTree());
         byte[] theirs = git.output(index, "diff", "--histogram", "-M", "--no-color", "--no-ext-diff", parent, commit.name());
+        if (Arrays.equals(model, theirs)) {
+          modelIdentical++;
+        }
         if (Arrays.equals(ours, theirs)) {
           identical++;
         } else {
@@ -122,6 +130,8 @@ public final class Fidelity {
       System.out.printf("repository: %s%ncommits: %d (non-merge, newest first)%n", repoPath, commits.size());
       System.out.printf("byte-identical to git diff --histogram: %d/%d = %.2f%%%n", identical, commits.size(),
         100.0 * identical / Math.max(1, commits.size()));
+      System.out.printf("the model built as written, rendered, byte-identical too: %d/%d = %.2f%%%n", modelIdentical,
+        commits.size(), 100.0 * modelIdentical / Math.max(1, commits.size()));
       causes.forEach((cause, count) -> System.out.printf("  mismatch %-12s %5d   e.g. %s%n", cause, count,
         examples.get(cause).replace("\n", "\n      ")));
       if (apply) {
