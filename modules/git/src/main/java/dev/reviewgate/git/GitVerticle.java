@@ -11,12 +11,12 @@ import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.json.Utf8Text;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.bus.DiffCodec;
+import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.shape.Format;
 import dev.reviewgate.diff.shape.ShapeOptions;
 import dev.reviewgate.diff.shape.Shaper;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -35,6 +35,8 @@ import org.eclipse.jgit.diff.DiffAlgorithm;
 public final class GitVerticle extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(GitVerticle.class.getName());
+  /** The diff model's routed address, per repository: {@code reviewgate.git.repo.<name>.diff_model}. */
+  static final String MODEL_ROUTE = "diff_model";
   private final GitBackendOptions backend;
   private final GitOptions options;
   private final ToolCatalog catalog;
@@ -70,7 +72,7 @@ public final class GitVerticle extends VerticleBase {
         routing = routed;
         DiffCodec.register(vertx.eventBus());
         return Future.all(List.of(
-          vertx.eventBus().<JsonObject>consumer(Addresses.GIT_DIFF_MODEL, this::model).completion(),
+          routing.serveInternal(Addresses.GIT_DIFF_MODEL, MODEL_ROUTE, "the git backend's diff model", (args, c) -> model(args)),
           CancelSignals.of(vertx).listen(vertx, this::cancel).onSuccess(stop -> stopListening = stop),
           ToolEndpoint.serve(vertx, catalog, "git_repos", args -> workers.submit(c -> repos())),
           serve("git_resolve", (args, c) -> GitJson.resolved(reader(args).resolve(args.getString("revision")))),
@@ -271,12 +273,11 @@ public final class GitVerticle extends VerticleBase {
 
   /**
    * The diff as the model for another backend ({@link Addresses#GIT_DIFF_MODEL}): git_diff's arguments without
-   * shaping, answered with the files xdiff built as it wrote them (no text). Clustered, only for a repository this
-   * node serves (a 404 otherwise: the caller has another way to the diff).
+   * shaping, answered with the files xdiff built as it wrote them (no text). Clustered, a node answers only for a
+   * repository it serves; {@link RepoRouting} passes the others on to the nodes that serve them.
    */
-  private void model(Message<JsonObject> message) {
-    JsonObject args = message.body();
-    workers.submit(c -> {
+  private Future<Diff> model(JsonObject args) {
+    return workers.submit(c -> {
       try {
         GitReader reader = reader(args);
         if (routing.clustered() && !routing.served().contains(reader.name())) {
@@ -285,15 +286,6 @@ public final class GitVerticle extends VerticleBase {
         return reader.model(reader.pair(DiffTarget.from(args)), diffOptions(args), c).model();
       } catch (RuntimeException failure) {
         throw MissingObjects.explained(failure, args.getString("repo", registry.defaultName().orElse("")));
-      }
-    }).onComplete(done -> {
-      if (done.succeeded()) {
-        message.reply(done.result());
-      } else if (done.cause() instanceof ToolException tool) {
-        message.fail(tool.code(), tool.getMessage());
-      } else {
-        LOG.log(Level.SEVERE, "the diff model failed unexpectedly", done.cause());
-        message.fail(Failure.INTERNAL, "internal error in the git backend's diff model; the server log has the details");
       }
     });
   }

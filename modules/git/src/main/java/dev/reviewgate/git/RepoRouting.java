@@ -7,10 +7,12 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.bus.ReadOnlyResend;
 import dev.reviewgate.core.bus.ToolEndpoint;
+import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -20,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.logging.Logger;
 
 /**
@@ -28,7 +31,8 @@ import java.util.logging.Logger;
  * their names ({@link RepoClaims}); a call for any other name, or for a name withdrawn from this node, is passed on
  * to {@code reviewgate.git.repo.<name>.<tool>}, which only the nodes serving that history listen on. So a call never
  * answers from two histories, and a cluster whose git nodes serve different repositories answers for all of them
- * wherever a call lands. A call without {@code repo} means the cluster's default repository.
+ * wherever a call lands. A call without {@code repo} means the cluster's default repository. The diff model another
+ * backend asks for ({@code reviewgate.git.diff.model}) is routed the same way, to {@code reviewgate.git.repo.<name>.diff_model}.
  *
  * <p>The claims are checked again every {@code git.claimCheckMs}: a node that found none of its listed members at start
  * forms a cluster alone and claims its names there, and when the two sides merge one claim per name is kept. The
@@ -183,35 +187,71 @@ final class RepoRouting {
     if (!clustered()) {
       return ToolEndpoint.serve(vertx, catalog, tool, local);
     }
+    Tool described = catalog.require(tool);
+    Routed<JsonObject> routed = new Routed<>(tool, local,
+      (address, named, delivery) -> ReadOnlyResend.relay(vertx, described, address, named, delivery), ToolException::notAllowed);
+    return Future.all(ToolEndpoint.serve(vertx, catalog, tool, (args, call) -> route(routed, args, call)),
+      serveRouted(routed, tool)).mapEmpty();
+  }
+
+  /**
+   * Serves {@code address}, an internal address another backend calls (no catalog entry), whose reply is a body with
+   * its own codec (the diff model), with {@code local}. Clustered it is routed as a tool is, by repository, to
+   * {@code reviewgate.git.repo.<name>.<routedName>}; a name no node serves is a 404 naming it.
+   */
+  <R> Future<Void> serveInternal(String address, String routedName, String what,
+                                 BiFunction<JsonObject, CallContext, Future<R>> local) {
+    if (!clustered()) {
+      return ToolEndpoint.routedConsumer(vertx, address, what, local).completion();
+    }
+    Routed<R> routed = new Routed<>(routedName, local,
+      (to, named, delivery) -> vertx.eventBus().<R>request(to, named, delivery).map(Message::body), ToolException::notFound);
+    return Future.all(ToolEndpoint.routedConsumer(vertx, address, what, (args, call) -> route(routed, args, call)).completion(),
+      serveRouted(routed, what)).mapEmpty();
+  }
+
+  /**
+   * What this node does with one routed address: {@code local} runs a call for a name it serves, {@code relay} passes
+   * one on to the nodes serving it, and {@code unserved} is the failure when none does.
+   */
+  private record Routed<R>(String name, BiFunction<JsonObject, CallContext, Future<R>> local, Relay<R> relay,
+                           Function<String, ToolException> unserved) {
+  }
+
+  private interface Relay<R> {
+    Future<R> send(String address, JsonObject named, DeliveryOptions delivery);
+  }
+
+  /** Consumes {@code way}'s address of each name served, until the name is withdrawn. */
+  private <R> Future<Void> serveRouted(Routed<R> way, String what) {
     List<Future<Void>> registered = new ArrayList<>();
-    registered.add(ToolEndpoint.serve(vertx, catalog, tool, (args, call) -> route(tool, args, call, local)));
     for (String name : served) {
-      MessageConsumer<Object> consumer = ToolEndpoint.routedConsumer(vertx, address(name, tool), tool, local);
+      MessageConsumer<Object> consumer = ToolEndpoint.routedConsumer(vertx, address(name, way.name()), what, way.local());
       routed.computeIfAbsent(name, n -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(consumer);
       registered.add(consumer.completion());
     }
     return Future.all(registered).mapEmpty();
   }
 
-  private Future<JsonObject> route(String tool, JsonObject args, CallContext call,
-                                   BiFunction<JsonObject, CallContext, Future<JsonObject>> local) {
+  private <R> Future<R> route(Routed<R> routed, JsonObject args, CallContext call) {
     String name = args.getString("repo", defaultName);
     if (name == null) {
       // No git node had a default when this one started; one may have come since.
       return claims.clusterDefault().compose(later -> later == null
-        ? local.apply(args, call) // no default anywhere: the reader says so
-        : route(tool, args.copy().put("repo", later), call, local));
+        ? routed.local().apply(args, call) // no default anywhere: the reader says so
+        : route(routed, args.copy().put("repo", later), call));
     }
     JsonObject named = args.copy().put("repo", name);
     if (served.contains(name)) {
-      return local.apply(named, call);
+      return routed.local().apply(named, call);
     }
     long remaining = call.replyBy() > 0 ? call.replyBy() - System.currentTimeMillis() : timeoutMs;
     DeliveryOptions delivery = call.applyTo(new DeliveryOptions().setSendTimeout(Math.max(1, remaining)));
-    return ReadOnlyResend.relay(vertx, catalog.require(tool), address(name, tool), named, delivery).recover(failure -> {
-      ToolException mapped = BusRequests.toToolException(address(name, tool), failure);
+    String address = address(name, routed.name());
+    return routed.relay().send(address, named, delivery).recover(failure -> {
+      ToolException mapped = BusRequests.toToolException(address, failure);
       return Future.failedFuture(mapped.code() == Failure.UNAVAILABLE
-        ? ToolException.notAllowed("no node of the cluster serves repository '" + Inputs.printable(name) + "'"
+        ? routed.unserved().apply("no node of the cluster serves repository '" + Inputs.printable(name) + "'"
           + (args.getString("repo") == null ? " (the cluster's default)" : "") + "; call git_repos to list the "
           + "repositories, or start a git node that serves it.")
         : mapped);

@@ -70,17 +70,18 @@ public final class ToolEndpoint {
 
   /**
    * As {@link #serveRouted}, the handler also getting the call's {@link CallContext}, and the consumer given back for
-   * a serving that may end (a git node's repository withdrawn from it).
+   * a serving that may end (a git node's repository withdrawn from it). The reply is a tool's JSON object (held to
+   * the cluster's reply limit) or, for an internal address, a body with its own codec (the git backend's diff model).
    */
-  public static MessageConsumer<Object> routedConsumer(Vertx vertx, String address, String toolName,
-                                                       BiFunction<JsonObject, CallContext, Future<JsonObject>> handler) {
+  public static <R> MessageConsumer<Object> routedConsumer(Vertx vertx, String address, String toolName,
+                                                           BiFunction<JsonObject, CallContext, Future<R>> handler) {
     return vertx.eventBus().consumer(address, message -> handle(vertx, toolName, arguments -> { }, handler, message));
   }
 
-  private static void handle(Vertx vertx, String toolName, java.util.function.Consumer<JsonObject> validate,
-                             BiFunction<JsonObject, CallContext, Future<JsonObject>> handler,
-                             Message<Object> message) {
-    Future<JsonObject> result;
+  private static <R> void handle(Vertx vertx, String toolName, java.util.function.Consumer<JsonObject> validate,
+                                 BiFunction<JsonObject, CallContext, Future<R>> handler,
+                                 Message<Object> message) {
+    Future<R> result;
     try {
       Object body = message.body();
       if (body != null && !(body instanceof JsonObject)) {
@@ -94,9 +95,11 @@ public final class ToolEndpoint {
     }
     result.onComplete(done -> {
       if (done.succeeded()) {
-        JsonObject reply = done.result() == null ? new JsonObject() : done.result();
+        Object reply = done.result() == null ? new JsonObject() : done.result();
         try {
-          ReplyLimit.check(vertx, toolName, reply);
+          if (reply instanceof JsonObject json) {
+            ReplyLimit.check(vertx, toolName, json);
+          }
         } catch (RuntimeException unfit) { // too large (a ToolException), or not encodable (a bug): answered either way
           fail(toolName, message, unfit);
           return;

@@ -2,6 +2,7 @@ package dev.reviewgate.diff.bus;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.git.GitService;
 import dev.reviewgate.diff.model.Diff;
 import io.vertx.core.Future;
@@ -18,10 +19,14 @@ public final class DiffModels {
   private DiffModels() {
   }
 
-  /** The diff {@code query} names (its shaping ignored), each request bounded by {@code timeoutMs}. */
+  /**
+   * The diff {@code query} names (its shaping ignored), each request bounded by {@code timeoutMs}; the deadline is
+   * stamped on the request, so a git node passing it on to the node serving the repository keeps it.
+   */
   public static Future<Diff> request(EventBus bus, GitService.DiffQuery query, long timeoutMs) {
     DiffCodec.register(bus);
-    return bus.<Diff>request(Addresses.GIT_DIFF_MODEL, query.arguments(), new DeliveryOptions().setSendTimeout(timeoutMs))
+    return bus.<Diff>request(Addresses.GIT_DIFF_MODEL, query.arguments(),
+        CallContext.stampReplyBy(new DeliveryOptions().setSendTimeout(timeoutMs)))
       .map(reply -> reply.body())
       .recover(failure -> Future.failedFuture(BusRequests.toToolException(Addresses.GIT_DIFF_MODEL, failure)));
   }
