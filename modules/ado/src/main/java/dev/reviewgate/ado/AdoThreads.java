@@ -298,7 +298,7 @@ final class AdoThreads {
       return client.write(HttpMethod.POST, project, path + "/comments", comment, missing).map(posted -> {
         // The comment is posted whatever its reply lacks: a missing id is said, not failed.
         Long commentId = Fields.of(AdoEndpoints.COMMENT_CREATE, posted).optLong("id");
-        return ThreadJson.reply(new ThreadWrites.Reply(true, false, commentId == null ? null : commentId.toString(),
+        return ThreadJson.reply(ThreadWrites.Reply.posted(commentId == null ? null : commentId.toString(),
           commentId == null ? List.of("Azure DevOps did not send the new comment's id") : List.of()));
       });
     });

@@ -7,6 +7,7 @@ import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.AnchorCheck;
 import dev.reviewgate.forge.thread.Commentable;
+import dev.reviewgate.forge.thread.Reported;
 import dev.reviewgate.forge.thread.ReviewComment;
 import dev.reviewgate.forge.thread.ReviewThread;
 import dev.reviewgate.forge.thread.ThreadJson;
@@ -152,7 +153,7 @@ final class ReviewThreads {
   private static ReviewThread.Comment comment(Fields node) {
     Fields author = node.optObject("author");
     return new ReviewThread.Comment(node.optString("id"), author == null ? null : author.optString("login"),
-      node.optString("createdAt"), node.optString("body"), node.optString("url"));
+      node.optString("createdAt"), node.optString("body"), Reported.of(node.optString("url")));
   }
 
   /** What GitHub left unsaid about these threads, in words an agent can act on. */
@@ -222,7 +223,7 @@ final class ReviewThreads {
         String marker = WriteMarker.of(repo.pull(number), commit, verdict, body, new JsonArray(
           args.getJsonArray("comments", new JsonArray()).getList()).encode());
         return postedReview(repo, number, marker).compose(existing -> existing != null
-          ? Future.succeededFuture(ThreadJson.review(new ThreadWrites.Review(false, true, existing.optLong("id"), null,
+          ? Future.succeededFuture(ThreadJson.review(new ThreadWrites.Review(false, true, Reported.of(existing.optLong("id")), null,
             existing.optString("html_url"), warnings)))
           : postReview(repo, number, commit, event, body, marker, comments, warnings));
       });
@@ -270,7 +271,7 @@ final class ReviewThreads {
     return files.compose(v -> client.write(HttpMethod.POST, repo.path() + "/pulls/" + number + "/reviews", review,
       "post a review on " + repo.pull(number))).map(response -> {
         Fields posted = Fields.of(GitHubEndpoints.CREATE_REVIEW, response.requireOk("the review of " + repo.pull(number)).json());
-        return ThreadJson.review(new ThreadWrites.Review(true, false, posted.optLong("id"), comments.size(),
+        return ThreadJson.review(new ThreadWrites.Review(true, false, Reported.of(posted.optLong("id")), comments.size(),
           posted.optString("html_url"), warnings));
       });
   }
@@ -293,14 +294,14 @@ final class ReviewThreads {
       }
       for (Fields comment : comments) {
         if (WriteMarker.in(comment.optString("body"), marker)) {
-          return Future.succeededFuture(ThreadJson.reply(ThreadWrites.Reply.already(comment.optString("id"))));
+          return Future.succeededFuture(ThreadJson.reply(ThreadWrites.Reply.already(Reported.of(comment.optString("id")))));
         }
       }
       return client.graphql(REPLY, new JsonObject().put("thread", thread).put("body", WriteMarker.mark(args.getString("body"), marker)),
         true, "reply in thread " + thread).map(reply -> {
           Fields payload = Fields.of(GitHubEndpoints.REPLY, reply).optObject("addPullRequestReviewThreadReply");
           Fields comment = payload == null ? null : payload.optObject("comment");
-          return ThreadJson.reply(new ThreadWrites.Reply(true, false, comment == null ? null : comment.optString("id"), List.of()));
+          return ThreadJson.reply(ThreadWrites.Reply.posted(comment == null ? null : comment.optString("id"), List.of()));
         });
     });
   }

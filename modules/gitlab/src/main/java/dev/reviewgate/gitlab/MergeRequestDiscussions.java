@@ -292,7 +292,7 @@ final class MergeRequestDiscussions {
       return client.write(HttpMethod.POST, path + "/notes", new JsonObject().put("body", WriteMarker.mark(args.getString("body"), marker)),
         missing).map(note -> {
           Long noteId = ForgeReplies.read(GitLabEndpoints.REPLY, "pr_reply", () -> Fields.of(GitLabEndpoints.REPLY, note).optLong("id"));
-          return ThreadJson.reply(new ThreadWrites.Reply(true, false, noteId == null ? null : noteId.toString(), List.of()));
+          return ThreadJson.reply(ThreadWrites.Reply.posted(noteId == null ? null : noteId.toString(), List.of()));
         });
     });
   }

@@ -57,9 +57,9 @@ public record ReviewThread(String id, Anchor anchor, Boolean outdated, String st
 
   /**
    * @param author null when the forge sent none (a deleted account)
-   * @param url null when the forge links no comment (then left out)
+   * @param url the comment's page; null when the forge links no comment (then left out)
    */
-  public record Comment(String id, String author, String created, String body, String url) {
+  public record Comment(String id, String author, String created, String body, Reported<String> url) {
 
     /** A comment of a forge that gives comments no link. */
     public Comment(String id, String author, String created, String body) {

@@ -46,7 +46,7 @@ public final class ThreadJson {
       JsonObject comment = new JsonObject().put("id", c.id()).put("author", c.author()).put("created", c.created())
         .put("body", c.body());
       if (c.url() != null) {
-        comment.put("url", c.url());
+        comment.put("url", c.url().value());
       }
       comments.add(comment);
     }
@@ -57,7 +57,7 @@ public final class ThreadJson {
   public static JsonObject review(ThreadWrites.Review review) {
     JsonObject out = new JsonObject().put("posted", review.posted()).put("already_posted", review.alreadyPosted());
     if (review.reviewId() != null) {
-      out.put("review_id", review.reviewId());
+      out.put("review_id", review.reviewId().value());
     }
     if (review.comments() != null) {
       out.put("comments", review.comments());
@@ -67,8 +67,8 @@ public final class ThreadJson {
 
   public static JsonObject reply(ThreadWrites.Reply reply) {
     JsonObject out = new JsonObject().put("posted", reply.posted()).put("already_posted", reply.alreadyPosted());
-    if (reply.posted() || reply.commentId() != null) {
-      out.put("comment_id", reply.commentId());
+    if (reply.commentId() != null) {
+      out.put("comment_id", reply.commentId().value());
     }
     return out.put("warnings", warnings(reply.warnings()));
   }

@@ -15,20 +15,26 @@ public final class ThreadWrites {
    * @param comments the number of comments posted with it; null when not counted (left out)
    * @param url the review's page, null when the forge gives none
    */
-  public record Review(boolean posted, boolean alreadyPosted, Long reviewId, Integer comments, String url,
+  public record Review(boolean posted, boolean alreadyPosted, Reported<Long> reviewId, Integer comments, String url,
                       List<String> warnings) {
   }
 
   /**
    * A reply in a thread ({@code pr_reply}).
    *
-   * @param commentId the new (or earlier) comment's id: written whenever the reply was posted now, null if the forge
-   *     did not say; left out for one posted before whose id is not known
+   * @param commentId the new (or earlier) comment's id; null when not known at all (left out): Azure DevOps and GitLab
+   *     name no earlier reply's comment
    */
-  public record Reply(boolean posted, boolean alreadyPosted, String commentId, List<String> warnings) {
+  public record Reply(boolean posted, boolean alreadyPosted, Reported<String> commentId, List<String> warnings) {
 
-    public static Reply already(String commentId) {
+    /** Found posted by an earlier attempt. */
+    public static Reply already(Reported<String> commentId) {
       return new Reply(false, true, commentId, List.of());
+    }
+
+    /** Posted now; the forge's id of the new comment, null if it did not say. */
+    public static Reply posted(String commentId, List<String> warnings) {
+      return new Reply(true, false, Reported.of(commentId), warnings);
     }
   }
 

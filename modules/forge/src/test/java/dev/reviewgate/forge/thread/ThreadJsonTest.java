@@ -24,8 +24,8 @@ class ThreadJsonTest {
     .setBaseUri("https://reviewgate.dev/test/").setOutputFormat(OutputFormat.Basic);
 
   private static final ReviewThread.Comment LINKED = new ReviewThread.Comment("C1", "octo", "2024-05-01T10:00:00Z", "Why?",
-    "https://github.com/o/r/pull/1#discussion_r1");
-  private static final ReviewThread.Comment GHOST = new ReviewThread.Comment("C2", null, null, "gone", null);
+    Reported.of("https://github.com/o/r/pull/1#discussion_r1"));
+  private static final ReviewThread.Comment GHOST = new ReviewThread.Comment("C2", null, null, "gone", Reported.of(null));
 
   /** Checks {@code answer} against {@code tool}'s outputSchema and returns it encoded. */
   private static String valid(String tool, JsonObject answer) {
@@ -61,7 +61,7 @@ class ThreadJsonTest {
 
     assertThat(only(listed(outdated))).isEqualTo("{\"id\":\"T2\",\"path\":\"src/a.c\",\"subject\":\"file\",\"side\":\"old\","
       + "\"line\":null,\"start_line\":null,\"original_line\":null,\"outdated\":null,\"status\":\"resolved\",\"comments\":[{\"id\":"
-      + "\"C2\",\"author\":null,\"created\":null,\"body\":\"gone\"}],\"hunk\":null}");
+      + "\"C2\",\"author\":null,\"created\":null,\"body\":\"gone\",\"url\":null}],\"hunk\":null}");
   }
 
   @Test
@@ -105,9 +105,9 @@ class ThreadJsonTest {
 
   @Test
   void aReviewCarriesItsIdAndCountOnlyWhenTheForgeHasThem() {
-    String posted = valid("pr_review", ThreadJson.review(new ThreadWrites.Review(true, false, 80L, 2, "https://github.com/x",
+    String posted = valid("pr_review", ThreadJson.review(new ThreadWrites.Review(true, false, Reported.of(80L), 2, "https://github.com/x",
       List.of("the head moved"))));
-    String again = valid("pr_review", ThreadJson.review(new ThreadWrites.Review(false, true, 80L, null, null, List.of())));
+    String again = valid("pr_review", ThreadJson.review(new ThreadWrites.Review(false, true, Reported.of(80L), null, null, List.of())));
     String threads = valid("pr_review", ThreadJson.review(new ThreadWrites.Review(true, false, null, 1, null, List.of())));
 
     assertThat(posted).isEqualTo("{\"posted\":true,\"already_posted\":false,\"review_id\":80,\"comments\":2,"
@@ -118,10 +118,10 @@ class ThreadJsonTest {
 
   @Test
   void aReplyPostedNowAlwaysNamesItsCommentIdEvenWhenTheForgeDidNotSayIt() {
-    String unsaid = valid("pr_reply", ThreadJson.reply(new ThreadWrites.Reply(true, false, null, List.of("no id"))));
-    String posted = valid("pr_reply", ThreadJson.reply(new ThreadWrites.Reply(true, false, "42", List.of())));
+    String unsaid = valid("pr_reply", ThreadJson.reply(ThreadWrites.Reply.posted(null, List.of("no id"))));
+    String posted = valid("pr_reply", ThreadJson.reply(ThreadWrites.Reply.posted("42", List.of())));
     String earlier = valid("pr_reply", ThreadJson.reply(ThreadWrites.Reply.already(null)));
-    String earlierKnown = valid("pr_reply", ThreadJson.reply(ThreadWrites.Reply.already("C9")));
+    String earlierKnown = valid("pr_reply", ThreadJson.reply(ThreadWrites.Reply.already(Reported.of("C9"))));
 
     assertThat(unsaid).isEqualTo("{\"posted\":true,\"already_posted\":false,\"comment_id\":null,\"warnings\":[\"no id\"]}");
     assertThat(posted).isEqualTo("{\"posted\":true,\"already_posted\":false,\"comment_id\":\"42\",\"warnings\":[]}");
