@@ -8,7 +8,11 @@ import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.AnchorCheck;
 import dev.reviewgate.forge.thread.Commentable;
 import dev.reviewgate.forge.thread.ReviewComment;
+import dev.reviewgate.forge.thread.ReviewThread;
+import dev.reviewgate.forge.thread.ThreadJson;
+import dev.reviewgate.forge.thread.ThreadListing;
 import dev.reviewgate.forge.thread.ThreadTools;
+import dev.reviewgate.forge.thread.ThreadWrites;
 import dev.reviewgate.forge.thread.WriteMarker;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
@@ -52,18 +56,16 @@ final class AdoThreads {
     String repository = repository(args);
     int pr = args.getInteger("pr_number");
     return threads(project, repository, pr).compose(all -> {
-      List<JsonObject> threads = ForgeReplies.read(AdoEndpoints.THREADS, "pr_list_threads",
+      List<ReviewThread> threads = ForgeReplies.read(AdoEndpoints.THREADS, "pr_list_threads",
         () -> all.stream().map(AdoThreads::thread).filter(t -> t != null).toList());
-      JsonArray paths = new JsonArray(threads.stream().map(t -> t.getString("path")).filter(p -> p != null).distinct().toList());
+      JsonArray paths = new JsonArray(threads.stream().map(ReviewThread::path).filter(p -> p != null).distinct().toList());
       // The hunks of the latest iteration's diff of the files that have threads (their blobs only), as written.
       Future<Diff> diff = paths.isEmpty() ? Future.succeededFuture(ChangeDiff.joined(List.of())) : pulls.page(new JsonObject()
           .put("project", project).put("repository", repository).put("pr_id", pr).put("files", paths).put("top", 1000))
         .map(page -> ChangeDiff.joined(page.changes().page().stream().map(page.written().byChange()::get)
           .filter(d -> d != null).toList()));
-      return diff.map(written -> {
-        ThreadTools.attachHunks(threads, () -> written);
-        return ThreadTools.listing("ado", pr, threads, args, Set.of("active", "pending"), List.of());
-      });
+      return diff.map(written -> ThreadJson.listing(ThreadListing.of("ado", pr, ThreadTools.withHunks(threads, () -> written), args,
+        Set.of("active", "pending"), List.of())));
     });
   }
 
@@ -75,41 +77,42 @@ final class AdoThreads {
   }
 
   /**
-   * A thread in the forge-neutral shape, or null for Azure DevOps' system threads (votes, pushes). REST 7.1 marks no
+   * A thread as the thread tools show it, or null for Azure DevOps' system threads (votes, pushes). REST 7.1 marks no
    * member of a thread, its comments or its {@code threadContext} required; a shown thread needs its {@code id} (the
    * other thread tools take it), everything else may be absent: a general thread has no {@code threadContext}, a
    * context may hold only {@code rightFileStart} or only {@code leftFileStart}, a comment's author may be bare.
    */
-  static JsonObject thread(Fields json) {
-    JsonArray comments = new JsonArray();
+  static ReviewThread thread(Fields json) {
+    List<ReviewThread.Comment> comments = new ArrayList<>();
     for (Fields comment : json.objects("comments")) {
       if (!comment.bool("isDeleted", false) && !"system".equalsIgnoreCase(comment.optString("commentType"))) {
         Long id = comment.optLong("id");
-        comments.add(new JsonObject().put("id", id == null ? null : id.toString())
-          .put("author", AdoPullRequest.name(comment.optObject("author")))
-          .put("created", comment.optString("publishedDate")).put("body", comment.optString("content")));
+        comments.add(new ReviewThread.Comment(id == null ? null : id.toString(), AdoPullRequest.name(comment.optObject("author")),
+          comment.optString("publishedDate"), comment.optString("content")));
       }
     }
     if (comments.isEmpty()) {
       return null;
     }
-    JsonObject out = new JsonObject().put("id", Long.toString(json.longValue("id")));
+    String id = Long.toString(json.longValue("id"));
     Fields context = json.optObject("threadContext");
     String filePath = context == null ? null : context.optString("filePath");
+    ReviewThread.Anchor anchor = null;
     if (filePath != null) {
       Fields right = context.optObject("rightFileStart");
       Fields start = right != null ? right : context.optObject("leftFileStart");
       Fields end = context.optObject(right != null ? "rightFileEnd" : "leftFileEnd");
-      out.put("path", filePath.startsWith("/") ? filePath.substring(1) : filePath)
-        .put("side", start == null ? null : right != null ? "new" : "old");
       Integer first = start == null ? null : start.optInt("line");
+      ReviewThread.Lines lines = null;
       if (first != null) {
         Integer endLine = end == null ? null : end.optInt("line");
         int last = endLine == null ? first : endLine;
-        out.put("line", last).put("start_line", first == last ? null : first);
+        lines = new ReviewThread.Lines(last, first == last ? null : first);
       }
+      anchor = new ReviewThread.Anchor(filePath.startsWith("/") ? filePath.substring(1) : filePath,
+        start == null ? null : right != null ? "new" : "old", lines, null);
     }
-    return out.put("outdated", null).put("status", status(json.optString("status"))).put("comments", comments);
+    return new ReviewThread(id, anchor, null, status(json.optString("status")), comments);
   }
 
   private static String status(String wire) {
@@ -169,8 +172,7 @@ final class AdoThreads {
             args.getJsonArray("comments", new JsonArray()).encode());
           return threads(project, repository, pr).compose(existing -> post(project, repository, pr, body, comments, review, existing))
             .compose(posted -> vote == null ? Future.succeededFuture(posted) : vote(project, repository, pr, vote).map(posted))
-            .map(posted -> new JsonObject().put("posted", posted > 0).put("already_posted", posted == 0)
-              .put("comments", comments.size()).put("url", null).put("warnings", new JsonArray(warnings)));
+            .map(posted -> ThreadJson.review(new ThreadWrites.Review(posted > 0, posted == 0, null, comments.size(), null, warnings)));
         });
     });
   }
@@ -289,16 +291,15 @@ final class AdoThreads {
     String marker = WriteMarker.of("ado", repository, Integer.toString(pr), id, args.getString("body"));
     return client.getJson(project, path, Map.of(), missing).compose(thread -> {
       if (alreadyThere(List.of(Fields.of(AdoEndpoints.THREAD, thread)), marker)) {
-        return Future.succeededFuture(new JsonObject().put("posted", false).put("already_posted", true).put("warnings", new JsonArray()));
+        return Future.succeededFuture(ThreadJson.reply(ThreadWrites.Reply.already(null)));
       }
       JsonObject comment = new JsonObject().put("content", WriteMarker.mark(args.getString("body"), marker)).put("parentCommentId", 1)
         .put("commentType", 1);
       return client.write(HttpMethod.POST, project, path + "/comments", comment, missing).map(posted -> {
         // The comment is posted whatever its reply lacks: a missing id is said, not failed.
         Long commentId = Fields.of(AdoEndpoints.COMMENT_CREATE, posted).optLong("id");
-        return new JsonObject().put("posted", true).put("already_posted", false)
-          .put("comment_id", commentId == null ? null : commentId.toString())
-          .put("warnings", new JsonArray(commentId == null ? List.of("Azure DevOps did not send the new comment's id") : List.of()));
+        return ThreadJson.reply(ThreadWrites.Reply.posted(commentId == null ? null : commentId.toString(),
+          commentId == null ? List.of("Azure DevOps did not send the new comment's id") : List.of()));
       });
     });
   }
@@ -311,9 +312,8 @@ final class AdoThreads {
     String status = args.getBoolean("resolved") ? "fixed" : "active";
     return client.write(HttpMethod.PATCH, project, base(repository, pr) + "/threads/" + id, new JsonObject().put("status", status),
         "review thread " + id + " not found on pull request " + pr + "; take its id from pr_list_threads")
-      .map(thread -> new JsonObject().put("thread_id", id)
-        .put("status", status(Fields.of(AdoEndpoints.THREAD_UPDATE, thread).optString("status", status)))
-        .put("warnings", new JsonArray()));
+      .map(thread -> ThreadJson.resolve(new ThreadWrites.Resolve(id,
+        status(Fields.of(AdoEndpoints.THREAD_UPDATE, thread).optString("status", status)))));
   }
 
   private static String threadId(JsonObject args) {

@@ -7,8 +7,13 @@ import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.AnchorCheck;
 import dev.reviewgate.forge.thread.Commentable;
+import dev.reviewgate.forge.thread.Reported;
 import dev.reviewgate.forge.thread.ReviewComment;
+import dev.reviewgate.forge.thread.ReviewThread;
+import dev.reviewgate.forge.thread.ThreadJson;
+import dev.reviewgate.forge.thread.ThreadListing;
 import dev.reviewgate.forge.thread.ThreadTools;
+import dev.reviewgate.forge.thread.ThreadWrites;
 import dev.reviewgate.forge.thread.WriteMarker;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
@@ -69,21 +74,20 @@ final class ReviewThreads {
   // --- pr_list_threads ---------------------------------------------------------------------------------------
 
   Future<JsonObject> list(RepoRef repo, int number, JsonObject args) {
-    List<Thread> threads = new ArrayList<>();
+    List<ReviewThread> threads = new ArrayList<>();
     return threadPage(repo, number, null, threads, client.options().maxListPages())
       .compose(incomplete -> diffs.source(repo, number, null, null).map(source -> {
-        List<JsonObject> json = threads.stream().map(Thread::json).toList();
-        ThreadTools.attachHunks(json, () -> engine.parse(source.diff()));
-        List<String> warnings = new ArrayList<>(Thread.unknowns(threads));
+        List<String> warnings = new ArrayList<>(unknowns(threads));
         if (incomplete != null) {
           warnings.add(incomplete);
         }
-        return ThreadTools.listing("github", number, json, args, Set.of("unresolved"), warnings);
+        return ThreadJson.listing(ThreadListing.of("github", number,
+          ThreadTools.withHunks(threads, () -> engine.parse(source.diff())), args, Set.of("unresolved"), warnings));
       }));
   }
 
   /** Reads pages of threads into {@code into}; completes with null when every page was read, else with why not. */
-  private Future<String> threadPage(RepoRef repo, int number, String after, List<Thread> into, int pagesLeft) {
+  private Future<String> threadPage(RepoRef repo, int number, String after, List<ReviewThread> into, int pagesLeft) {
     JsonObject variables = new JsonObject().put("owner", repo.owner()).put("repo", repo.repo()).put("number", number)
       .put("after", after);
     String action = "list the review threads of " + repo.pull(number);
@@ -115,7 +119,7 @@ final class ReviewThreads {
    * {@code nodes} and its elements are nullable, {@code endCursor} is nullable. {@code hasNextPage} is null when
    * GitHub did not say (no {@code pageInfo}): the threads read are kept, and the answer says more may exist.
    */
-  private record ThreadPage(List<Thread> threads, Boolean hasNextPage, String endCursor) {
+  private record ThreadPage(List<ReviewThread> threads, Boolean hasNextPage, String endCursor) {
 
     /** The page, or null when GitHub found no such repository or pull request. */
     static ThreadPage from(Fields data) {
@@ -126,63 +130,46 @@ final class ReviewThreads {
       }
       Fields connection = pull.object("reviewThreads");
       Fields info = connection.optObject("pageInfo");
-      return new ThreadPage(connection.objects("nodes", Thread::from), info == null ? null : info.optBoolean("hasNextPage"),
+      return new ThreadPage(connection.objects("nodes", ReviewThreads::thread), info == null ? null : info.optBoolean("hasNextPage"),
         info == null ? null : info.optString("endCursor"));
     }
   }
 
   /**
    * A {@code PullRequestReviewThread}: {@code id} and {@code isResolved} are non-null and needed ({@code isOutdated},
-   * non-null too, is only shown: null if GitHub left it out); {@code line}
-   * (null once outdated, and for a file comment), {@code startLine} and {@code originalLine} are nullable; a
-   * comment's {@code author} is nullable (a deleted account).
-   *
-   * @param onFile {@code subjectType: FILE}: the thread is about the whole file, on no line
+   * non-null too, is only shown: null if GitHub left it out); {@code line} (null once outdated, and for a file
+   * comment), {@code startLine} and {@code originalLine} are nullable; {@code subjectType: FILE} is a thread on the
+   * whole file. A comment's {@code author} is nullable (a deleted account). GitHub always reports every anchor member.
    */
-  private record Thread(String id, String path, boolean resolved, Boolean outdated, boolean onFile, Integer line,
-                        Integer startLine, Integer originalLine, String side, List<Comment> comments) {
-
-    static Thread from(Fields node) {
-      return new Thread(node.string("id"), node.optString("path"), required(node, "isResolved"), node.optBoolean("isOutdated"),
-        "FILE".equals(node.optString("subjectType")), node.optInt("line"), node.optInt("startLine"), node.optInt("originalLine"),
-        node.optString("diffSide"), node.object("comments").objects("nodes", Comment::from));
-    }
-
-    JsonObject json() {
-      JsonArray list = new JsonArray();
-      comments.forEach(c -> list.add(new JsonObject().put("id", c.id()).put("author", c.author()).put("created", c.createdAt())
-        .put("body", c.body()).put("url", c.url())));
-      return new JsonObject().put("id", id).put("path", path).put("subject", onFile ? "file" : "line")
-        .put("side", "LEFT".equals(side) ? "old" : "new").put("line", line).put("start_line", startLine)
-        .put("original_line", originalLine).put("outdated", outdated).put("status", resolved ? "resolved" : "unresolved")
-        .put("comments", list);
-    }
-
-    /** What GitHub left unsaid about these threads, in words an agent can act on. */
-    static List<String> unknowns(List<Thread> threads) {
-      List<String> out = new ArrayList<>();
-      long lineless = threads.stream().filter(t -> !t.onFile() && t.line() == null).count();
-      if (lineless > 0) {
-        out.add(lineless + " thread(s) have no line in the current diff (line: null; outdated by later pushes): original_line is "
-          + "the line they were written on, in the diff of their time");
-      }
-      long ghosts = threads.stream().flatMap(t -> t.comments().stream()).filter(c -> c.author() == null).count();
-      if (ghosts > 0) {
-        out.add(ghosts + " comment(s) have no known author (author: null): GitHub sent none, as it does for a deleted account "
-          + "(shown as \"ghost\")");
-      }
-      return out;
-    }
+  private static ReviewThread thread(Fields node) {
+    ReviewThread.Anchor anchor = new ReviewThread.Anchor(node.optString("path"),
+      "LEFT".equals(node.optString("diffSide")) ? "old" : "new", new ReviewThread.Lines(node.optInt("line"), node.optInt("startLine")),
+      new ReviewThread.Origin("FILE".equals(node.optString("subjectType")), node.optInt("originalLine")));
+    return new ReviewThread(node.string("id"), anchor, node.optBoolean("isOutdated"),
+      required(node, "isResolved") ? "resolved" : "unresolved", node.object("comments").objects("nodes", ReviewThreads::comment));
   }
 
   /** A {@code PullRequestReviewComment}; {@code author} null for a deleted account. */
-  private record Comment(String id, String author, String createdAt, String body, String url) {
+  private static ReviewThread.Comment comment(Fields node) {
+    Fields author = node.optObject("author");
+    return new ReviewThread.Comment(node.optString("id"), author == null ? null : author.optString("login"),
+      node.optString("createdAt"), node.optString("body"), Reported.of(node.optString("url")));
+  }
 
-    static Comment from(Fields node) {
-      Fields author = node.optObject("author");
-      return new Comment(node.optString("id"), author == null ? null : author.optString("login"), node.optString("createdAt"),
-        node.optString("body"), node.optString("url"));
+  /** What GitHub left unsaid about these threads, in words an agent can act on. */
+  private static List<String> unknowns(List<ReviewThread> threads) {
+    List<String> out = new ArrayList<>();
+    long lineless = threads.stream().filter(t -> !t.anchor().origin().onFile() && t.line() == null).count();
+    if (lineless > 0) {
+      out.add(lineless + " thread(s) have no line in the current diff (line: null; outdated by later pushes): original_line is "
+        + "the line they were written on, in the diff of their time");
     }
+    long ghosts = threads.stream().flatMap(t -> t.comments().stream()).filter(c -> c.author() == null).count();
+    if (ghosts > 0) {
+      out.add(ghosts + " comment(s) have no known author (author: null): GitHub sent none, as it does for a deleted account "
+        + "(shown as \"ghost\")");
+    }
+    return out;
   }
 
   /** A non-null GraphQL Boolean the call needs. */
@@ -236,8 +223,8 @@ final class ReviewThreads {
         String marker = WriteMarker.of(repo.pull(number), commit, verdict, body, new JsonArray(
           args.getJsonArray("comments", new JsonArray()).getList()).encode());
         return postedReview(repo, number, marker).compose(existing -> existing != null
-          ? Future.succeededFuture(new JsonObject().put("posted", false).put("already_posted", true)
-            .put("review_id", existing.optLong("id")).put("url", existing.optString("html_url")).put("warnings", new JsonArray(warnings)))
+          ? Future.succeededFuture(ThreadJson.review(new ThreadWrites.Review(false, true, Reported.of(existing.optLong("id")), null,
+            existing.optString("html_url"), warnings)))
           : postReview(repo, number, commit, event, body, marker, comments, warnings));
       });
     });
@@ -284,8 +271,8 @@ final class ReviewThreads {
     return files.compose(v -> client.write(HttpMethod.POST, repo.path() + "/pulls/" + number + "/reviews", review,
       "post a review on " + repo.pull(number))).map(response -> {
         Fields posted = Fields.of(GitHubEndpoints.CREATE_REVIEW, response.requireOk("the review of " + repo.pull(number)).json());
-        return new JsonObject().put("posted", true).put("already_posted", false).put("review_id", posted.optLong("id"))
-          .put("comments", comments.size()).put("url", posted.optString("html_url")).put("warnings", new JsonArray(warnings));
+        return ThreadJson.review(new ThreadWrites.Review(true, false, Reported.of(posted.optLong("id")), comments.size(),
+          posted.optString("html_url"), warnings));
       });
   }
 
@@ -307,16 +294,14 @@ final class ReviewThreads {
       }
       for (Fields comment : comments) {
         if (WriteMarker.in(comment.optString("body"), marker)) {
-          return Future.succeededFuture(new JsonObject().put("posted", false).put("already_posted", true)
-            .put("comment_id", comment.optString("id")).put("warnings", new JsonArray()));
+          return Future.succeededFuture(ThreadJson.reply(ThreadWrites.Reply.already(Reported.of(comment.optString("id")))));
         }
       }
       return client.graphql(REPLY, new JsonObject().put("thread", thread).put("body", WriteMarker.mark(args.getString("body"), marker)),
         true, "reply in thread " + thread).map(reply -> {
           Fields payload = Fields.of(GitHubEndpoints.REPLY, reply).optObject("addPullRequestReviewThreadReply");
           Fields comment = payload == null ? null : payload.optObject("comment");
-          return new JsonObject().put("posted", true).put("already_posted", false)
-            .put("comment_id", comment == null ? null : comment.optString("id")).put("warnings", new JsonArray());
+          return ThreadJson.reply(ThreadWrites.Reply.posted(comment == null ? null : comment.optString("id"), List.of()));
         });
     });
   }
@@ -330,9 +315,8 @@ final class ReviewThreads {
         Fields payload = Fields.of(resolved ? GitHubEndpoints.RESOLVE : GitHubEndpoints.UNRESOLVE, data)
           .optObject(resolved ? "resolveReviewThread" : "unresolveReviewThread");
         Fields done = payload == null ? null : payload.optObject("thread");
-        return new JsonObject().put("thread_id", done == null ? thread : done.optString("id", thread))
-          .put("status", (done == null ? resolved : done.bool("isResolved", resolved)) ? "resolved" : "unresolved")
-          .put("warnings", new JsonArray());
+        return ThreadJson.resolve(new ThreadWrites.Resolve(done == null ? thread : done.optString("id", thread),
+          (done == null ? resolved : done.bool("isResolved", resolved)) ? "resolved" : "unresolved"));
       });
   }
 }

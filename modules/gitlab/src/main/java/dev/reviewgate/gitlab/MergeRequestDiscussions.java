@@ -11,7 +11,11 @@ import dev.reviewgate.forge.json.ForgeReplies;
 import dev.reviewgate.forge.thread.AnchorCheck;
 import dev.reviewgate.forge.thread.Commentable;
 import dev.reviewgate.forge.thread.ReviewComment;
+import dev.reviewgate.forge.thread.ReviewThread;
+import dev.reviewgate.forge.thread.ThreadJson;
+import dev.reviewgate.forge.thread.ThreadListing;
 import dev.reviewgate.forge.thread.ThreadTools;
+import dev.reviewgate.forge.thread.ThreadWrites;
 import dev.reviewgate.forge.thread.WriteMarker;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
@@ -50,10 +54,10 @@ final class MergeRequestDiscussions {
     String project = project(args);
     long iid = args.getLong("pr_number");
     return discussions(project, iid).compose(all -> {
-      List<JsonObject> threads = ForgeReplies.read(GitLabEndpoints.DISCUSSIONS, "pr_list_threads",
+      List<ReviewThread> threads = ForgeReplies.read(GitLabEndpoints.DISCUSSIONS, "pr_list_threads",
         () -> MergeRequests.all(GitLabEndpoints.DISCUSSIONS, all).stream().map(MergeRequestDiscussions::thread)
           .filter(t -> t != null).toList());
-      JsonArray paths = new JsonArray(threads.stream().map(t -> t.getString("path")).filter(p -> p != null).distinct().toList());
+      JsonArray paths = new JsonArray(threads.stream().map(ReviewThread::path).filter(p -> p != null).distinct().toList());
       List<String> warnings = new ArrayList<>();
       // The hunks of the latest version's diff of the files that have threads: context, so a diff GitLab cannot give
       // yet leaves the hunks out, saying why, rather than the threads.
@@ -68,10 +72,8 @@ final class MergeRequestDiscussions {
           warnings.add("hunk left out of every thread: " + e.getMessage());
           return Future.succeededFuture(ChangeDiff.joined(List.of()));
         });
-      return diff.map(written -> {
-        ThreadTools.attachHunks(threads, () -> written);
-        return ThreadTools.listing("gitlab", (int) iid, threads, args, Set.of("unresolved"), warnings);
-      });
+      return diff.map(written -> ThreadJson.listing(ThreadListing.of("gitlab", (int) iid, ThreadTools.withHunks(threads, () -> written),
+        args, Set.of("unresolved"), warnings)));
     });
   }
 
@@ -81,24 +83,23 @@ final class MergeRequestDiscussions {
   }
 
   /**
-   * A discussion in the forge-neutral shape, or null for one of system notes only (pushes, approvals). As GitLab's
+   * A discussion as the thread tools show it, or null for one of system notes only (pushes, approvals). As GitLab's
    * discussions reference has it: a general note has {@code type} null and no {@code position}; a diff note's
    * {@code position} has {@code old_line} and/or {@code new_line} (null on the side the line is not on; both null for
    * a comment on a whole file), and {@code line_range} only for a comment on several lines (null or absent
    * otherwise); {@code resolved} is only sent for resolvable notes. Only the discussion's {@code id} is needed (replies
    * and resolving name it).
    */
-  static JsonObject thread(Fields discussion) {
-    JsonArray comments = new JsonArray();
+  static ReviewThread thread(Fields discussion) {
+    List<ReviewThread.Comment> comments = new ArrayList<>();
     Fields position = null;
     boolean resolvable = false;
     boolean resolved = true;
     for (Fields note : discussion.objects("notes")) {
       if (!note.bool("system", false)) {
         Long id = note.optLong("id");
-        comments.add(new JsonObject().put("id", id == null ? null : id.toString())
-          .put("author", GitLabEndpoints.username(note.optObject("author"))).put("created", note.optString("created_at"))
-          .put("body", note.optString("body", "")));
+        comments.add(new ReviewThread.Comment(id == null ? null : id.toString(), GitLabEndpoints.username(note.optObject("author")),
+          note.optString("created_at"), note.optString("body", "")));
         if (position == null) {
           position = note.optObject("position");
         }
@@ -111,24 +112,25 @@ final class MergeRequestDiscussions {
     if (comments.isEmpty()) {
       return null;
     }
-    JsonObject out = new JsonObject().put("id", discussion.string("id"));
+    String id = discussion.string("id");
+    ReviewThread.Anchor anchor = null;
     if (position != null) {
       Integer newLine = position.optInt("new_line");
       Integer oldLine = position.optInt("old_line");
       boolean onNew = newLine != null;
       Integer line = onNew ? newLine : oldLine;
-      // GitLab names both paths (a deleted file's new_path is its old path): the thread is on the change's path
-      out.put("path", position.optString("new_path", position.optString("old_path")))
-        .put("side", line == null ? null : onNew ? "new" : "old");
+      ReviewThread.Lines lines = null;
       if (line != null) {
         Fields range = position.optObject("line_range");
         Fields start = range == null ? null : range.optObject("start");
         Integer first = start == null ? null : onNew ? start.optInt("new_line") : start.optInt("old_line");
-        out.put("line", line).put("start_line", first == null || first.equals(line) ? null : first);
+        lines = new ReviewThread.Lines(line, first == null || first.equals(line) ? null : first);
       }
+      // GitLab names both paths (a deleted file's new_path is its old path): the thread is on the change's path
+      anchor = new ReviewThread.Anchor(position.optString("new_path", position.optString("old_path")),
+        line == null ? null : onNew ? "new" : "old", lines, null);
     }
-    return out.put("outdated", null).put("status", !resolvable ? "unresolvable" : resolved ? "resolved" : "unresolved")
-      .put("comments", comments);
+    return new ReviewThread(id, anchor, null, !resolvable ? "unresolvable" : resolved ? "resolved" : "unresolved", comments);
   }
 
   // --- pr_review ---------------------------------------------------------------------------------------------
@@ -173,8 +175,8 @@ final class MergeRequestDiscussions {
         }
         return post(project, iid, notes)
           .compose(posted -> verdict(project, iid, verdict, latest, warnings).map(posted))
-          .map(posted -> new JsonObject().put("posted", posted > 0).put("already_posted", posted == 0 && !notes.isEmpty())
-            .put("comments", comments.size()).put("url", null).put("warnings", new JsonArray(warnings)));
+          .map(posted -> ThreadJson.review(new ThreadWrites.Review(posted > 0, posted == 0 && !notes.isEmpty(), null, comments.size(),
+            null, warnings)));
       });
     });
   }
@@ -285,13 +287,12 @@ final class MergeRequestDiscussions {
       boolean there = ForgeReplies.read(GitLabEndpoints.DISCUSSION, "pr_reply", () -> bodies(List.of(discussion))).stream()
         .anyMatch(body -> WriteMarker.in(body, marker));
       if (there) {
-        return Future.succeededFuture(new JsonObject().put("posted", false).put("already_posted", true).put("warnings", new JsonArray()));
+        return Future.succeededFuture(ThreadJson.reply(ThreadWrites.Reply.already(null)));
       }
       return client.write(HttpMethod.POST, path + "/notes", new JsonObject().put("body", WriteMarker.mark(args.getString("body"), marker)),
         missing).map(note -> {
           Long noteId = ForgeReplies.read(GitLabEndpoints.REPLY, "pr_reply", () -> Fields.of(GitLabEndpoints.REPLY, note).optLong("id"));
-          return new JsonObject().put("posted", true).put("already_posted", false)
-            .put("comment_id", noteId == null ? null : noteId.toString()).put("warnings", new JsonArray());
+          return ThreadJson.reply(ThreadWrites.Reply.posted(noteId == null ? null : noteId.toString(), List.of()));
         });
     });
   }
@@ -307,10 +308,9 @@ final class MergeRequestDiscussions {
           + "; take its id from pr_list_threads")
       .map(discussion -> {
         // An empty answer (or one without the discussion) still resolved it: the state asked for is the state now.
-        JsonObject thread = discussion.isEmpty() ? null : ForgeReplies.read(GitLabEndpoints.RESOLVE, "pr_resolve_thread",
+        ReviewThread thread = discussion.isEmpty() ? null : ForgeReplies.read(GitLabEndpoints.RESOLVE, "pr_resolve_thread",
           () -> thread(Fields.of(GitLabEndpoints.RESOLVE, discussion)));
-        String status = thread == null ? (resolved ? "resolved" : "unresolved") : thread.getString("status");
-        return new JsonObject().put("thread_id", id).put("status", status).put("warnings", new JsonArray());
+        return ThreadJson.resolve(new ThreadWrites.Resolve(id, thread == null ? (resolved ? "resolved" : "unresolved") : thread.status()));
       });
   }
 

@@ -4,12 +4,19 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.config.ToolTimeouts;
+import dev.reviewgate.diff.model.Diff;
+import dev.reviewgate.diff.model.FileDiff;
+import dev.reviewgate.diff.model.Hunk;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The review-thread tools are forge-neutral ({@code forge}: {@code github}, {@code ado} or {@code gitlab}); each forge module serves
@@ -33,61 +40,39 @@ public final class ThreadTools {
   public static Future<Void> route(Vertx vertx, ToolCatalog catalog, ToolTimeouts timeouts) {
     return Future.all(TOOLS.stream().map(tool -> ToolEndpoint.serve(vertx, catalog, tool, args ->
       Boolean.TRUE.equals(args.getValue("confirm"))
-        ? Future.<JsonObject>failedFuture(dev.reviewgate.core.ToolException.invalid(dev.reviewgate.core.catalog.Tool.CONFIRM_NEEDS_MCP))
+        ? Future.<JsonObject>failedFuture(ToolException.invalid(dev.reviewgate.core.catalog.Tool.CONFIRM_NEEDS_MCP))
         : BusRequests.request(vertx.eventBus(), forgeAddress(args.getString("forge", "github"), tool), args,
           timeouts.of(tool)))).toList()).mapEmpty();
   }
 
   /**
-   * The answer of {@code pr_list_threads}: the threads kept by {@code unresolved_only} (a status among
-   * {@code openStatuses}) and {@code path}, paged by {@code top}/{@code skip}.
+   * Each thread with the header of the hunk its line sits in ({@code @@ -a,b +c,d @@}), as the pull request's current
+   * diff has it; {@code null} when the line is in no hunk (an outdated thread, or a file comment).
    */
-  public static JsonObject listing(String forge, int pr, List<JsonObject> threads, JsonObject args, java.util.Set<String> openStatuses,
-                                   List<String> warnings) {
-    boolean unresolvedOnly = args.getBoolean("unresolved_only", false);
-    String path = args.getString("path");
-    List<JsonObject> kept = threads.stream()
-      .filter(t -> !unresolvedOnly || openStatuses.contains(t.getString("status")))
-      .filter(t -> path == null || path.equals(t.getString("path"))).toList();
-    int skip = args.getInteger("skip", 0);
-    int top = args.getInteger("top", 50);
-    List<JsonObject> page = kept.subList(Math.min(skip, kept.size()), Math.min(kept.size(), skip + top));
-    JsonObject result = new JsonObject().put("forge", forge).put("pr_number", pr)
-      .put("threads", new io.vertx.core.json.JsonArray(new java.util.ArrayList<>(page))).put("total", kept.size());
-    if (skip + page.size() < kept.size()) {
-      result.put("next_skip", skip + page.size());
-    }
-    return result.put("warnings", new io.vertx.core.json.JsonArray(warnings));
-  }
-
-  /**
-   * Puts on each thread the header of the hunk its line sits in ({@code hunk: "@@ -a,b +c,d @@"}), as the pull
-   * request's current diff has it; {@code null} when the line is in no hunk (an outdated thread, or a file comment).
-   */
-  public static void attachHunks(List<JsonObject> threads, java.util.function.Supplier<dev.reviewgate.diff.model.Diff> diff) {
-    java.util.Map<String, dev.reviewgate.diff.model.FileDiff> byPath = new java.util.HashMap<>();
+  public static List<ReviewThread> withHunks(List<ReviewThread> threads, Supplier<Diff> diff) {
+    Map<String, FileDiff> byPath = new HashMap<>();
     try {
       diff.get().files().forEach(file -> byPath.put(file.path(), file));
-    } catch (dev.reviewgate.core.ToolException noDiff) {
+    } catch (ToolException noDiff) {
       // an empty diff (nothing left to compare): no thread sits in a hunk
     }
-    for (JsonObject thread : threads) {
-      dev.reviewgate.diff.model.FileDiff file = byPath.get(thread.getString("path"));
-      Integer line = thread.getInteger("line");
-      String hunk = null;
-      if (file != null && line != null) {
-        boolean old = "old".equals(thread.getString("side"));
-        for (dev.reviewgate.diff.model.Hunk h : file.hunks()) {
-          int start = old ? h.oldStart() : h.newStart();
-          int count = old ? h.oldCount() : h.newCount();
-          if (line >= start && line < start + count) {
-            hunk = "@@ -" + h.oldStart() + "," + h.oldCount() + " +" + h.newStart() + "," + h.newCount() + " @@";
-            break;
-          }
-        }
-      }
-      thread.put("hunk", hunk);
+    return threads.stream().map(thread -> thread.withHunk(hunk(byPath.get(thread.path()), thread))).toList();
+  }
+
+  private static String hunk(FileDiff file, ReviewThread thread) {
+    Integer line = thread.line();
+    if (file == null || line == null) {
+      return null;
     }
+    boolean old = "old".equals(thread.anchor().side());
+    for (Hunk h : file.hunks()) {
+      int start = old ? h.oldStart() : h.newStart();
+      int count = old ? h.oldCount() : h.newCount();
+      if (line >= start && line < start + count) {
+        return "@@ -" + h.oldStart() + "," + h.oldCount() + " +" + h.newStart() + "," + h.newCount() + " @@";
+      }
+    }
+    return null;
   }
 
   /** Serves {@code tool} for {@code forge} (arguments already validated by the router). */
