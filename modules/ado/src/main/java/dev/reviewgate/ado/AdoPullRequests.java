@@ -23,11 +23,13 @@ import java.util.Map;
  */
 final class AdoPullRequests {
 
+  private final Vertx vertx;
   private final AdoClient client;
   private final DiffEngine engine;
   private final ForgeDiffs diffs;
 
   AdoPullRequests(Vertx vertx, AdoClient client, DiffEngine engine) {
+    this.vertx = vertx;
     this.client = client;
     this.engine = engine;
     this.diffs = new ForgeDiffs(vertx, ForgeDiffs.Limits.of(client.options().http(), client.options().blobs()));
@@ -45,7 +47,8 @@ final class AdoPullRequests {
   }
 
   Future<JsonObject> diff(JsonObject args) {
-    return page(args).map(page -> AdoJson.diffPage(shown(page, args)));
+    // Shaping a page of diffs (up to top files of max_lines_per_file lines each) is CPU work: not on an event loop.
+    return page(args).compose(page -> vertx.executeBlocking(() -> AdoJson.diffPage(shown(page, args)), false));
   }
 
   /** The iteration's (or what changed since an earlier one) changes that {@code args} select, with their diffs. */

@@ -190,6 +190,14 @@ public final class PullRequestDiffs {
     return ForgeReplies.read(GitHubEndpoints.PULL, "comparing commits of " + repo.pull(number), () -> Ends.of(pull, sha, since));
   }
 
+  /**
+   * {@code work} done with the pull request's diff at {@code sha} (null: its head) on a worker: parsing a diff of many
+   * megabytes is CPU work that must not hold an event loop.
+   */
+  <T> Future<T> withSource(RepoRef repo, int number, String sha, java.util.function.Function<Source, T> work) {
+    return source(repo, number, sha, null).compose(source -> vertx.executeBlocking(() -> work.apply(source), false));
+  }
+
   /** The diff text for the pull request (live), for {@code base...sha} (pinned), or since an earlier head. */
   Future<Source> source(RepoRef repo, int number, String sha, String since) {
     if (sha == null && since == null) {

@@ -76,7 +76,7 @@ final class ReviewThreads {
   Future<JsonObject> list(RepoRef repo, int number, JsonObject args) {
     List<ReviewThread> threads = new ArrayList<>();
     return threadPage(repo, number, null, threads, client.options().maxListPages())
-      .compose(incomplete -> diffs.source(repo, number, null, null).map(source -> {
+      .compose(incomplete -> diffs.withSource(repo, number, null, source -> {
         List<String> warnings = new ArrayList<>(unknowns(threads));
         if (incomplete != null) {
           warnings.add(incomplete);
@@ -214,11 +214,13 @@ final class ReviewThreads {
         }
         warnings.add("the head moved to " + head + "; the review is on " + commit + " as asked (allow_moved_head)");
       }
-      return diffs.source(repo, number, commit, null).compose(source -> {
+      return diffs.withSource(repo, number, commit, source -> {
         Map<String, Commentable> files = new HashMap<>();
         for (FileDiff file : engine.parse(source.diff()).files()) {
           files.put(file.path(), Commentable.ofHunks(file));
         }
+        return files;
+      }).compose(files -> {
         AnchorCheck.check(comments, files, "GitHub takes comments only on lines inside the diff's hunks");
         String marker = WriteMarker.of(repo.pull(number), commit, verdict, body, new JsonArray(
           args.getJsonArray("comments", new JsonArray()).getList()).encode());
