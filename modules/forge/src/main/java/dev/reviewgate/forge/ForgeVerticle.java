@@ -3,6 +3,7 @@ package dev.reviewgate.forge;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.bus.DiffCodec;
 import dev.reviewgate.forge.http.ForgeClient;
 import dev.reviewgate.forge.thread.ThreadTools;
 import io.vertx.core.Future;
@@ -42,6 +43,7 @@ public abstract class ForgeVerticle<B extends ForgeBackendOptions, C extends For
 
   @Override
   public final Future<?> start() {
+    DiffCodec.register(vertx.eventBus()); // the local clone's diff comes back as the model
     client = open.apply(vertx);
     return serveTools(new DiffEngine(backend.diff()));
   }

@@ -279,10 +279,7 @@ public final class GitVerticle extends VerticleBase {
   private Future<Diff> model(JsonObject args) {
     return workers.submit(c -> {
       try {
-        GitReader reader = reader(args);
-        if (routing.clustered() && !routing.served().contains(reader.name())) {
-          throw ToolException.notFound("repository '" + reader.name() + "' is not served by this node");
-        }
+        GitReader reader = reader(args); // routing hands over only the names this node serves
         return reader.model(reader.pair(DiffTarget.from(args)), diffOptions(args), c).model();
       } catch (RuntimeException failure) {
         throw MissingObjects.explained(failure, args.getString("repo", registry.defaultName().orElse("")));

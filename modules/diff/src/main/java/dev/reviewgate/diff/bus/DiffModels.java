@@ -21,10 +21,10 @@ public final class DiffModels {
 
   /**
    * The diff {@code query} names (its shaping ignored), each request bounded by {@code timeoutMs}; the deadline is
-   * stamped on the request, so a git node passing it on to the node serving the repository keeps it.
+   * stamped on the request, so a git node passing it on to the node serving the repository keeps it. The asker's
+   * event bus has {@link DiffCodec} registered (a forge's verticle does at start), so a model from another node decodes.
    */
   public static Future<Diff> request(EventBus bus, GitService.DiffQuery query, long timeoutMs) {
-    DiffCodec.register(bus);
     return bus.<Diff>request(Addresses.GIT_DIFF_MODEL, query.arguments(),
         CallContext.stampReplyBy(new DeliveryOptions().setSendTimeout(timeoutMs)))
       .map(reply -> reply.body())
