@@ -54,7 +54,9 @@ class ClusterOperationsIT {
   private static ServeProcess gitA2;
   private static ServeProcess gitB;
   private static ServeProcess front;
-  private static final List<ServeProcess> started = new ArrayList<>();
+  private static final List<ServeProcess> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+  /** Nodes started in parallel: each is in {@link #started} once up, even when another failed to start. */
+  private static final List<CompletableFuture<ServeProcess>> joining = new ArrayList<>();
 
   @BeforeAll
   static void startCluster() throws Exception {
@@ -67,9 +69,9 @@ class ClusterOperationsIT {
     CompletableFuture<ServeProcess> b = node(repoB, "--cluster", "--join", join, "--roles", "front,git");
     CompletableFuture<ServeProcess> a2 = node(repoA, "--cluster", "--join", join, "--roles", "git");
     CompletableFuture<ServeProcess> f = node(repoA, "--cluster", "--join", join, "--roles", "front");
-    gitB = started(b.get(240, TimeUnit.SECONDS));
-    gitA2 = started(a2.get(240, TimeUnit.SECONDS));
-    front = started(f.get(240, TimeUnit.SECONDS));
+    gitB = b.get(240, TimeUnit.SECONDS);
+    gitA2 = a2.get(240, TimeUnit.SECONDS);
+    front = f.get(240, TimeUnit.SECONDS);
     settle();
   }
 
@@ -99,17 +101,27 @@ class ClusterOperationsIT {
   }
 
   private static CompletableFuture<ServeProcess> node(Path dir, String... arguments) {
-    return CompletableFuture.supplyAsync(() -> {
+    CompletableFuture<ServeProcess> node = CompletableFuture.supplyAsync(() -> {
       try {
-        return ServeProcess.start(dir, FAST_DETECTION, arguments);
+        return started(ServeProcess.start(dir, FAST_DETECTION, arguments));
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
     });
+    joining.add(node);
+    return node;
   }
 
   @AfterAll
   static void stopCluster() throws Exception {
+    // A node still starting when another failed is stopped too, once it is up (ServeProcess.start is bounded).
+    for (CompletableFuture<ServeProcess> node : joining) {
+      try {
+        node.get(240, TimeUnit.SECONDS);
+      } catch (Exception didNotStart) {
+        // nothing to stop
+      }
+    }
     for (ServeProcess process : started) {
       // What each node said about itself (not the engine's chatter), for a failure's report.
       process.stderr().lines().filter(line -> line.contains("reviewgate") || line.contains("WARNING") || line.contains("SEVERE"))
