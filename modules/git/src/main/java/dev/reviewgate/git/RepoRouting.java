@@ -10,6 +10,7 @@ import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
@@ -96,7 +97,7 @@ final class RepoRouting {
       .compose(identities -> {
         RepoRouting routing = new RepoRouting(vertx, catalog, identities.keySet(), identities,
           registry.defaultName().orElse(null), claims, timeoutMs);
-        return routing.check().map(v -> {
+        return routing.firstCheck(System.currentTimeMillis() + timeoutMs, checkMs).map(v -> {
           routing.timers.add(vertx.setPeriodic(checkMs, id -> routing.check()));
           // Renewed a few times per time to live: each listing is a write to the cluster.
           routing.timers.add(vertx.setPeriodic(Math.max(1, claims.withdrawnTtlMs() / 3), id -> routing.withdrawn.forEach(
@@ -104,6 +105,22 @@ final class RepoRouting {
           return routing;
         });
       });
+  }
+
+  /**
+   * The check at start, tried again every {@code checkMs} until {@code deadlineMs} ({@code git.timeoutMs} from now): a
+   * cluster still settling (members merging, its caches not yet defined on this one) may refuse the first, and a node
+   * that gave up then would never serve. Past the deadline the start fails with the last refusal.
+   */
+  private Future<Void> firstCheck(long deadlineMs, long checkMs) {
+    return check().recover(refused -> {
+      if (System.currentTimeMillis() + checkMs > deadlineMs) {
+        return Future.failedFuture(refused);
+      }
+      Promise<Void> again = Promise.promise();
+      vertx.setTimer(Math.max(1, checkMs), id -> firstCheck(deadlineMs, checkMs).onComplete(again));
+      return again.future();
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.reviewgate.git;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.Failure;
@@ -64,6 +65,32 @@ class RepoRoutingTest {
       elsewhere.close();
     }
     vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  @Timeout(60)
+  void aFirstClaimsCheckTheClusterRefusesIsTriedAgainUntilItSucceeds() throws Exception {
+    // An entry the claims cannot read makes every check fail, as a cluster still settling refuses one; it goes later.
+    await(unreadableClaim());
+    vertx.setTimer(3 * CHECK_MS, id -> claims().compose(map -> map.remove("shared")));
+    routing = await(RepoRouting.claimed(vertx, ToolCatalog.standard(), registry(), 5_000, CHECK_MS, WITHDRAWN_TTL_MS));
+    assertThat(routing.served()).containsExactly("shared");
+    assertThat(routing.defaultName()).isEqualTo("shared");
+  }
+
+  @Test
+  @Timeout(60)
+  void aFirstClaimsCheckStillRefusedAtTheDeadlineFailsTheStart() {
+    await(unreadableClaim());
+    Future<RepoRouting> start = RepoRouting.claimed(vertx, ToolCatalog.standard(), registry(), 3 * CHECK_MS, CHECK_MS,
+      WITHDRAWN_TTL_MS);
+    assertThatThrownBy(() -> start.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS))
+      .hasCauseInstanceOf(ClassCastException.class);
+  }
+
+  /** A claim of {@code shared} that is no claim (not JSON): a check reading it fails. */
+  private Future<Void> unreadableClaim() {
+    return vertx.sharedData().<String, Object>getAsyncMap(RepoClaims.CLAIMS).compose(map -> map.put("shared", "not a claim"));
   }
 
   @Test
