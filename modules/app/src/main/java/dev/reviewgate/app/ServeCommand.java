@@ -63,7 +63,9 @@ final class ServeCommand {
       // Opened (and the default one's tags and pack index read) while Vert.x and the other backends start.
       ReposAhead.open(GitBackendOptions.from(config, Backends.workingDirectory()));
     }
-    Node node = VertxRuntime.start(config, true, metrics::install, health::track);
+    // Netty's epoll transport where it loads (Linux x86-64), NIO elsewhere: a server's every request pays the transport.
+    Node node = VertxRuntime.start(config, true,
+      (builder, vertxOptions) -> metrics.install(builder, vertxOptions.setPreferNativeTransport(true)), health::track);
     Vertx vertx = node.vertx();
     if (node.clustered()) {
       List<String> expected = ToolCatalog.standard().tools().stream().map(Tool::address).toList();

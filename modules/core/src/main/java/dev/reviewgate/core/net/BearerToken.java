@@ -30,10 +30,30 @@ public final class BearerToken {
   }
 
   private static byte[] sha256(String value) {
+    return digester().digest(value.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * A fresh SHA-256 digester, cloned from one made once: every request on {@code /mcp} checks the token, and asking
+   * the security providers for an instance each time cost more than the digest itself.
+   */
+  private static MessageDigest digester() {
     try {
-      return MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+      return (MessageDigest) Sha256.PROTOTYPE.clone();
+    } catch (CloneNotSupportedException e) {
+      return Sha256.create();
+    }
+  }
+
+  private static final class Sha256 {
+    static final MessageDigest PROTOTYPE = create();
+
+    static MessageDigest create() {
+      try {
+        return MessageDigest.getInstance("SHA-256");
+      } catch (NoSuchAlgorithmException e) {
+        throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+      }
     }
   }
 }
