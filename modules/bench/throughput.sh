@@ -9,7 +9,8 @@
 #   bash modules/bench/throughput.sh            # after ./mvnw -B -q -DskipTests package; npm ci in clients/http-conformance
 #   DURATION=10 WARMUP=5 ROUNDS=2 bash modules/bench/throughput.sh
 #
-# Prints one line per round and a summary line per server, then `throughput: ratio N.Nx` (reviewgate / example). It is
+# Prints one line per round and a summary line per server (with the server's own CPU per call, read from /proc: on a
+# machine shared with wrk it moves less than calls/s do), then `throughput: ratio N.Nx` (reviewgate / example). It is
 # a report: it exits 0 whatever the figures (CI prints it so a drop is seen the day it lands), and 1 only when a server
 # could not be measured (no answer, errors in the answers).
 set -euo pipefail
@@ -119,25 +120,30 @@ for pair in "reviewgate|$rg_url|$rg_session|Bearer $token|$rg_body" "typescript-
   esac
 done
 
-measure() { # name url session auth body
-  local best="" line rps p50 p99 n bad
+tick=$(getconf CLK_TCK)
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; } # utime + stime
+measure() { # name url session auth body pid
+  local best="" line rps p50 p99 n bad before cpu
   load "$1" "$2" "$3" "$4" "$5" "$warmup" >/dev/null
   for r in $(seq 1 "$rounds"); do
+    before=$(cpu_ticks "$6")
     line=$(load "$1" "$2" "$3" "$4" "$5" "$duration")
     read -r rps p50 p99 n bad <<<"$line"
-    echo "throughput: $1 round $r: ${rps} requests/s, p50 ${p50} ms, p99 ${p99} ms ($n calls, $bad bad)" >&2
+    # The server's own CPU per call: steadier than calls/s on a shared machine, and blind to wrk's share of the cores.
+    cpu=$(awk -v t=$(( $(cpu_ticks "$6") - before )) -v hz="$tick" -v n="$n" 'BEGIN { printf "%.0f", (n > 0 ? t * 1e6 / hz / n : 0) }')
+    echo "throughput: $1 round $r: ${rps} requests/s, p50 ${p50} ms, p99 ${p99} ms, ${cpu} us of server CPU a call ($n calls, $bad bad)" >&2
     if [ "$bad" != 0 ]; then echo "throughput: $1 answered $bad calls with errors" >&2; exit 1; fi
-    if [ -z "$best" ] || [ "${rps%.*}" -gt "${best%% *}" ]; then best="${rps%.*} $p50 $p99"; fi
+    if [ -z "$best" ] || [ "${rps%.*}" -gt "${best%% *}" ]; then best="${rps%.*} $p50 $p99 $cpu"; fi
   done
   echo "$best"
 }
 echo "throughput: load before: $(uptime)" >&2
-ts=$(measure typescript-sdk "$ts_url" "$ts_session" "" "$ts_body")
-rg=$(measure reviewgate "$rg_url" "$rg_session" "Bearer $token" "$rg_body")
-read -r ts_rps ts_p50 ts_p99 <<<"$ts"
-read -r rg_rps rg_p50 rg_p99 <<<"$rg"
-# The subshell execs the launcher, which execs java: the first pid is the JVM's.
+# The subshell execs the launcher, which execs java: the first pid is the JVM's; the second is node's.
+ts=$(measure typescript-sdk "$ts_url" "$ts_session" "" "$ts_body" "${pids[1]}")
+rg=$(measure reviewgate "$rg_url" "$rg_session" "Bearer $token" "$rg_body" "${pids[0]}")
+read -r ts_rps ts_p50 ts_p99 ts_cpu <<<"$ts"
+read -r rg_rps rg_p50 rg_p99 rg_cpu <<<"$rg"
 rss=$(awk '/VmRSS/ {print int($2/1024)}' "/proc/${pids[0]}/status" 2>/dev/null || echo "?")
-echo "throughput: typescript-sdk best ${ts_rps} requests/s, p50 ${ts_p50} ms, p99 ${ts_p99} ms"
-echo "throughput: reviewgate best ${rg_rps} requests/s, p50 ${rg_p50} ms, p99 ${rg_p99} ms, serve RSS ${rss} MiB"
+echo "throughput: typescript-sdk best ${ts_rps} requests/s, p50 ${ts_p50} ms, p99 ${ts_p99} ms, ${ts_cpu} us of CPU a call"
+echo "throughput: reviewgate best ${rg_rps} requests/s, p50 ${rg_p50} ms, p99 ${rg_p99} ms, ${rg_cpu} us of CPU a call, serve RSS ${rss} MiB"
 awk -v a="$rg_rps" -v b="$ts_rps" 'BEGIN { printf "throughput: ratio %.1fx (reviewgate / typescript-sdk; goal >= 10x, p99 <= 3 ms)\n", a / (b > 0 ? b : 1) }'
