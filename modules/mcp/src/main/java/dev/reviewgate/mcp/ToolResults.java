@@ -3,6 +3,7 @@ package dev.reviewgate.mcp;
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.json.TextStream;
+import dev.reviewgate.core.json.JsonTreeWriter;
 import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -42,9 +43,9 @@ public final class ToolResults {
       if ("diff".equals(lead)) {
         structured = rest.copy().put(DIFF_IN_CONTENT, 0);
       }
-      content.add(text(rest.encode()));
+      content.add(text(JsonTreeWriter.encode(rest)));
     } else {
-      content.add(text(reply.encode()));
+      content.add(text(JsonTreeWriter.encode(reply)));
     }
     return new JsonObject().put("content", content).put("structuredContent", structured).put("isError", false);
   }
@@ -64,7 +65,7 @@ public final class ToolResults {
     known.remove("diff");
     stream.whenEnded(rest -> {
       JsonObject all = known.copy().mergeIn(rest);
-      restBlock.put("text", all.encode());
+      restBlock.put("text", JsonTreeWriter.encode(all));
       int index = 0;
       while (content.getValue(index) != diffBlock) { // a note put before it (withNote) moved it
         index++;
