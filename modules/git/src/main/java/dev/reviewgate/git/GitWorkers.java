@@ -90,33 +90,20 @@ public final class GitWorkers implements AutoCloseable {
       }
     });
     Runnable task = () -> {
-      T result = null;
-      Throwable failure = null;
       try {
-        cancellation.check(); // cancelled while it waited: fail with the reason, never leave the caller hanging
-        result = work.apply(cancellation, answer);
-      } catch (Throwable thrown) {
-        failure = thrown;
+        try {
+          cancellation.check(); // cancelled while it waited: fail with the reason, never leave the caller hanging
+          answer.accept(work.apply(cancellation, answer));
+        } catch (Throwable failure) {
+          if (settled.compareAndSet(false, true)) {
+            context.runOnContext(v -> promise.fail(failure));
+          }
+        }
       } finally {
         admitted.release();
         ended.set(true);
-      }
-      // One task back to the caller's context both settles the call and cancels its deadline there: a timer cancelled
-      // from this thread is a second task handed to that event loop on every call.
-      boolean settles = settled.compareAndSet(false, true);
-      T value = result;
-      Throwable thrown = failure;
-      context.runOnContext(v -> {
         vertx.cancelTimer(timer);
-        if (!settles) {
-          return;
-        }
-        if (thrown == null) {
-          promise.complete(value);
-        } else {
-          promise.fail(thrown);
-        }
-      });
+      }
     };
     try {
       executor.execute(task);
