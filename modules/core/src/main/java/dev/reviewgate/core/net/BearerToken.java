@@ -10,6 +10,12 @@ import java.security.NoSuchAlgorithmException;
  */
 public final class BearerToken {
 
+  /**
+   * Each digest from a clone of one digester made once: every request on {@code /mcp} checks the token, and asking
+   * the security providers for an instance each time cost more than the digest itself.
+   */
+  private static final MessageDigest SHA256 = newSha256();
+
   private final byte[] digest;
 
   public BearerToken(String token) {
@@ -30,30 +36,20 @@ public final class BearerToken {
   }
 
   private static byte[] sha256(String value) {
-    return digester().digest(value.getBytes(StandardCharsets.UTF_8));
-  }
-
-  /**
-   * A fresh SHA-256 digester, cloned from one made once: every request on {@code /mcp} checks the token, and asking
-   * the security providers for an instance each time cost more than the digest itself.
-   */
-  private static MessageDigest digester() {
+    MessageDigest digest;
     try {
-      return (MessageDigest) Sha256.PROTOTYPE.clone();
+      digest = (MessageDigest) SHA256.clone();
     } catch (CloneNotSupportedException e) {
-      return Sha256.create();
+      digest = newSha256();
     }
+    return digest.digest(value.getBytes(StandardCharsets.UTF_8));
   }
 
-  private static final class Sha256 {
-    static final MessageDigest PROTOTYPE = create();
-
-    static MessageDigest create() {
-      try {
-        return MessageDigest.getInstance("SHA-256");
-      } catch (NoSuchAlgorithmException e) {
-        throw new IllegalStateException("SHA-256 is required by every Java platform", e);
-      }
+  private static MessageDigest newSha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
     }
   }
 }
