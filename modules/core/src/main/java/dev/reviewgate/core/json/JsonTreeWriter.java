@@ -65,13 +65,11 @@ public final class JsonTreeWriter {
   @SuppressWarnings("unchecked")
   public static void write(Object value, JsonGenerator generator, OutputStream out) throws IOException {
     if (value instanceof String text) {
-      byte[] ascii = out != null && text.length() > LONG_STRING ? asciiBytes(text) : null;
-      if (ascii != null) {
-        // A long ASCII text (a result's JSON as its text content) escaped byte by byte, as Utf8Text writes a diff:
-        // the generator would widen it to chars and narrow it back to bytes.
-        generator.writeRawValue("");
-        generator.flush();
-        Utf8Text.of(List.of(ascii)).writeJson(out);
+      byte[] utf8 = out != null && text.length() > LONG_STRING ? exactUtf8(text) : null;
+      if (utf8 != null) {
+        // A long text (a result's JSON as its text content) escaped byte by byte, as Utf8Text writes a diff: the
+        // generator would widen it to chars and narrow it back to bytes.
+        writeInPlace(Utf8Text.of(List.of(utf8)), generator, out);
       } else if (text.length() > LONG_STRING) {
         generator.writeString(new WholeCharacters(text), text.length());
       } else {
@@ -101,12 +99,7 @@ public final class JsonTreeWriter {
     } else if (value instanceof JsonString text && out == null) {
       generator.writeString(text.toString());
     } else if (value instanceof JsonString text) {
-      // An empty raw value makes the generator write its separator and count a value; then its buffer goes out
-      // first, and the string follows in place. A TextStream is written as it comes, so this waits for its end
-      // (never on an event loop).
-      generator.writeRawValue("");
-      generator.flush();
-      text.writeJson(out);
+      writeInPlace(text, generator, out); // a TextStream is written as it comes: this waits for its end (never on an event loop)
     } else if (value instanceof Map<?, ?> map) { // held raw in an object or array: as Vert.x wraps it
       write(new JsonObject((Map<String, Object>) map), generator, out);
     } else if (value instanceof List<?> list) {
@@ -116,10 +109,30 @@ public final class JsonTreeWriter {
     }
   }
 
-  /** {@code text}'s bytes when it is all ASCII (each character one byte: no surrogate to take care of), else null. */
-  private static byte[] asciiBytes(String text) {
+  /**
+   * An empty raw value makes the generator write its separator and count a value; then its buffer goes out first,
+   * and {@code text} follows in place, straight into {@code out}.
+   */
+  private static void writeInPlace(JsonString text, JsonGenerator generator, OutputStream out) throws IOException {
+    generator.writeRawValue("");
+    generator.flush();
+    text.writeJson(out);
+  }
+
+  /**
+   * {@code text}'s UTF-8 bytes when they say exactly the text, else null: a text with a surrogate (an emoji, or a
+   * lone half that the encoder would turn into '?') is left to the generator. ASCII is told by the length alone.
+   */
+  private static byte[] exactUtf8(String text) {
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-    return bytes.length == text.length() ? bytes : null;
+    if (bytes.length != text.length()) {
+      for (int i = 0; i < text.length(); i++) {
+        if (Character.isSurrogate(text.charAt(i))) {
+          return null;
+        }
+      }
+    }
+    return bytes;
   }
 
   /**

@@ -70,8 +70,9 @@ class JsonTreeWriterTest {
     for (int i = 0; ascii.length() < 20_000; i++) {
       ascii.append((char) (i % 128)).append("{\"path\":\"src/a.c\"}\t");
     }
+    StringBuilder accents = new StringBuilder(ascii).append("caf\u00e9 \u4e2d\u6587 \u2028 \u00ff");
     StringBuilder mixed = new StringBuilder(ascii).append("caf\u00e9 \ud83d\ude00 \u4e2d");
-    for (String text : List.of(ascii.toString(), mixed.toString(), "short \"one\"")) {
+    for (String text : List.of(ascii.toString(), accents.toString(), mixed.toString(), "short \"one\"")) {
       JsonObject value = new JsonObject().put("content", new JsonArray().add(new JsonObject().put("text", text)))
         .put("n", 1);
       ByteArrayOutputStream out = new ByteArrayOutputStream();
