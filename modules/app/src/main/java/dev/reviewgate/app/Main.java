@@ -40,6 +40,7 @@ public final class Main {
       ArchiveTraining.main(args); // the build's class-data sharing run, not a command (modules/app/pom.xml)
       return;
     }
+    Utf8Console.install();
     // Before anything can print: in stdio mode stdout belongs to the protocol alone.
     boolean stdio = args.length > 0 && args[0].equals("stdio");
     OutputStream protocolOut = stdio ? StdioCommand.claimStdout() : null;

@@ -80,6 +80,19 @@ final class McpProcess implements AutoCloseable {
     environment.put(dev.reviewgate.core.security.UserSecret.STATE_DIR_ENV, SignIn.stateDirectory().toString());
   }
 
+  /**
+   * Only {@code PATH} and {@code HOME} (as {@code env -i PATH=… HOME=…} leaves them), then {@link #isolate}'s own:
+   * how an MCP client or a service manager starts us, with no {@code LANG} or {@code LC_*}, so Java 17's default
+   * charset is US-ASCII.
+   */
+  static void withoutLocale(java.util.Map<String, String> environment) {
+    String path = environment.get("PATH");
+    environment.clear();
+    environment.put("PATH", path);
+    environment.put("HOME", System.getProperty("user.home"));
+    isolate(environment);
+  }
+
   /** A variable that configures reviewgate or carries a forge's address or credential. */
   static boolean fromTheDevelopersEnvironment(String name) {
     return java.util.stream.Stream.of("REVIEWGATE_", "GITHUB_", "GH_", "AZURE_DEVOPS_", "GITLAB_", "CI_JOB_TOKEN")

@@ -66,11 +66,23 @@ final class ServeProcess implements AutoCloseable {
   }
 
   static ServeProcess start(Path workingDirectory, Map<String, String> environment, String... arguments) throws Exception {
+    return start(workingDirectory, variables -> {
+      McpProcess.isolate(variables); // no developer configuration, and GitHub calls stay on loopback
+      variables.putAll(environment);
+    }, arguments);
+  }
+
+  /** Started as an MCP client starts it: {@code env -i PATH=… HOME=…}, so no {@code LANG} and no {@code LC_*}. */
+  static ServeProcess startWithoutLocale(Path workingDirectory, String... arguments) throws Exception {
+    return start(workingDirectory, McpProcess::withoutLocale, arguments);
+  }
+
+  private static ServeProcess start(Path workingDirectory, java.util.function.Consumer<Map<String, String>> environment,
+                                    String... arguments) throws Exception {
     List<String> command = new ArrayList<>(List.of(McpProcess.java(), "-jar", McpProcess.jar().toString(), "serve", "--port", "0"));
     command.addAll(List.of(arguments));
     ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
-    McpProcess.isolate(builder.environment()); // no developer configuration, and GitHub calls stay on loopback
-    builder.environment().putAll(environment);
+    environment.accept(builder.environment());
     builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
     return new ServeProcess(builder.start());
   }

@@ -111,7 +111,7 @@ public final class Inputs {
     int limit = Math.min(value.length(), 200);
     for (int i = 0; i < limit; i++) {
       char c = value.charAt(i);
-      out.append(c < 0x20 || c == 0x7f ? String.format("\\x%02x", (int) c) : String.valueOf(c));
+      out.append(c < 0x20 || c == 0x7f ? String.format(java.util.Locale.ROOT, "\\x%02x", (int) c) : String.valueOf(c));
     }
     return value.length() > limit ? out + "…" : out.toString();
   }

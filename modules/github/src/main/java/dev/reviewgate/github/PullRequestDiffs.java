@@ -213,7 +213,7 @@ public final class PullRequestDiffs {
       Ends ends = ends(repo, number, pull, sha, since);
       String base = ends.base();
       String head = ends.head();
-      String key = repo + "@" + base.toLowerCase() + "..." + head.toLowerCase();
+      String key = repo + "@" + base.toLowerCase(java.util.Locale.ROOT) + "..." + head.toLowerCase(java.util.Locale.ROOT);
       Source cached = cachedPinned(key);
       if (cached != null) {
         return Future.succeededFuture(cached);

@@ -24,6 +24,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.function.Function;
 import java.util.logging.Level;
@@ -87,10 +88,8 @@ public final class HttpServerVerticle extends VerticleBase {
     router.route("/eventbus/*").handler(new RequestGuard(options, RequestGuard.Check.BRIDGE, sessions))
       .subRouter(WebSocketBridge.create(vertx, catalog, options.bridgeLimits(), options.credentials()));
     router.route("/metrics").handler(new RequestGuard(options, RequestGuard.Check.TOKEN));
-    router.route("/console/*").handler(StaticHandler.create("reviewgate/webroot/console")
-      .setCachingEnabled(false).setDirectoryListing(false));
-    router.route("/review/*").handler(StaticHandler.create("reviewgate/webroot/review")
-      .setCachingEnabled(false).setDirectoryListing(false));
+    router.route("/console/*").handler(staticFiles("reviewgate/webroot/console"));
+    router.route("/review/*").handler(staticFiles("reviewgate/webroot/review"));
     router.get("/").handler(ctx -> ctx.redirect("/review/"));
     HealthRoutes.mount(router, health);
     if (metrics != null) {
@@ -128,6 +127,15 @@ public final class HttpServerVerticle extends VerticleBase {
   }
 
   /** A JSON-RPC error on /mcp, where clients parse one; plain text on pages, health and every other path. */
+  /**
+   * The pages' files from the jar. Their charset is named: Vert.x would otherwise send the JVM's default, which is
+   * US-ASCII when an MCP client starts us without LANG, and the browser would show "…" as "â€¦".
+   */
+  private static StaticHandler staticFiles(String root) {
+    return StaticHandler.create(root).setCachingEnabled(false).setDirectoryListing(false)
+      .setDefaultContentEncoding(StandardCharsets.UTF_8.name());
+  }
+
   private static void sendError(RoutingContext ctx, int status, String message) {
     if (ctx.response().ended() || ctx.response().headWritten()) {
       return;

@@ -175,7 +175,7 @@ final class FeedbackText {
         default -> " ";
       };
       out.append(l.getBoolean("target") ? "> " : "  ")
-        .append(n == null ? " ".repeat(width) : String.format("%" + width + "d", n))
+        .append(n == null ? " ".repeat(width) : String.format(java.util.Locale.ROOT, "%" + width + "d", n))
         .append(' ').append(sign).append(' ').append(l.getString("text")).append('\n');
     }
   }
