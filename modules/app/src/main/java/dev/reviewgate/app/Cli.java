@@ -22,11 +22,13 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
   static final String USAGE = """
     usage: reviewgate COMMAND [--repo NAME=PATH]... [--config FILE]
       stdio                 MCP over stdin/stdout (for MCP clients; logs go to stderr)
-      call TOOL 'JSON'      run one tool, print its structured result as JSON
-                            (exit 0; 1 when the tool reports an error; 2 for invalid arguments)
+      call TOOL 'JSON' [--text] [--verbose]
+                            run one tool, print its structured result as JSON (exit 0; 1 when the tool
+                            reports an error; 2 for invalid arguments); --text prints a diff, stat or file
+                            text as it is; --verbose shows the log on stderr
       tools [--json|--markdown]
                             list the tools an MCP client is offered (--markdown: the whole catalog, for
-                            the README)
+                            docs/tools.md)
       serve [--host H] [--port P] [--conformance-tools]
                             start the HTTP front-ends (MCP over Streamable HTTP, event-bus bridge, /health,
                             /metrics); --port 0 picks a free port and prints the address on stderr;
@@ -67,6 +69,7 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
   private static final Set<String> COMMANDS = Set.of("stdio", "call", "tools", "serve", "token", "open", "cluster-key",
     "help");
   private static final Set<String> TOOLS_SWITCHES = Set.of("--json", "--markdown");
+  private static final Set<String> CALL_SWITCHES = Set.of("--text", "--verbose");
 
   static Cli parse(String[] args) {
     if (args.length == 0) {
@@ -113,7 +116,8 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
           flags.put("mcp", mcp);
         }
         default -> {
-          if (TOOLS_SWITCHES.contains(arg) && command.equals("tools") || arg.equals("--print") && command.equals("open")) {
+          if (TOOLS_SWITCHES.contains(arg) && command.equals("tools") || CALL_SWITCHES.contains(arg) && command.equals("call")
+            || arg.equals("--print") && command.equals("open")) {
             switches.add(arg);
           } else if (arg.startsWith("--")) {
             throw new UsageException("unknown option '" + arg + "' for " + command);
@@ -136,7 +140,7 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
         : command.equals("cluster-key") ? "cluster-key takes the file to write, e.g. cluster-key /etc/reviewgate/cluster.p12"
         : command + " takes no arguments (got '" + String.join(" ", positionals) + "')");
     }
-    if (switches.size() > 1) {
+    if (switches.containsAll(TOOLS_SWITCHES)) {
       throw new UsageException("choose one of --json and --markdown");
     }
     return new Cli(command, List.copyOf(positionals), configFile, flags, Set.copyOf(switches));

@@ -66,7 +66,7 @@ public final class Main {
       dev.reviewgate.mcp.McpOptions.from(config); // checks the mcp section before anything starts
       return switch (cli.command()) {
         case "stdio" -> StdioCommand.run(config, protocolOut);
-        case "call" -> CallCommand.run(config, cli.positionals().get(0), cli.positionals().get(1), out, err);
+        case "call" -> CallCommand.run(config, cli.positionals().get(0), cli.positionals().get(1), cli.switches(), out, err);
         case "tools" -> tools(cli, config, out);
         case "serve" -> ServeCommand.run(config, err);
         case "token" -> {
@@ -131,7 +131,7 @@ public final class Main {
     }
   }
 
-  /** The tools an MCP client of this setup is offered ({@code --markdown}: the whole catalog, the README's table). */
+  /** The tools an MCP client of this setup is offered ({@code --markdown}: the whole catalog, the table of docs/tools.md). */
   private static int tools(Cli cli, ReviewgateConfig config, PrintStream out) {
     ToolCatalog catalog = ToolCatalog.standard();
     ToolSelection selection = SetupToolsets.ofThisProcess(catalog, config);

@@ -1,12 +1,16 @@
 package dev.reviewgate.app;
 
+import dev.reviewgate.cluster.ClusterOptions;
 import dev.reviewgate.conformance.ConformanceTools;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.git.RepoPaths;
+import dev.reviewgate.git.RepoRegistry;
 import dev.reviewgate.mcp.McpOptions;
 import dev.reviewgate.mcp.McpServer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /** The one MCP server of a process, shared by the stdio and HTTP transports. */
@@ -44,10 +48,23 @@ final class McpServers {
     if (byAddress != null) {
       builder.toolReadiness(byAddress);
     }
+    noRepository(config).ifPresent(warning -> {
+      // Said at start to whoever reads the log, and to the agent in its instructions, not first at a failed call.
+      System.err.println("reviewgate: " + warning);
+      builder.warning(warning);
+    });
     if (options.conformanceTools()) {
       // The conformance suite's fixture tools: a separate toolset, off by default, never shown to real users.
       ConformanceTools.register(builder);
     }
     return builder.build();
+  }
+
+  /** Why this process's git backend serves no repository; empty when it serves one or git runs on other nodes. */
+  static Optional<String> noRepository(ReviewgateConfig config) {
+    if (!ClusterOptions.from(config.section("cluster"), Backends.ROLES).serves("git")) {
+      return Optional.empty();
+    }
+    return RepoPaths.noneServed(RepoRegistry.configured(config.json().getJsonObject("repos")), Backends.workingDirectory());
   }
 }

@@ -58,7 +58,8 @@ final class ServeCommand {
     TcpBridge.Options bridgeOptions = TcpBridge.Options.from(config.section("busBridge"));
     HttpTransportOptions transportOptions = HttpTransportOptions.from(config.section("http"));
     DeploymentHealth health = new DeploymentHealth(options.health());
-    HttpMetrics metrics = new HttpMetrics();
+    HttpMetrics metrics = new HttpMetrics(config.section("http").getJsonArray("metricsBucketsMs").stream()
+      .map(bound -> ((Number) bound).longValue()).toList());
     if (ClusterOptions.from(config.section("cluster"), Backends.ROLES).serves("git")) {
       // Opened (and the default one's tags and pack index read) while Vert.x and the other backends start.
       ReposAhead.open(GitBackendOptions.from(config, Backends.workingDirectory()));

@@ -87,6 +87,32 @@ class CliIT {
     assertThat(ok.exit()).as(ok.stderr()).isZero();
     JsonObject result = new JsonObject(ok.stdout());
     assertThat(result.containsKey("summary")).isTrue();
+    assertThat(ok.stderr()).as("no log lines without --verbose").isEmpty();
+  }
+
+  @Test
+  void callPrintsTextWithTextAndTheLogWithVerbose() throws Exception {
+    ProcessRun diff = run("call", "git_diff", "{\"base\": \"HEAD~1\", \"head\": \"HEAD\"}", "--text");
+    assertThat(diff.exit()).as(diff.stderr()).isZero();
+    assertThat(diff.stdout()).isEqualTo(GitFixture.git(repo, "diff", "--histogram", "HEAD~1", "HEAD"));
+    assertThat(diff.stderr()).isEmpty();
+    ProcessRun stat = run("call", "git_diff_stat", "{\"commit\": \"HEAD\"}", "--text");
+    assertThat(stat.stdout()).isEqualTo(GitFixture.git(repo, "diff", "--stat", "HEAD~1", "HEAD"));
+    ProcessRun file = run("call", "git_show_file", "{\"path\": \"hello.txt\"}", "--text");
+    assertThat(file.stdout()).isEqualTo("hello\nreviewgate\nworld\n");
+    ProcessRun noText = run("call", "git_repos", "{}", "--text");
+    assertThat(noText.exit()).isZero();
+    assertThat(noText.stderr()).contains("git_repos answers no text").contains("JSON follows");
+    assertThat(new JsonObject(noText.stdout()).getJsonArray("repos")).isNotEmpty();
+    ProcessRun empty = run("call", "git_diff", "{\"base\": \"HEAD\", \"head\": \"HEAD\"}", "--text");
+    assertThat(empty.stdout()).isEmpty();
+    assertThat(empty.stderr()).contains("the diff is empty");
+    ProcessRun verbose = run("call", "git_repos", "{}", "--verbose");
+    assertThat(verbose.exit()).isZero();
+    assertThat(verbose.stderr()).contains(" INFO ");
+    ProcessRun elsewhere = run("tools", "--text");
+    assertThat(elsewhere.exit()).isEqualTo(2);
+    assertThat(elsewhere.stderr()).contains("unknown option '--text' for tools");
   }
 
   @Test
@@ -120,7 +146,10 @@ class CliIT {
     assertThat(schema.stderr()).contains("[INVALID_ARGUMENTS]").contains("diff");
     ProcessRun unknown = run("call", "no_such_tool", "{}");
     assertThat(unknown.exit()).isEqualTo(2);
-    assertThat(unknown.stderr()).contains("unknown tool 'no_such_tool'").contains("diff_parse");
+    assertThat(unknown.stderr()).contains("unknown tool 'no_such_tool'").contains("diff_parse").doesNotContain("Did you mean");
+    ProcessRun mistyped = run("call", "git_dif", "{}");
+    assertThat(mistyped.exit()).isEqualTo(2);
+    assertThat(mistyped.stderr()).contains("unknown tool 'git_dif'. Did you mean git_diff, git_diff_stat?");
   }
 
   @Test

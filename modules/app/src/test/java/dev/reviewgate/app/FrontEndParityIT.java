@@ -176,5 +176,11 @@ class FrontEndParityIT {
       .contains("vertx_eventbus_reply_failures_total{address=\"reviewgate.diff.parse\",failure=\"RECIPIENT_FAILURE\"}")
       .contains("vertx_http_server_requests_total")
       .contains("jvm_memory_used_bytes");
+    // The buckets of http.metricsBucketsMs and +Inf, not Micrometer's 69-bucket percentile histogram.
+    List<String> buckets = metrics.body().lines().filter(line -> line.startsWith("reviewgate_tool_calls_seconds_bucket{")
+      && line.contains("frontend=\"http\"") && line.contains("tool=\"diff_parse\"") && line.contains("outcome=\"ok\"")).toList();
+    assertThat(buckets).hasSize(9);
+    assertThat(buckets.get(0)).contains("le=\"0.005\"");
+    assertThat(buckets.get(8)).contains("le=\"+Inf\"");
   }
 }

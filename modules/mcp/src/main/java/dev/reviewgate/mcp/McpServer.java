@@ -63,7 +63,8 @@ public final class McpServer {
     this.localMethods = Map.copyOf(builder.localMethods);
     this.serverInfo = new JsonObject().put("name", NAME).put("title", "reviewgate").put("version", version());
     ToolSelection selection = builder.selection != null ? builder.selection : ToolSelection.everything(catalog);
-    this.instructions = Instructions.of(catalog, selection);
+    this.instructions = builder.warning == null ? Instructions.of(catalog, selection)
+      : "Warning: " + builder.warning + "\n" + Instructions.of(catalog, selection);
     this.tools = new ToolCalls(vertx, catalog, selection, options, Map.copyOf(builder.localTools)::get);
     ToolCaller caller = this::callTool;
     this.resources = new CatalogResources(catalog, caller, options.pageSize());
@@ -265,6 +266,7 @@ public final class McpServer {
     private java.util.function.Function<String, Future<?>> toolReady;
     private boolean durableTasksOnBus;
     private ToolSelection selection;
+    private String warning;
 
     private Builder(Vertx vertx, ToolCatalog catalog) {
       this.vertx = vertx;
@@ -339,6 +341,15 @@ public final class McpServer {
      */
     public Builder durableTasksOnBus() {
       this.durableTasksOnBus = true;
+      return this;
+    }
+
+    /**
+     * What is wrong with this server's setup, said first in the instructions of {@code initialize} and
+     * {@code server/discover} (e.g. that it serves no repository), so the agent knows before its first call fails.
+     */
+    public Builder warning(String warning) {
+      this.warning = warning;
       return this;
     }
 

@@ -9,6 +9,7 @@ import dev.reviewgate.core.bus.CancelSignals;
 import dev.reviewgate.core.bus.ReadOnlyResend;
 import dev.reviewgate.core.security.Caller;
 import dev.reviewgate.core.catalog.Exposure;
+import dev.reviewgate.core.catalog.NearestNames;
 import dev.reviewgate.core.catalog.TaskSupport;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
@@ -18,11 +19,11 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Collectors;
 
 /**
  * {@code tools/list} from the catalog, as far as the {@link ToolSelection} lists it, and {@code tools/call} as an
@@ -59,9 +60,11 @@ final class ToolCalls {
     if (!(params.getValue("name") instanceof String name)) {
       throw JsonRpcException.invalidParams("Invalid params: tools/call needs \"name\", the tool's name as a string (see tools/list).");
     }
-    Tool tool = catalog.byName(name).filter(t -> t.exposedTo(Exposure.MCP)).orElseThrow(() ->
-      JsonRpcException.invalidParams("Unknown tool: " + name + ". Available tools: "
-        + catalog.tools(Exposure.MCP).stream().map(Tool::name).collect(Collectors.joining(", ")) + "."));
+    Tool tool = catalog.byName(name).filter(t -> t.exposedTo(Exposure.MCP)).orElseThrow(() -> {
+      List<String> known = catalog.tools(Exposure.MCP).stream().map(Tool::name).toList();
+      return JsonRpcException.invalidParams("Unknown tool: " + name + "." + NearestNames.suggestion(name, known)
+        + " Available tools: " + String.join(", ", known) + ".");
+    });
     Object argumentsValue = params.getValue("arguments");
     if (argumentsValue != null && !(argumentsValue instanceof JsonObject)) {
       throw JsonRpcException.invalidParams("Invalid params: \"arguments\" of tools/call must be an object of named arguments.");

@@ -164,7 +164,12 @@ class McpServerTest {
     assertThat(notFound.getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("[NOT_FOUND] no such thing; list them first");
     JsonObject unknown = send(modern(3, "tools/call", new JsonObject().put("name", "nope")));
     assertThat(unknown.getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.INVALID_PARAMS);
-    assertThat(unknown.getJsonObject("error").getString("message")).contains("Unknown tool: nope", "diff_parse");
+    assertThat(unknown.getJsonObject("error").getString("message")).contains("Unknown tool: nope", "diff_parse")
+      .doesNotContain("Did you mean");
+    JsonObject mistyped = send(modern(5, "tools/call", new JsonObject().put("name", "diff_prase")));
+    assertThat(mistyped.getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.INVALID_PARAMS);
+    assertThat(mistyped.getJsonObject("error").getString("message"))
+      .startsWith("Unknown tool: diff_prase. Did you mean diff_parse?");
     JsonObject badArguments = send(modern(4, "tools/call", new JsonObject().put("name", "diff_parse").put("arguments", "x")));
     assertThat(badArguments.getJsonObject("error").getInteger("code")).isEqualTo(JsonRpc.INVALID_PARAMS);
   }

@@ -7,7 +7,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Counts and times tool calls per tool and per front-end ({@code stdio}, {@code http}, {@code bridge}) in the
  * global Micrometer registry: a no-op until a process installs a registry (the HTTP server's {@code /metrics}).
- * Exposed to Prometheus as {@code reviewgate_tool_calls_seconds_{count,sum,max}} and its buckets.
+ * Exposed to Prometheus as {@code reviewgate_tool_calls_seconds_{count,sum,max}} and, where the registry's owner
+ * configures them (the HTTP server: {@code http.metricsBucketsMs}), a few fixed buckets.
  */
 public final class CallMetrics {
 
@@ -35,7 +36,6 @@ public final class CallMetrics {
         .tag("frontend", frontEnd)
         .tag("tool", tool)
         .tag("outcome", outcome)
-        .publishPercentileHistogram()
         .register(Metrics.globalRegistry)
         .record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
     }

@@ -1,6 +1,10 @@
 package dev.reviewgate.http.ops;
 
+import dev.reviewgate.core.metrics.CallMetrics;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.VertxBuilder;
@@ -12,6 +16,7 @@ import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.vertx.micrometer.VertxPrometheusOptions;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.logging.Logger;
 
 /**
@@ -35,6 +40,28 @@ public final class HttpMetrics {
   }
 
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+  /**
+   * @param callBucketsMs the upper bounds of the tool-call histogram's buckets ({@code http.metricsBucketsMs}): the
+   *                      few a dashboard's latency panels and SLOs use, where Micrometer's percentile histogram
+   *                      would publish 69 per tool, front-end and outcome
+   */
+  public HttpMetrics(List<Long> callBucketsMs) {
+    if (callBucketsMs.stream().anyMatch(bound -> bound <= 0)) {
+      throw new IllegalArgumentException("http.metricsBucketsMs: each bucket is a positive number of milliseconds (got "
+        + callBucketsMs + ")");
+    }
+    // A timer's buckets are in nanoseconds.
+    double[] bounds = callBucketsMs.stream().mapToDouble(ms -> ms * 1e6).sorted().distinct().toArray();
+    registry.config().meterFilter(new MeterFilter() {
+      @Override
+      public DistributionStatisticConfig configure(Meter.Id id, DistributionStatisticConfig config) {
+        return id.getName().equals(CallMetrics.NAME)
+          ? DistributionStatisticConfig.builder().serviceLevelObjectives(bounds).build().merge(config)
+          : config;
+      }
+    });
+  }
 
   /** Adds metrics to a Vert.x builder; the registry also joins the global one so library code can record into it. */
   public VertxBuilder install(VertxBuilder builder, VertxOptions options) {
