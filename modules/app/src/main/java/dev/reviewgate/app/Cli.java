@@ -72,8 +72,21 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
   private static final Set<String> CALL_SWITCHES = Set.of("--text", "--verbose");
 
   static Cli parse(String[] args) {
+    return parse(args, System.getProperty("sun.jnu.encoding", "UTF-8"));
+  }
+
+  /**
+   * @param commandLineCharset how the JVM decoded the command line (its {@code sun.jnu.encoding}, from the locale):
+   *                           without a UTF-8 locale every other character became U+FFFD before we run, so a JSON
+   *                           argument would be searched for or sent on mangled, without a word
+   */
+  static Cli parse(String[] args, String commandLineCharset) {
     if (args.length == 0) {
       throw new UsageException("no command given");
+    }
+    if (!commandLineCharset.equalsIgnoreCase("UTF-8") && String.join(" ", args).indexOf('\uFFFD') >= 0) {
+      throw new UsageException("an argument holds characters the locale cannot read (the command line was decoded as "
+        + commandLineCharset + ": LANG is unset or not UTF-8); run it with a UTF-8 locale, e.g. LANG=C.UTF-8 reviewgate …");
     }
     String command = args[0];
     if (command.equals("--help") || command.equals("-h")) {

@@ -95,6 +95,30 @@ class AnyLocaleIT {
       .isEqualTo(GitFixture.git(repoDir, "diff", "--histogram", "HEAD~1", "HEAD")).contains(LINE);
   }
 
+  @Test
+  void aCommandLineTheLocaleCannotReadIsRefusedNotSentOnMangled() throws Exception {
+    ProcessRun refused = grepNaive(null);
+    assertThat(refused.exit()).as(refused.stderr()).isEqualTo(2);
+    assertThat(refused.stderr()).contains("the locale cannot read").contains("LANG=C.UTF-8");
+    assertThat(refused.stdout()).isEmpty();
+    ProcessRun read = grepNaive("C.UTF-8");
+    assertThat(read.exit()).as(read.stderr()).isZero();
+    assertThat(new JsonObject(read.stdout()).getJsonArray("matches")).hasSize(1);
+  }
+
+  /** {@code call git_grep '{"pattern": "naïve"}'}, the argument's bytes made by the shell whatever the runner's locale. */
+  private ProcessRun grepNaive(String lang) throws Exception {
+    ProcessBuilder builder = new ProcessBuilder("sh", "-c",
+      "exec sh \"$0\" call git_grep \"$(printf '{\"pattern\": \"na\\303\\257ve\"}')\"",
+      Path.of(System.getProperty("reviewgate.home"), "bin", "reviewgate").toString()).directory(repoDir.toFile());
+    McpProcess.withoutLocale(builder.environment());
+    builder.environment().put("PATH", Path.of(McpProcess.java()).getParent() + ":" + builder.environment().get("PATH"));
+    if (lang != null) {
+      builder.environment().put("LANG", lang);
+    }
+    return ProcessRun.of(builder);
+  }
+
   /** Without it the tests above would prove nothing: the child's Java must really default to something else. */
   private void assertTheDefaultCharsetIsNotUtf8() throws Exception {
     if (Runtime.version().feature() >= 18) {
