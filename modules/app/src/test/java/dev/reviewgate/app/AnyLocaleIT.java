@@ -68,6 +68,14 @@ class AnyLocaleIT {
       });
       chromium.screenshot("any-locale-review");
       JavascriptExecutor js = (JavascriptExecutor) driver;
+      // Every script and stylesheet the page loaded from us (modules, libraries) names its charset too.
+      @SuppressWarnings("unchecked")
+      List<String> loaded = (List<String>) js.executeScript("return performance.getEntriesByType('resource')"
+        + ".map(e => e.name).filter(n => n.startsWith(location.origin) && /\\.(m?js|css|html)(\\?|$)/.test(n));");
+      assertThat(loaded).isNotEmpty();
+      for (String url : loaded) {
+        assertThat(contentType(port, URI.create(url).getRawPath())).as(url).containsIgnoringCase("charset=utf-8");
+      }
       assertThat(js.executeScript("return document.characterSet;")).isEqualTo("UTF-8");
       assertThat(text).contains(title).contains("🤖").doesNotContainPattern(MOJIBAKE);
       assertThat((String) js.executeScript("return document.title;")).contains(title).doesNotContainPattern(MOJIBAKE);
