@@ -35,7 +35,7 @@ class StdioTransportTest {
 
   private List<JsonObject> run(String input, long maxLineBytes) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    new StdioTransport(server, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, maxLineBytes, 5_000)
+    new StdioTransport(server, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, maxLineBytes, 1L << 30, 5_000)
       .start().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     return out.toString(StandardCharsets.UTF_8).lines().map(JsonObject::new).toList();
   }
@@ -92,7 +92,7 @@ class StdioTransportTest {
       }
     };
     java.io.PipedOutputStream client = new java.io.PipedOutputStream();
-    StdioTransport transport = new StdioTransport(server, new java.io.PipedInputStream(client), slow, 1_000, 5_000);
+    StdioTransport transport = new StdioTransport(server, new java.io.PipedInputStream(client), slow, 1_000, 1L << 30, 5_000);
     io.vertx.core.Future<Void> finished = transport.start();
     assertThat(transport.busy()).isFalse();
     client.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n".getBytes(StandardCharsets.UTF_8));
