@@ -154,7 +154,7 @@ public final class DiffEngine {
     long from = PageCursor.read(args.getValue("cursor"), fingerprint);
     // Room for the text or list once the rest is paid, with what paging adds (next_cursor and its warning).
     JsonObject paged = result.copy().put("next_cursor", PageCursor.write(Long.MAX_VALUE, fingerprint));
-    paged.getJsonArray("warnings").add(PAGE_NOTE_ROOM);
+    paged.getJsonArray("warnings").add(PAGE_NOTE_ROOM + longestPath(shaped.files()));
     long room = budget.textRoom(paged);
     if (room < 200) {
       throw budget.tooSmall(paged);
@@ -179,8 +179,18 @@ public final class DiffEngine {
     }
   }
 
-  /** What the longest paging warning takes, kept free in the budget. */
-  private static final String PAGE_NOTE_ROOM = "x".repeat(360);
+  /** What a paging warning takes besides a path, kept free in the budget. */
+  private static final String PAGE_NOTE_ROOM = "x".repeat(220);
+
+  private static String longestPath(java.util.List<FileDiff> files) {
+    String longest = "";
+    for (FileDiff f : files) {
+      if (f.path() != null && f.path().length() > longest.length()) {
+        longest = f.path();
+      }
+    }
+    return longest;
+  }
 
   private static JsonObject pageText(JsonObject result, TextPager.Page page, String fingerprint, ReplyBudget budget) {
     result.put("diff", new String(page.text(), StandardCharsets.UTF_8));
@@ -188,13 +198,12 @@ public final class DiffEngine {
       return result;
     }
     long to = page.next() < 0 ? page.total() : page.next();
-    String where = page.inside() ? "; it begins inside the diff of " + page.firstPath() + ", whose header is on an earlier page" : "";
     if (page.next() >= 0) {
       result.put("next_cursor", PageCursor.write(page.next(), fingerprint));
     }
-    result.getJsonArray("warnings").add("this page is bytes " + page.from() + " to " + to + " of the diff's " + page.total()
-      + where + (page.next() >= 0 ? "; it was cut to fit " + budget.limit() + ": call again with the same arguments and "
-      + "cursor=next_cursor for the rest (the pages joined are the whole diff)" : "; it is the last page"));
+    result.getJsonArray("warnings").add("page: bytes " + page.from() + "-" + to + " of the diff's " + page.total()
+      + (page.inside() ? ", beginning inside " + page.firstPath() : "") + (page.next() >= 0 ? "; cut to fit "
+      + budget.limit() + ": call again with cursor=next_cursor for the rest (the pages joined are the diff)" : "; the last page"));
     return result;
   }
 
