@@ -259,11 +259,11 @@ public final class GitVerticle extends VerticleBase {
     // shaping option the text is git's as written, escaped for JSON where each part is diffed (a transport copies it
     // out; other callers decode it), and the summary comes from what the writer counted: no second pass. A text over
     // the budget is paged from the model instead, as a shaped one is.
-    boolean unshaped = SHAPING.stream().noneMatch(args::containsKey) && !args.containsKey("cursor");
-    if (unshaped && answerNow != null && budget.bytes() > 2L * options.maxDiffBytes()) {
+    boolean unshaped = SHAPING.stream().noneMatch(args::containsKey);
+    if (unshaped && !args.containsKey("cursor") && answerNow != null && budget.bytes() > 2L * options.maxDiffBytes()) {
       return streamed(reader, pair, args, cancellation, answerNow); // a budget no diff can pass: the text as it comes
     }
-    if (unshaped) {
+    if (unshaped && !args.containsKey("cursor")) {
       GitReader.Patch patch = reader.diff(pair, diffOptions(args), true, cancellation);
       cancellation.check();
       JsonObject whole = described(about.copy().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size()))
@@ -277,8 +277,10 @@ public final class GitVerticle extends VerticleBase {
     // show: whether a change of one blob (a pure rename) is binary.
     GitReader.Patch patch = reader.model(pair, diffOptions(args, shaping.format() == Format.STAT), cancellation);
     cancellation.check();
-    return described(engine.shape(patch.model(), args, file -> patch.binarySizes().get(file.path()), about), reader, pair,
-      patch);
+    // Paged without shaping, the pages are git's text: no file is cut at diff.maxLinesPerFile.
+    JsonObject shapeArgs = unshaped ? args.copy().put("max_lines_per_file", Integer.MAX_VALUE) : args;
+    return described(engine.shape(patch.model(), shapeArgs, file -> patch.binarySizes().get(file.path()), about), reader,
+      pair, patch);
   }
 
   /**
