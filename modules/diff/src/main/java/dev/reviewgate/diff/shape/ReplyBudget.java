@@ -114,6 +114,13 @@ public record ReplyBudget(long bytes, String limit) {
   }
 
   private static Long positive(JsonObject args, String key) {
-    return args != null && args.getValue(key) instanceof Number n && n.longValue() > 0 ? n.longValue() : null;
+    Object value = args == null ? null : args.getValue(key);
+    if (value == null) {
+      return null;
+    }
+    if (!(value instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue()) || n.longValue() < 1) {
+      throw ToolException.invalid("argument '" + key + "' must be a positive integer; got " + value);
+    }
+    return n.longValue();
   }
 }
