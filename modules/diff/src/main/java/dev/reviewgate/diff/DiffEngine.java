@@ -10,12 +10,16 @@ import dev.reviewgate.diff.render.JsonRenderer;
 import dev.reviewgate.diff.render.SideBySideRenderer;
 import dev.reviewgate.diff.render.StatRenderer;
 import dev.reviewgate.diff.render.UnifiedRenderer;
-import dev.reviewgate.diff.render.ByteSink;
+import dev.reviewgate.core.catalog.ReplyContent;
 import dev.reviewgate.diff.shape.Cut;
+import dev.reviewgate.diff.shape.PageCursor;
+import dev.reviewgate.diff.shape.ReplyBudget;
+import dev.reviewgate.diff.shape.TextPager;
 import dev.reviewgate.diff.shape.ShapeOptions;
 import dev.reviewgate.diff.shape.Shaper;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The diff engine's front door, used in-process by every diff-producing tool (diff_parse, git_diff,
@@ -47,11 +51,15 @@ import io.vertx.core.json.JsonObject;
  *                                 (old/new: line numbers, null where the line has none; text without the
  *                                 +/-/space prefix and without the final \n)
  * format=stat:           stat: string      -- like git diff --stat=&lt;diff.statWidth&gt;
- * next_skip: integer                       -- present when more files remain after this page
- * cut: [{path, old_path, status, additions, deletions, shown_additions, shown_deletions, omitted_hunks,
- *        omitted, reason: max_lines_per_file|max_bytes|token_budget, tokens, fetch: {arguments}}]
- *                                          -- present when a limit cut or left out files; fetch is the call's
- *                                             arguments (without diff) set to return that file whole
+ * next_skip: integer                       -- present when more files remain after this page (skip/top)
+ * next_cursor: string                      -- present when the reply was cut to its budget (max_bytes,
+ *                                             token_budget, else diff.defaultTokenBudget): pass it as cursor,
+ *                                             with the same arguments, for the next page; the text pages joined
+ *                                             are the whole text byte for byte
+ * cut: {files, by_reason: {max_lines_per_file: n}, first: [{path, reason, additions, deletions,
+ *       shown_additions, shown_deletions, omitted_hunks, tokens}], fetch: {arguments}}
+ *                                          -- present when max_lines_per_file cut files; first names at most 5,
+ *                                             fetch is the call's arguments set to return the first whole
  * markers: [{path, line, marker, text}]    -- present when markers=true; added lines only, new line numbers
  * </pre>
  * In {@code files} the counts are those of the hunks shown ({@code cut: true} marks a file a limit shortened);
@@ -114,40 +122,108 @@ public final class DiffEngine {
    * @param binarySizes a binary file's sizes, or null where they are not known
    */
   public JsonObject shape(Diff diff, JsonObject arguments, java.util.function.Function<FileDiff, BinarySizes> binarySizes) {
+    return shape(diff, arguments, binarySizes, new JsonObject());
+  }
+
+  /**
+   * As {@link #shape(Diff, JsonObject, java.util.function.Function)}, the result beginning with {@code about} (what
+   * the caller says of the diff: its repository and sides), which the budget counts and the cursor is pinned to.
+   */
+  public JsonObject shape(Diff diff, JsonObject arguments, java.util.function.Function<FileDiff, BinarySizes> binarySizes,
+                          JsonObject about) {
     JsonObject args = arguments == null ? new JsonObject() : arguments;
     ShapeOptions o = ShapeOptions.from(args, options);
+    ReplyBudget budget = ReplyBudget.of(args, options.defaultTokenBudget());
     Shaper.Shaped shaped = Shaper.shape(diff, o, options);
-    JsonObject result = new JsonObject()
+    JsonObject result = about.copy()
       .put("summary", shaped.summary())
       .put("warnings", new JsonArray(shaped.warnings()));
-    if (o.filesOnly()) {
-      result.put("files", FileListRenderer.render(shaped.files(), o.counts()));
-    } else {
-      switch (o.format()) {
-        case UNIFIED -> {
-          ByteSink out = new ByteSink(1024);
-          shaped.files().forEach(f -> UnifiedRenderer.writeFile(f, out));
-          result.put("diff", out.toUtf8());
-        }
-        case SIDE_BY_SIDE -> result.put("diff", SideBySideRenderer.render(shaped.files(), o.sideBySideWidth()));
-        case JSON -> result.put("files", JsonRenderer.render(shaped.files()));
-        case STAT -> result.put("stat", StatRenderer.render(shaped.files(), options.statWidth(), binarySizes));
-      }
-    }
     if (shaped.nextSkip() != null) {
       result.put("next_skip", shaped.nextSkip());
     }
     if (!shaped.cuts().isEmpty()) {
-      JsonArray cuts = new JsonArray();
-      for (Cut c : shaped.cuts()) {
-        cuts.add(c.toJson(args, options.maxLinesPerFile()));
-      }
-      result.put("cut", cuts);
+      result.put("cut", Cut.summary(shaped.cuts(), args, options.maxLinesPerFile()));
     }
     if (shaped.markers() != null) {
       result.put("markers", shaped.markers());
     }
+    String fingerprint = PageCursor.fingerprint(about.encode(), shaped.summary().encode(), o.format().name(),
+      String.valueOf(o.filesOnly()), String.valueOf(o.counts()), String.valueOf(o.contextLines()), String.valueOf(o.skip()),
+      String.valueOf(o.top()), String.valueOf(o.maxLinesPerFile()), String.valueOf(o.sideBySideWidth()),
+      String.valueOf(o.files()), String.valueOf(o.include()), String.valueOf(o.exclude()));
+    long from = PageCursor.read(args.getValue("cursor"), fingerprint);
+    // Room for the text or list once the rest is paid, with what paging adds (next_cursor and its warning).
+    JsonObject paged = result.copy().put("next_cursor", PageCursor.write(Long.MAX_VALUE, fingerprint));
+    paged.getJsonArray("warnings").add(PAGE_NOTE_ROOM + longestPath(shaped.files()));
+    long room = budget.textRoom(paged);
+    if (room < 200) {
+      throw budget.tooSmall(paged);
+    }
+    if (o.filesOnly()) {
+      return pageEntries(result, "files", FileListRenderer.render(shaped.files(), o.counts()), from, fingerprint, budget);
+    }
+    switch (o.format()) {
+      case UNIFIED -> {
+        return pageText(result, TextPager.of(shaped.files(), from, room), fingerprint, budget);
+      }
+      case SIDE_BY_SIDE -> {
+        byte[] text = SideBySideRenderer.render(shaped.files(), o.sideBySideWidth()).getBytes(StandardCharsets.UTF_8);
+        return pageText(result, TextPager.of(text, from, room), fingerprint, budget);
+      }
+      case JSON -> {
+        return pageEntries(result, "files", JsonRenderer.render(shaped.files()), from, fingerprint, budget);
+      }
+      default -> {
+        return pageStat(result, shaped.files(), binarySizes, from, fingerprint, budget);
+      }
+    }
+  }
+
+  /** What a paging warning takes besides a path, kept free in the budget. */
+  private static final String PAGE_NOTE_ROOM = "x".repeat(220);
+
+  private static String longestPath(java.util.List<FileDiff> files) {
+    String longest = "";
+    for (FileDiff f : files) {
+      if (f.path() != null && f.path().length() > longest.length()) {
+        longest = f.path();
+      }
+    }
+    return longest;
+  }
+
+  private static JsonObject pageText(JsonObject result, TextPager.Page page, String fingerprint, ReplyBudget budget) {
+    result.put("diff", new String(page.text(), StandardCharsets.UTF_8));
+    if (page.whole()) {
+      return result;
+    }
+    long to = page.next() < 0 ? page.total() : page.next();
+    if (page.next() >= 0) {
+      result.put("next_cursor", PageCursor.write(page.next(), fingerprint));
+    }
+    result.getJsonArray("warnings").add("page: bytes " + page.from() + "-" + to + " of the diff's " + page.total()
+      + (page.inside() ? ", beginning inside " + page.firstPath() : "") + (page.next() >= 0 ? "; cut to fit "
+      + budget.limit() + ": call again with cursor=next_cursor for the rest (the pages joined are the diff)" : "; the last page"));
     return result;
+  }
+
+  /** The entries of a list from {@code from} that fit the budget, with {@code next_cursor} when more follow. */
+  private static JsonObject pageEntries(JsonObject result, String field, JsonArray entries, long from, String fingerprint,
+                                        ReplyBudget budget) {
+    int start = (int) Math.min(from, entries.size());
+    return budget.largest(entries.size() - start, k -> PageCursor.paged(result.copy().put(field,
+      new JsonArray(entries.getList().subList(start, start + k))), start, start + k, entries.size(), "entries",
+      fingerprint, budget), ReplyContent.NONE);
+  }
+
+  /** The stat of the files from {@code from} that fit the budget, its totals line counting those files. */
+  private JsonObject pageStat(JsonObject result, java.util.List<FileDiff> files,
+                              java.util.function.Function<FileDiff, BinarySizes> binarySizes, long from,
+                              String fingerprint, ReplyBudget budget) {
+    int start = (int) Math.min(from, files.size());
+    return budget.largest(files.size() - start, k -> PageCursor.paged(result.copy().put("stat",
+      StatRenderer.render(files.subList(start, start + k), options.statWidth(), binarySizes)), start, start + k,
+      files.size(), "the stat (its last line counting them) of files", fingerprint, budget), ReplyContent.NONE);
   }
 
   /** Parse then shape: what {@code diff_parse} does. */

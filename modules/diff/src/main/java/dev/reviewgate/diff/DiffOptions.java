@@ -14,9 +14,11 @@ import io.vertx.core.json.JsonObject;
  * @param statWidth       total width of the {@code stat} format, like {@code git diff --stat=<width>}
  * @param maxMarkers      most review markers reported per result
  * @param maxMarkerChars  a marker's line text is cut to this many characters
+ * @param defaultTokenBudget the budget of a reply that grows with the repository when the call sets none
+ *                           ({@code token_budget}, {@code max_bytes}); see {@link dev.reviewgate.diff.shape.ReplyBudget}
  */
 public record DiffOptions(long maxInputBytes, int maxLineBytes, int maxLinesPerFile, int sideBySideWidth,
-                          int statWidth, int maxMarkers, int maxMarkerChars) {
+                          int statWidth, int maxMarkers, int maxMarkerChars, int defaultTokenBudget) {
 
   public static DiffOptions from(JsonObject section) {
     JsonObject defaults = ReviewgateConfig.defaults().section("diff");
@@ -28,6 +30,7 @@ public record DiffOptions(long maxInputBytes, int maxLineBytes, int maxLinesPerF
       merged.getInteger("sideBySideWidth"),
       merged.getInteger("statWidth"),
       merged.getInteger("maxMarkers"),
-      merged.getInteger("maxMarkerChars"));
+      merged.getInteger("maxMarkerChars"),
+      merged.getInteger("defaultTokenBudget"));
   }
 }

@@ -1,10 +1,14 @@
 package dev.reviewgate.diff;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.catalog.ReplyContent;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.diff.model.Diff;
+import dev.reviewgate.diff.shape.ReplyBudget;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.json.schema.Draft;
@@ -34,6 +38,7 @@ class ShapeTest {
   static byte[] text;
   static Diff diff;
   static final DiffEngine ENGINE = Fixtures.engine();
+  static final ReplyContent DIFF_PARSE = ToolCatalog.standard().require("diff_parse").replyContent();
   static final Validator OUTPUT = Validator.create(
     JsonSchema.of(ToolCatalog.standard().require("diff_parse").outputSchema()),
     new JsonSchemaOptions().setDraft(Draft.DRAFT202012).setBaseUri("https://reviewgate.dev/test/")
@@ -172,13 +177,15 @@ class ShapeTest {
   void maxLinesPerFileCutsAtHunkBoundariesAndSaysHowToFetchTheRest() {
     JsonObject r = shape(new JsonObject().put("files", "src/a/util.py").put("max_lines_per_file", 12));
     assertThat(r.getString("diff")).contains("-a 5").doesNotContain("-a 30");
-    JsonObject cut = r.getJsonArray("cut").getJsonObject(0);
+    assertThat(r.getJsonObject("cut").getInteger("files")).isEqualTo(1);
+    assertThat(r.getJsonObject("cut").getJsonObject("by_reason")).isEqualTo(new JsonObject().put("max_lines_per_file", 1));
+    assertThat(r.getJsonObject("cut").getJsonObject("fetch")).isEqualTo(new JsonObject().put("files", new JsonArray().add("src/a/util.py")));
+    JsonObject cut = r.getJsonObject("cut").getJsonArray("first").getJsonObject(0);
     assertThat(cut.getString("reason")).isEqualTo("max_lines_per_file");
     assertThat(cut.getInteger("additions")).isEqualTo(4);
     assertThat(cut.getInteger("shown_additions")).isEqualTo(2);
     assertThat(cut.getInteger("omitted_hunks")).isEqualTo(2);
-    assertThat(cut.getJsonObject("fetch")).isEqualTo(new JsonObject().put("files", new JsonArray().add("src/a/util.py")));
-    assertThat(r.getJsonArray("warnings").getString(0)).startsWith("1 file(s) cut or left out by max_lines_per_file (12 lines)");
+    assertThat(r.getJsonArray("warnings").getString(0)).startsWith("1 file(s) cut short by max_lines_per_file (12 lines)");
   }
 
   @Test
@@ -190,40 +197,60 @@ class ShapeTest {
     assertThat(reparsed.files().get(0).deletions()).isEqualTo(4);
   }
 
-  @Test
-  void maxBytesKeepsDiffOrderAndListsTheRest() {
-    JsonObject r = shape(new JsonObject().put("max_bytes", 700));
-    assertThat(r.getString("diff").getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(700);
-    JsonArray cut = r.getJsonArray("cut");
-    assertThat(cut).isNotEmpty();
-    assertThat(cut.stream().map(c -> ((JsonObject) c).getString("reason")).distinct()).containsExactly("max_bytes");
-    assertThat(paths(cut)).contains("yarn.lock");
+  @ParameterizedTest
+  @ValueSource(strings = {"max_bytes", "token_budget"})
+  void aBudgetPagesTheDiffInOrderAndThePagesJoinedAreTheWholeText(String limit) {
+    String whole = shape(new JsonObject().put("max_bytes", 10_000_000)).getString("diff");
+    int bytes = 2600;
+    JsonObject args = new JsonObject().put(limit, limit.equals("max_bytes") ? bytes : (bytes * 2 + 6) / 7);
+    StringBuilder joined = new StringBuilder();
+    int pages = 0;
+    for (String cursor = null; pages == 0 || cursor != null; pages++) {
+      assertThat(pages).as("pages of a %s-byte diff", whole.length()).isLessThan(50);
+      JsonObject page = shape(cursor == null ? args : args.copy().put("cursor", cursor));
+      assertThat(ReplyBudget.wireBytes(page, DIFF_PARSE)).as("page %s within its budget", pages).isLessThanOrEqualTo(bytes);
+      assertThat(page.getJsonObject("summary").getInteger("files")).as("every page sums up the whole diff").isEqualTo(7);
+      joined.append(page.getString("diff"));
+      cursor = page.getString("next_cursor");
+      if (cursor != null) {
+        assertThat(page.getJsonArray("warnings").getList()).anyMatch(w -> w.toString().contains("cursor=next_cursor"));
+      }
+    }
+    assertThat(pages).isGreaterThan(2);
+    assertThat(joined.toString()).isEqualTo(whole);
   }
 
   @Test
-  void tokenBudgetServesSourceFirstAndDeletionsLast() {
-    JsonArray handWritten = new JsonArray().add("data.bin").add("docs/guide.md").add("new-name.txt")
-      .add("src/a/util.py").add("src/b/util.py");
-    String sources = shape(new JsonObject().put("files", handWritten)).getString("diff");
-    long budget = (sources.getBytes(StandardCharsets.UTF_8).length * 2L + 6) / 7 + 20;
+  void aCursorOfAnotherDiffOrAnotherSelectionIsRefused() {
+    String cursor = shape(new JsonObject().put("max_bytes", 2600)).getString("next_cursor");
+    assertThatThrownBy(() -> ENGINE.shape(diff, new JsonObject().put("max_bytes", 2600).put("exclude", "*.lock")
+      .put("cursor", cursor))).isInstanceOf(ToolException.class).hasMessageContaining("issued for another result");
+    assertThatThrownBy(() -> ENGINE.shape(diff, new JsonObject().put("cursor", "abc")))
+      .isInstanceOf(ToolException.class).hasMessageContaining("not one this tool issued");
+  }
 
-    JsonObject r = shape(new JsonObject().put("token_budget", budget).put("diff", "ignored text"));
-    String shown = r.getString("diff");
-    assertThat(shown).isEqualTo(sources);
-    JsonArray cut = r.getJsonArray("cut");
-    assertThat(paths(cut)).containsExactly("gone.txt", "yarn.lock");
-    JsonObject lock = cut.getJsonObject(1);
-    assertThat(lock.getBoolean("omitted")).isTrue();
-    assertThat(lock.getInteger("additions")).isEqualTo(200);
-    assertThat(lock.getInteger("deletions")).isEqualTo(200);
-    assertThat(lock.getString("reason")).isEqualTo("token_budget");
-    assertThat(lock.getJsonObject("fetch")).isEqualTo(new JsonObject().put("files", new JsonArray().add("yarn.lock")));
-    assertThat(r.getJsonArray("warnings").getString(1)).startsWith("2 file(s) cut or left out by token_budget (~"
-      + budget + " tokens, estimated as UTF-8 bytes / 3.5)");
+  @Test
+  void aBudgetTooSmallForTheSummaryIsRefusedSayingWhatFits() {
+    assertThatThrownBy(() -> ENGINE.shape(diff, new JsonObject().put("max_bytes", 700)))
+      .isInstanceOf(ToolException.class).hasMessageContaining("max_bytes (700) leaves no room").hasMessageContaining("at least");
+  }
 
-    JsonObject more = shape(new JsonObject().put("token_budget", budget + 150));
-    assertThat(paths(more.getJsonArray("cut"))).containsExactly("yarn.lock");
-    assertThat(more.getString("diff")).contains("-gone 20");
+  @Test
+  void withoutABudgetTheDefaultBoundsTheReply() {
+    DiffEngine small = new DiffEngine(new JsonObject().put("defaultTokenBudget", 800));
+    JsonObject page = small.shape(diff, new JsonObject());
+    assertThat(ReplyBudget.wireBytes(page, DIFF_PARSE)).isLessThanOrEqualTo(ReplyBudget.bytesForTokens(800));
+    assertThat(page.getString("next_cursor")).isNotNull();
+    assertThat(page.getJsonArray("warnings").getList()).anyMatch(w -> w.toString().contains("diff.defaultTokenBudget"));
+  }
+
+  @Test
+  void aFileListIsPagedByEntry() {
+    JsonObject first = shape(new JsonObject().put("files_only", true).put("max_bytes", 1900));
+    int shown = first.getJsonArray("files").size();
+    assertThat(shown).isBetween(1, 6);
+    JsonObject rest = shape(new JsonObject().put("files_only", true).put("max_bytes", 1900).put("cursor", first.getString("next_cursor")));
+    assertThat(paths(rest.getJsonArray("files")).get(0)).isNotIn(paths(first.getJsonArray("files")));
   }
 
   @Test

@@ -32,9 +32,13 @@ public final class GitJson {
       .put("short_sha", resolved.shortSha()).put("subject", resolved.subject());
   }
 
-  /** {@code git_log}: {@code next_cursor} only when there is a next page. */
+  /**
+   * {@code git_log}: {@code next_cursor} only when there is a next page; {@code text} one line per commit (short
+   * SHA, author date, author, subject), what a model reads.
+   */
   public static JsonObject logPage(LogPage page) {
     JsonArray commits = new JsonArray();
+    StringBuilder text = new StringBuilder();
     for (LogCommit commit : page.commits()) {
       commits.add(new JsonObject()
         .put("sha", commit.sha())
@@ -44,12 +48,20 @@ public final class GitJson {
         .put("author", person(commit.author()))
         .put("committer", person(commit.committer()))
         .put("parents", new JsonArray(new ArrayList<>(commit.parents()))));
+      text.append(commit.shortSha()).append(' ').append(commit.author().when().toLocalDate()).append(' ')
+        .append(oneLine(commit.author().name())).append(": ").append(oneLine(commit.subject())).append('\n');
     }
-    JsonObject out = new JsonObject().put("repo", page.repo()).put("range", page.range()).put("commits", commits);
+    JsonObject out = new JsonObject().put("repo", page.repo()).put("range", page.range()).put("commits", commits)
+      .put("text", text.toString());
     if (page.nextCursor() != null) {
       out.put("next_cursor", page.nextCursor());
     }
     return out;
+  }
+
+  /** A name or subject on one line, whatever it holds. */
+  private static String oneLine(String text) {
+    return text.indexOf('\n') < 0 && text.indexOf('\r') < 0 ? text : text.replace('\n', ' ').replace('\r', ' ');
   }
 
   private static JsonObject person(LogCommit.Person person) {
@@ -88,11 +100,17 @@ public final class GitJson {
     return changedFiles(changed).put("text", DiffStatText.render(changed, width));
   }
 
+  /** {@code git_show_file} without line numbers. */
+  public static JsonObject fileContent(FileContent content) {
+    return fileContent(content, false);
+  }
+
   /**
    * {@code git_show_file}: a submodule has no size; a binary file has {@code content: null}; a text file says
-   * {@code next_start_line} and {@code message} only when it was cut.
+   * {@code next_start_line} and {@code message} only when it was cut. With {@code lineNumbers}, each line of the
+   * content begins with its number, right-aligned, and a tab.
    */
-  public static JsonObject fileContent(FileContent content) {
+  public static JsonObject fileContent(FileContent content, boolean lineNumbers) {
     FileContent.Entry at = content.entry();
     JsonObject out = new JsonObject().put("repo", at.repo()).put("sha", at.sha()).put("path", at.path())
       .put("blob", at.id()).put("mode", FileChange.octalMode(at.mode()));
@@ -106,23 +124,49 @@ public final class GitJson {
     FileContent.Text text = (FileContent.Text) content;
     out.put("size", text.size()).put("symlink", text.symlink()).put("binary", false)
       .put("total_lines", text.totalLines()).put("start_line", text.startLine()).put("end_line", text.endLine())
-      .put("content", text.content()).put("truncated", text.truncated());
+      .put("content", lineNumbers ? numbered(text.content(), text.startLine(), text.endLine()) : text.content())
+      .put("truncated", text.truncated());
     if (text.truncated()) {
       out.put("next_start_line", text.nextStartLine()).put("message", text.message());
     }
     return out;
   }
 
-  /** {@code git_grep}: {@code message} only when truncated, {@code files_skipped_too_large} only when some were. */
+  private static String numbered(String content, int first, int last) {
+    int width = String.valueOf(Math.max(first, last)).length();
+    StringBuilder out = new StringBuilder(content.length() + (last - first + 1) * (width + 1));
+    int line = first;
+    int at = 0;
+    while (at < content.length()) {
+      int end = content.indexOf('\n', at);
+      end = end < 0 ? content.length() : end + 1;
+      String number = String.valueOf(line++);
+      out.append(" ".repeat(width - number.length())).append(number).append('\t').append(content, at, end);
+      at = end;
+    }
+    return out.toString();
+  }
+
+  /**
+   * {@code git_grep}: {@code message} only when truncated, {@code files_skipped_too_large} only when some were;
+   * {@code text} the matches as {@code git grep -n} prints them ({@code path:line:text}, {@code Binary file path
+   * matches}), what a model reads.
+   */
   public static JsonObject grep(GrepResult result) {
     JsonArray matches = new JsonArray();
+    StringBuilder text = new StringBuilder();
     for (GrepResult.Match match : result.matches()) {
       matches.add(match.binary() ? new JsonObject().put("path", match.path()).put("binary", true)
         : new JsonObject().put("path", match.path()).put("line", match.line()).put("column", match.column())
           .put("text", match.text()));
+      if (match.binary()) {
+        text.append("Binary file ").append(match.path()).append(" matches\n");
+      } else {
+        text.append(match.path()).append(':').append(match.line()).append(':').append(oneLine(match.text())).append('\n');
+      }
     }
     JsonObject out = new JsonObject().put("repo", result.repo()).put("sha", result.sha()).put("matches", matches)
-      .put("files_searched", result.filesSearched()).put("truncated", result.truncated());
+      .put("files_searched", result.filesSearched()).put("truncated", result.truncated()).put("text", text.toString());
     if (result.message() != null) {
       out.put("message", result.message());
     }

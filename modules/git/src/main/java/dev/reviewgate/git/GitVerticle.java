@@ -13,6 +13,7 @@ import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.bus.DiffCodec;
 import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.shape.Format;
+import dev.reviewgate.diff.shape.ReplyBudget;
 import dev.reviewgate.diff.shape.ShapeOptions;
 import dev.reviewgate.diff.shape.Shaper;
 import io.vertx.core.Future;
@@ -48,12 +49,14 @@ public final class GitVerticle extends VerticleBase {
   private GitWorkers workers;
   private ResultCache cache;
   private final DiffEngine engine;
+  private final BudgetedReplies replies;
 
   public GitVerticle(GitBackendOptions backend, ToolCatalog catalog) {
     this.backend = backend;
     this.options = backend.git();
     this.catalog = catalog;
     this.engine = new DiffEngine(backend.diff());
+    this.replies = new BudgetedReplies(catalog, engine.options().defaultTokenBudget());
   }
 
   @Override
@@ -76,14 +79,14 @@ public final class GitVerticle extends VerticleBase {
           CancelSignals.of(vertx).listen(vertx, this::cancel).onSuccess(stop -> stopListening = stop),
           ToolEndpoint.serve(vertx, catalog, "git_repos", args -> workers.submit(c -> repos())),
           serve("git_resolve", (args, c) -> GitJson.resolved(reader(args).resolve(args.getString("revision")))),
-          serve("git_log", (args, c) -> GitJson.logPage(reader(args).log(args.getString("range"), strings(args, "paths"),
+          serve("git_log", (args, c) -> replies.log(args, reader(args).log(args.getString("range"), strings(args, "paths"),
             args.getInteger("limit"), args.getString("cursor"), c))),
-          serve("git_changed_files", (args, c) -> GitJson.changedFiles(changed(args, args.getBoolean("counts", true), c))),
-          serve("git_diff_stat", (args, c) -> GitJson.diffStat(changed(args, true, c), engine.options().statWidth())),
+          serve("git_changed_files", (args, c) -> replies.changedFiles(args, changed(args, args.getBoolean("counts", true), c))),
+          serve("git_diff_stat", (args, c) -> replies.diffStat(args, changed(args, true, c), engine.options().statWidth())),
           serve("git_diff", (Operation) this::diff),
-          serve("git_show_file", (args, c) -> GitJson.fileContent(reader(args).showFile(revision(args),
+          serve("git_show_file", (args, c) -> replies.fileContent(args, reader(args).showFile(revision(args),
             args.getString("path"), args.getInteger("start_line"), args.getInteger("end_line")))),
-          serve("git_grep", (args, c) -> GitJson.grep(reader(args).grep(revision(args), args.getString("pattern"),
+          serve("git_grep", (args, c) -> replies.grep(args, reader(args).grep(revision(args), args.getString("pattern"),
             args.getBoolean("fixed", false), args.getBoolean("ignore_case", false), strings(args, "paths"),
             args.getInteger("max_matches"), c)))));
       });
@@ -244,31 +247,40 @@ public final class GitVerticle extends VerticleBase {
 
   private JsonObject diff(JsonObject args, Cancellation cancellation, Consumer<JsonObject> answerNow) {
     ShapeOptions shaping = ShapeOptions.from(args, engine.options()); // bad shaping arguments fail before any git work
+    ReplyBudget budget = replies.budget(args);
     GitReader reader = reader(args);
     GitReader.Pair pair = reader.pair(DiffTarget.from(args));
+    JsonObject about = new JsonObject().put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
     if (shaping.filesOnly() && !shaping.counts()) {
       // A list of names: the trees tell it all, so no file's content is read (bar rename candidates, as in git).
-      return engine.shape(ListedFiles.of(reader.fileList(pair, diffOptions(args), cancellation)), args)
-        .put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
+      return engine.shape(ListedFiles.of(reader.fileList(pair, diffOptions(args), cancellation)), args, file -> null, about);
     }
     // context_lines is applied when the diff is computed, so the engine's own trimming is a no-op here. Without a
     // shaping option the text is git's as written, escaped for JSON where each part is diffed (a transport copies it
-    // out; other callers decode it), and the summary comes from what the writer counted: no second pass.
+    // out; other callers decode it), and the summary comes from what the writer counted: no second pass. A text over
+    // the budget is paged from the model instead, as a shaped one is.
     boolean unshaped = SHAPING.stream().noneMatch(args::containsKey);
-    if (unshaped && answerNow != null) {
-      return streamed(reader, pair, args, cancellation, answerNow);
+    if (unshaped && !args.containsKey("cursor") && answerNow != null && budget.bytes() > 2L * options.maxDiffBytes()) {
+      return streamed(reader, pair, args, cancellation, answerNow); // a budget no diff can pass: the text as it comes
     }
-    if (unshaped) {
+    if (unshaped && !args.containsKey("cursor")) {
       GitReader.Patch patch = reader.diff(pair, diffOptions(args), true, cancellation);
       cancellation.check();
-      return described(new JsonObject().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size()))
-        .put("warnings", new JsonArray()).put("diff", patch.takeText()), reader, pair, patch);
+      JsonObject whole = described(about.copy().put("summary", Shaper.summaryOf(patch.counts(), patch.counts().size()))
+        .put("warnings", new JsonArray()), reader, pair, patch);
+      Object text = patch.takeText();
+      if (budget.fits(text instanceof Utf8Text bytes ? bytes.size() : 0, whole)) {
+        return whole.put("diff", text);
+      }
     }
-    // Shaped: the model as xdiff built it, never parsed from text. A stat needs what the text does not show: whether
-    // a change of one blob (a pure rename) is binary.
+    // Shaped, or paged: the model as xdiff built it, never parsed from text. A stat needs what the text does not
+    // show: whether a change of one blob (a pure rename) is binary.
     GitReader.Patch patch = reader.model(pair, diffOptions(args, shaping.format() == Format.STAT), cancellation);
     cancellation.check();
-    return described(engine.shape(patch.model(), args, file -> patch.binarySizes().get(file.path())), reader, pair, patch);
+    // Paged without shaping, the pages are git's text: no file is cut at diff.maxLinesPerFile.
+    JsonObject shapeArgs = unshaped ? args.copy().put("max_lines_per_file", Integer.MAX_VALUE) : args;
+    return described(engine.shape(patch.model(), shapeArgs, file -> patch.binarySizes().get(file.path()), about), reader,
+      pair, patch);
   }
 
   /**

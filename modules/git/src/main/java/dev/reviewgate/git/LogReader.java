@@ -83,7 +83,8 @@ final class LogReader {
         }
         commits.add(logCommit(commit));
       }
-      return new LogPage(name, range == null ? "HEAD" : range, commits, more ? (offset + max) + "." + fingerprint : null);
+      return new LogPage(name, range == null ? "HEAD" : range, commits, more ? (offset + max) + "." + fingerprint : null,
+        offset, fingerprint);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -4,6 +4,7 @@ import dev.reviewgate.core.BoundedLru;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.shape.ReplyBudget;
 import dev.reviewgate.diff.model.ByteSlice;
 import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
@@ -34,7 +35,8 @@ import java.util.Set;
 public final class PullRequestDiffs {
 
   /** Options of the catalog fragment {@code diff-shaping} other than {@code files_only}, which the seed defines on its own. */
-  static final Set<String> SHAPING = ToolCatalog.fragmentArguments("diff-shaping").stream()
+  static final Set<String> SHAPING = java.util.stream.Stream.concat(ToolCatalog.fragmentArguments("diff-shaping").stream(),
+      ToolCatalog.fragmentArguments("reply-budget").stream())
     .filter(name -> !name.equals("files_only")).collect(java.util.stream.Collectors.toUnmodifiableSet());
   private static final int PAGE = 100;
   private static final int LISTED = 20;
@@ -80,8 +82,10 @@ public final class PullRequestDiffs {
       return fileList(repo, number, sha, since).map(list -> GitHubJson.files(list.only(file)));
     }
     // Parsing and shaping a diff of many megabytes is CPU work that must not hold an event loop.
-    return source(repo, number, sha, since).compose(source -> vertx.executeBlocking(() -> shaping ? shaped(source, args, file)
-      : GitHubJson.diffText(raw(source, file)), false));
+    // A diff larger than the reply's budget is shaped too: the engine pages it (next_cursor).
+    return source(repo, number, sha, since).compose(source -> vertx.executeBlocking(() -> shaping
+      || source.diff().length > ReplyBudget.of(args, engine.options().defaultTokenBudget()).bytes() / 2
+      ? shaped(source, args, file) : GitHubJson.diffText(raw(source, file)), false));
   }
 
   /** {@code file}: an array of paths, or one string of comma-separated paths; blanks ignored; {@code null} when absent. */

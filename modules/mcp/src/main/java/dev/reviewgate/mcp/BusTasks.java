@@ -16,15 +16,18 @@ final class BusTasks implements DurableTasks {
 
   private final Vertx vertx;
   private final McpOptions options;
+  /** How the results of the tools that may run as tasks read (a task's document does not name its tool). */
+  private final java.util.List<dev.reviewgate.core.catalog.ReplyContent> contents;
 
-  BusTasks(Vertx vertx, McpOptions options) {
+  BusTasks(Vertx vertx, McpOptions options, java.util.List<dev.reviewgate.core.catalog.ReplyContent> contents) {
     this.vertx = vertx;
     this.options = options;
+    this.contents = contents;
   }
 
   @Override
   public Future<JsonObject> get(String taskId) {
-    return ask(new JsonObject().put("action", "get").put("task_id", taskId), taskId).map(TaskJson::ofDocument);
+    return ask(new JsonObject().put("action", "get").put("task_id", taskId), taskId).map(document -> TaskJson.ofDocument(document, contents));
   }
 
   @Override

@@ -97,8 +97,8 @@ final class ConfirmedCalls {
       .put("draft", shown).put("editable", bodyEditable);
     return BusRequests.request(vertx.eventBus(), Addresses.REVIEW_DRAFTS, submit, delivery).map(reply ->
       reply.getValue("task") instanceof JsonObject task
-        ? TaskJson.created(TaskJson.ofDocument(task))
-        : TaskJson.callResult(reply.getJsonObject("outcome", new JsonObject())));
+        ? TaskJson.created(TaskJson.ofDocument(task, java.util.List.of(tool.replyContent())))
+        : TaskJson.callResult(reply.getJsonObject("outcome", new JsonObject()), java.util.List.of(tool.replyContent())));
   }
 
   /** The person's answer: accept it, and (for a draft that is the call's arguments) their edit of one field. */

@@ -39,13 +39,16 @@ import io.vertx.core.json.JsonObject;
  * @param elicitationTimeoutMs session era: how long the server waits for the answer to an {@code elicitation/create}
  *                           (a person reads and answers it, e.g. a draft review to approve); other server-to-client
  *                           requests wait {@code requestTimeoutMs}
+ * @param maxReplyBytes      stdio: longest message line written; a longer reply is answered by a result saying how
+ *                           to ask for less, never sent (a client closes the connection on a line over its limit)
  */
 public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSize, long listTtlMs,
                          long progressIntervalMs, ToolTimeouts toolTimeouts,
                          long drainOnEofMs, long startBackendsAfterMs, int stdioEventLoops,
                          int warmupCalls, long warmupMaxMs, long warmupCallMaxMs, long warmupIdleMs, int maxTasks, long taskTtlMs, long taskPollIntervalMs,
                          long requestStateTtlMs, long elicitationTimeoutMs, long warmupIdlePollMs, long warmupWatchMs,
-                         int warmupSparedCommits, long stdioIdlePauseMs, long stdioIdlePollMs, int maxCompletionValues) {
+                         int warmupSparedCommits, long stdioIdlePauseMs, long stdioIdlePollMs, int maxCompletionValues,
+                         long maxReplyBytes) {
 
   /** The most values a {@code completion/complete} result may hold (MCP's {@code CompleteResult}). */
   static final int PROTOCOL_MAX_COMPLETION_VALUES = 100;
@@ -76,6 +79,7 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
     }
     positive("mcp.stdioIdlePauseMs", stdioIdlePauseMs);
     positive("mcp.stdioIdlePollMs", stdioIdlePollMs);
+    positive("mcp.maxReplyBytes", maxReplyBytes);
     if (maxCompletionValues < 1 || maxCompletionValues > PROTOCOL_MAX_COMPLETION_VALUES) {
       throw new IllegalArgumentException("mcp.maxCompletionValues must be from 1 to " + PROTOCOL_MAX_COMPLETION_VALUES
         + ", the protocol's limit (got " + maxCompletionValues + ")");
@@ -109,7 +113,8 @@ public record McpOptions(long maxLineBytes, boolean conformanceTools, int pageSi
       (int) number(mcp, "warmupSparedCommits", "mcp.warmupSparedCommits"),
       number(mcp, "stdioIdlePauseMs", "mcp.stdioIdlePauseMs"),
       number(mcp, "stdioIdlePollMs", "mcp.stdioIdlePollMs"),
-      (int) number(mcp, "maxCompletionValues", "mcp.maxCompletionValues"));
+      (int) number(mcp, "maxCompletionValues", "mcp.maxCompletionValues"),
+      number(mcp, "maxReplyBytes", "mcp.maxReplyBytes"));
   }
 
   /** The defaults from {@code config/reviewgate.json}. */

@@ -73,7 +73,14 @@ public final class McpServer {
     this.ready = builder.ready;
     this.toolReady = builder.toolReady;
     this.requestStates = RequestStates.withRandomKey(options.requestStateTtlMs());
-    this.tasks = new Tasks(options, builder.durableTasksOnBus ? new BusTasks(vertx, options) : DurableTasks.NONE);
+    this.tasks = new Tasks(options, builder.durableTasksOnBus ? new BusTasks(vertx, options, taskContents(catalog)) : DurableTasks.NONE);
+  }
+
+  /** How the results of the tools that may answer with a durable task read: a task's document does not name its tool. */
+  private static java.util.List<dev.reviewgate.core.catalog.ReplyContent> taskContents(ToolCatalog catalog) {
+    return catalog.tools().stream()
+      .filter(tool -> tool.taskSupport() != dev.reviewgate.core.catalog.TaskSupport.FORBIDDEN || tool.confirmDraft() != null)
+      .map(dev.reviewgate.core.catalog.Tool::replyContent).filter(content -> content.text() != null).distinct().toList();
   }
 
   public static Builder builder(Vertx vertx, ToolCatalog catalog) {

@@ -2,6 +2,7 @@ package dev.reviewgate.mcp;
 
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.catalog.ReplyContent;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 
@@ -37,14 +38,14 @@ final class TaskJson {
   }
 
   /** A backend's task document as {@code tasks/get}'s {@code DetailedTask}; its outcome becomes a {@code CallToolResult}. */
-  static JsonObject ofDocument(JsonObject document) {
+  static JsonObject ofDocument(JsonObject document, java.util.List<ReplyContent> contents) {
     JsonObject json = task(document.getString("task_id"), document.getString("status"),
       Instant.parse(document.getString("created_at")), Instant.parse(document.getString("updated_at")),
       document.getLong("ttl_ms"), document.getLong("poll_interval_ms"));
     if (document.getValue("status_message") instanceof String message) {
       json.put("statusMessage", message);
     }
-    JsonObject result = callResult(document);
+    JsonObject result = callResult(document, contents);
     if (result != null) {
       json.put("result", result);
     }
@@ -56,9 +57,9 @@ final class TaskJson {
    * {@code note} said first, e.g. how the person confirmed the call), {@code tool_error} ({@code code}, {@code message})
    * or {@code error_text} (a call that was not made, in words).
    */
-  static JsonObject callResult(JsonObject outcome) {
+  static JsonObject callResult(JsonObject outcome, java.util.List<ReplyContent> contents) {
     if (outcome.getValue("result") instanceof JsonObject result) {
-      JsonObject success = ToolResults.success(result);
+      JsonObject success = ToolResults.success(result, contents);
       if (outcome.getValue("note") instanceof String note) {
         ToolResults.withNote(success, note);
       }

@@ -123,7 +123,7 @@ final class ToolCalls {
     DeliveryOptions delivery = Caller.AGENT.stamp(call.applyTo(new DeliveryOptions().setSendTimeout(options.toolTimeouts().of(tool.name()))));
     request.onCancel(() -> CancelSignals.abandon(vertx, callId));
     if (progressAddress == null) {
-      return ReadOnlyResend.request(vertx, tool, arguments, delivery).map(ToolCalls::result);
+      return ReadOnlyResend.request(vertx, tool, arguments, delivery).map(reply -> result(tool, reply));
     }
     MessageConsumer<JsonObject> progress = vertx.eventBus().consumer(progressAddress, message -> {
       JsonObject body = message.body();
@@ -134,14 +134,14 @@ final class ToolCalls {
     return progress.completion()
       .compose(ready -> ReadOnlyResend.request(vertx, tool, arguments, delivery))
       .eventually(progress::unregister)
-      .map(ToolCalls::result);
+      .map(reply -> result(tool, reply));
   }
 
   /** A backend's reply as the call's result: a {@code CallToolResult}, or a {@code CreateTaskResult} for a task. */
-  private static JsonObject result(JsonObject reply) {
+  private static JsonObject result(Tool tool, JsonObject reply) {
     return reply.getValue("task") instanceof JsonObject task && reply.size() == 1
-      ? TaskJson.created(TaskJson.ofDocument(task))
-      : ToolResults.success(reply);
+      ? TaskJson.created(TaskJson.ofDocument(task, java.util.List.of(tool.replyContent())))
+      : ToolResults.success(reply, tool.replyContent());
   }
 
   /** The arguments checked against the tool's schema here, before a person is shown a draft made of them. */

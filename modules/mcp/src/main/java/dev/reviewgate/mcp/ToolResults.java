@@ -2,108 +2,134 @@ package dev.reviewgate.mcp;
 
 import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
-import dev.reviewgate.core.json.TextStream;
+import dev.reviewgate.core.catalog.ReplyContent;
 import dev.reviewgate.core.json.JsonTreeWriter;
+import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.json.Utf8Text;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
-/** Builds {@code CallToolResult}s from what a backend replied. */
+/**
+ * Builds {@code CallToolResult}s from what a backend replied, as the tool's {@link ReplyContent} (catalog key
+ * {@code replyContent}) says it reads. The one place a result's content is laid out: a front-end that must change
+ * what a model reads of a result (e.g. mark text from strangers) does it here.
+ */
 public final class ToolResults {
-
-  static final String EMPTY_DIFF = "The diff is empty: nothing differs between the two sides in the files asked for.";
 
   private ToolResults() {
   }
 
-  /** Where a reply's diff text went: {@code structuredContent} names the content block instead of repeating it. */
-  static final String DIFF_IN_CONTENT = "diff_in_content";
-
-  /**
-   * A successful result: {@code structuredContent} is the reply; the text content is the same JSON. When the reply
-   * carries a {@code diff} text, that text is sent once: it comes first so a model reads the diff directly, and
-   * neither the JSON text nor {@code structuredContent} repeats it ({@code structuredContent.diff_in_content} is the
-   * index of the block that holds it), so a 30 MB diff is 30 MB on the wire, not 60. Likewise a reply's
-   * {@code instructions} (review wait results: what the person said and what to do next) come first as plain text.
-   * An empty diff is said in a plain sentence, so a model reading the first block as diff text never gets JSON.
-   */
+  /** A successful result of a reply read as JSON: the JSON as text, and as {@code structuredContent}. */
   public static JsonObject success(JsonObject reply) {
-    if (reply.getValue("diff") instanceof TextStream stream) {
-      return streaming(reply, stream);
-    }
-    JsonArray content = new JsonArray();
-    String lead = firstText(reply, "diff", "instructions");
-    JsonObject structured = reply;
-    if (lead != null || "".equals(reply.getValue("diff"))) {
-      String field = lead != null ? lead : "diff";
-      // The lead as it came: a String, or a diff's Utf8Text, which the transports write without making it a String.
-      content.add(block(lead != null ? reply.getValue(lead) : EMPTY_DIFF));
-      JsonObject rest = reply.copy();
-      rest.remove(field);
-      if ("diff".equals(lead)) {
-        structured = rest.copy().put(DIFF_IN_CONTENT, 0);
-      }
-      content.add(text(JsonTreeWriter.encode(rest)));
-    } else {
-      content.add(text(JsonTreeWriter.encode(reply)));
-    }
-    return new JsonObject().put("content", content).put("structuredContent", structured).put("isError", false);
+    return success(reply, ReplyContent.NONE);
   }
 
   /**
-   * A result whose diff text is still being made ({@link TextStream}), shaped as {@link #success} shapes a whole one:
-   * the text first, then the rest of the reply as JSON text and as {@code structuredContent}. The rest is known only
-   * once the text has ended, so those two are filled in then, before the stream lets its writer close the text: a
+   * A successful result of a reply one of several tools may have made (a durable task's, whose tool the task does
+   * not name): read as the first of {@code candidates} whose text the reply has.
+   */
+  public static JsonObject success(JsonObject reply, java.util.List<ReplyContent> candidates) {
+    for (ReplyContent content : candidates) {
+      if (content.text() != null && reply.containsKey(content.text())) {
+        return success(reply, content);
+      }
+    }
+    return success(reply);
+  }
+
+  /**
+   * A successful result. When the reply has the text {@code content} names, that text is the first content block, as
+   * it is (the diff as git wrote it, a file's lines, log lines), and it is sent once: {@code structuredContent} is the
+   * rest of the reply with {@code <field>_in_content} naming the block that holds it, so a 30 MB diff is 30 MB on the
+   * wire, not 60. The second block is the rest as JSON (its warnings, its {@code next_cursor}), without the fields
+   * the text already shows ({@link ReplyContent#shown}), so a log's commits go once as lines and once as structure,
+   * not a third time as JSON text. MCP asks a tool with an output schema to give the serialized
+   * {@code structuredContent} in a text block as well; it says SHOULD, and for these replies the text a model reads
+   * is the readable form, not that JSON twice. An empty text is said in the catalog's sentence, so a model reading
+   * the first block never gets an empty one. A reply without the text is read as JSON: its JSON as the text block.
+   */
+  public static JsonObject success(JsonObject reply, ReplyContent content) {
+    String field = content.text();
+    Object value = field == null ? null : reply.getValue(field);
+    if (value instanceof TextStream stream) {
+      return streaming(reply, field, content, stream);
+    }
+    boolean empty = "".equals(value) || value instanceof Utf8Text bytes && bytes.isEmpty();
+    if (!(value instanceof String || value instanceof Utf8Text) || empty && content.whenEmpty() == null) {
+      return result(new JsonArray().add(text(JsonTreeWriter.encode(reply))), reply);
+    }
+    JsonObject rest = reply.copy();
+    rest.remove(field);
+    // The text as it came: a String, or a diff's Utf8Text, which the transports write without making it a String.
+    JsonArray blocks = new JsonArray().add(block(empty ? content.whenEmpty() : value));
+    JsonObject notes = notes(rest, content);
+    if (!notes.isEmpty()) {
+      blocks.add(text(JsonTreeWriter.encode(notes)));
+    }
+    // An empty text stays in structuredContent as it is (no block holds it).
+    return result(blocks, empty ? rest.put(field, "") : rest.put(field + ReplyContent.IN_CONTENT, 0));
+  }
+
+  /**
+   * A result whose text is still being made ({@link TextStream}), shaped as {@link #success} shapes a whole one: the
+   * text first, then the rest of the reply as JSON text and as {@code structuredContent}. The rest is known only once
+   * the text has ended, so those two are filled in then, before the stream lets its writer close the text: a
    * transport writing this result in order comes to them complete. Nothing else may read them before.
    */
-  private static JsonObject streaming(JsonObject reply, TextStream stream) {
-    JsonObject diffBlock = block(stream);
+  private static JsonObject streaming(JsonObject reply, String field, ReplyContent content, TextStream stream) {
+    JsonObject textBlock = block(stream);
     JsonObject restBlock = new JsonObject().put("type", "text");
-    JsonArray content = new JsonArray().add(diffBlock).add(restBlock);
+    JsonArray blocks = new JsonArray().add(textBlock).add(restBlock);
     JsonObject structured = new JsonObject();
     JsonObject known = reply.copy();
-    known.remove("diff");
+    known.remove(field);
     stream.whenEnded(rest -> {
       JsonObject all = known.copy().mergeIn(rest);
-      restBlock.put("text", JsonTreeWriter.encode(all));
+      restBlock.put("text", JsonTreeWriter.encode(notes(all, content)));
       int index = 0;
-      while (content.getValue(index) != diffBlock) { // a note put before it (withNote) moved it
+      while (blocks.getValue(index) != textBlock) { // a note put before it (withNote) moved it
         index++;
       }
-      structured.mergeIn(all).put(DIFF_IN_CONTENT, index);
+      structured.mergeIn(all).put(field + ReplyContent.IN_CONTENT, index);
     });
-    return new JsonObject().put("content", content).put("structuredContent", structured).put("isError", false);
+    return result(blocks, structured);
   }
 
-  /** {@code result} with {@code note} said before everything else (the diff's block index moves along). */
+  private static JsonObject notes(JsonObject rest, ReplyContent content) {
+    JsonObject notes = rest.copy();
+    content.shown().forEach(notes::remove);
+    return notes;
+  }
+
+  private static JsonObject result(JsonArray blocks, JsonObject structured) {
+    return new JsonObject().put("content", blocks).put("structuredContent", structured).put("isError", false);
+  }
+
+  /** {@code result} with {@code note} said before everything else (the text's block index moves along). */
   public static JsonObject withNote(JsonObject result, String note) {
     result.getJsonArray("content").add(0, text(note));
-    if (result.getValue("structuredContent") instanceof JsonObject structured
-      && structured.getValue(DIFF_IN_CONTENT) instanceof Integer index) {
-      structured.put(DIFF_IN_CONTENT, index + 1);
+    if (result.getValue("structuredContent") instanceof JsonObject structured) {
+      for (String key : java.util.List.copyOf(structured.fieldNames())) {
+        if (key.endsWith(ReplyContent.IN_CONTENT) && structured.getValue(key) instanceof Integer index) {
+          structured.put(key, index + 1);
+        }
+      }
     }
     return result;
   }
 
-  /** The reply a backend sent, from a {@link #success} result: the diff text put back where it was. */
+  /** The reply a backend sent, from a {@link #success} result: its text put back where it was. */
   public static JsonObject reply(JsonObject result) {
     JsonObject structured = result.getJsonObject("structuredContent", new JsonObject());
-    if (!(structured.getValue(DIFF_IN_CONTENT) instanceof Integer index)) {
-      return structured;
-    }
-    JsonObject reply = structured.copy();
-    reply.remove(DIFF_IN_CONTENT);
-    return reply.put("diff", result.getJsonArray("content").getJsonObject(index).getString("text"));
-  }
-
-  private static String firstText(JsonObject reply, String... fields) {
-    for (String field : fields) {
-      Object value = reply.getValue(field);
-      if (value instanceof String text ? !text.isEmpty() : value instanceof Utf8Text bytes && !bytes.isEmpty()) {
-        return field;
+    for (String key : structured.fieldNames()) {
+      if (key.endsWith(ReplyContent.IN_CONTENT) && structured.getValue(key) instanceof Integer index) {
+        JsonObject reply = structured.copy();
+        reply.remove(key);
+        String text = result.getJsonArray("content").getJsonObject(index).getString("text");
+        return reply.put(key.substring(0, key.length() - ReplyContent.IN_CONTENT.length()), text);
       }
     }
-    return null;
+    return structured;
   }
 
   /** A failure the model can act on: {@code [CODE] message}. */

@@ -214,7 +214,7 @@ class InputsAndTasksTest {
   private static Tool tool(String name, TaskSupport support) {
     Tool model = ToolCatalog.standard().require("diff_parse");
     return new Tool(name, "reviewgate.test." + name, name, "A test tool.", new JsonObject().put("type", "object"), null,
-      model.annotations(), model.exposure(), false, model.callers(), support, null);
+      model.annotations(), model.exposure(), false, model.callers(), support, null, dev.reviewgate.core.catalog.ReplyContent.NONE);
   }
 
   private static JsonObject accept(String name) {

@@ -28,11 +28,33 @@ class KnowsNoToolTest {
   private static final Pattern STRING_LITERAL = Pattern.compile("\"((?:[^\"\\\\\\n]|\\\\.)*)\"");
 
   /**
-   * Arguments whose names are also MCP's own words (an elicitation's {@code action}, a task's {@code status}, a
-   * list's {@code cursor}, a schema's {@code title} and {@code description}), and {@code diff}: the result member
-   * whose text {@link ToolResults} writes as content.
+   * Arguments and reply fields whose names are also MCP's own words (an elicitation's {@code action}, a task's
+   * {@code status}, a list's {@code cursor}, a schema's {@code title} and {@code description}, a result's
+   * {@code content}, a text block's {@code text} and {@code type}).
    */
-  private static final Set<String> MCP_WORDS = Set.of("action", "status", "cursor", "title", "description", "diff");
+  private static final Set<String> MCP_WORDS = Set.of("action", "status", "cursor", "title", "description", "content",
+    "text", "type");
+
+  /** Which field of a tool's reply is its text is the catalog's to say (replyContent), not the result builder's. */
+  @Test
+  void theResultBuilderNamesNoFieldOfAToolsReply() throws IOException {
+    Set<String> fields = new TreeSet<>();
+    for (Tool tool : ToolCatalog.standard().tools()) {
+      if (tool.outputSchema() != null && tool.outputSchema().getValue("properties") instanceof JsonObject properties) {
+        fields.addAll(properties.fieldNames());
+      }
+    }
+    fields.removeAll(MCP_WORDS);
+    assertThat(fields).contains("diff", "instructions", "diff_in_content", "commits", "matches");
+    Matcher literal = STRING_LITERAL.matcher(Files.readString(Path.of("src/main/java/dev/reviewgate/mcp/ToolResults.java")));
+    List<String> named = new ArrayList<>();
+    while (literal.find()) {
+      if (fields.contains(literal.group(1))) {
+        named.add(literal.group(1));
+      }
+    }
+    assertThat(named).as("say it in the tool's replyContent (core's reviewgate/catalog/tools/) and read it from there").isEmpty();
+  }
 
   @Test
   void mcpsMainSourcesNameNoCatalogToolOrArgument() throws IOException {

@@ -244,7 +244,7 @@ class McpServerTest {
     for (boolean waits : new boolean[] {true, false}) {
       var tool = new dev.reviewgate.core.catalog.Tool("local_wait_" + waits, "reviewgate.test.wait." + waits, "Wait",
         "Waits for a person.", new JsonObject().put("type", "object"), null, model.annotations(), model.exposure(), waits,
-        model.callers(), dev.reviewgate.core.catalog.TaskSupport.FORBIDDEN, null);
+        model.callers(), dev.reviewgate.core.catalog.TaskSupport.FORBIDDEN, null, dev.reviewgate.core.catalog.ReplyContent.NONE);
       McpServer.Builder builder = McpServer.builder(vertx, ToolCatalog.standard())
         .localTool(tool, (arguments, request) -> Future.succeededFuture(ToolResults.success(new JsonObject().put("ok", true))));
       McpConnection c = builder.build().connect(sent::add);
@@ -286,11 +286,12 @@ class McpServerTest {
       small.toolTimeouts(), small.drainOnEofMs(), small.startBackendsAfterMs(), small.stdioEventLoops(),
       small.warmupCalls(), small.warmupMaxMs(), small.warmupCallMaxMs(), small.warmupIdleMs(), small.maxTasks(), small.taskTtlMs(), small.taskPollIntervalMs(),
       small.requestStateTtlMs(), small.elicitationTimeoutMs(), small.warmupIdlePollMs(), small.warmupWatchMs(),
-      small.warmupSparedCommits(), small.stdioIdlePauseMs(), small.stdioIdlePollMs(), small.maxCompletionValues());
+      small.warmupSparedCommits(), small.stdioIdlePauseMs(), small.stdioIdlePollMs(), small.maxCompletionValues(),
+      small.maxReplyBytes());
     var tool = ToolCatalog.standard().require("diff_parse");
     var extra = new dev.reviewgate.core.catalog.Tool("local_echo", "reviewgate.test.echo", "Echo", "Echoes.",
       new JsonObject().put("type", "object"), null, tool.annotations(), tool.exposure(), false, tool.callers(),
-      dev.reviewgate.core.catalog.TaskSupport.FORBIDDEN, null);
+      dev.reviewgate.core.catalog.TaskSupport.FORBIDDEN, null, dev.reviewgate.core.catalog.ReplyContent.NONE);
     McpServer paged = McpServer.builder(vertx, ToolCatalog.standard()).options(small)
       .localTool(extra, (arguments, request) -> Future.succeededFuture(ToolResults.success(arguments))).build();
     McpConnection c = paged.connect(Outbound.NONE);

@@ -2,6 +2,8 @@ package dev.reviewgate.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.core.catalog.ReplyContent;
+import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.json.TextStream;
 import dev.reviewgate.core.json.Utf8Text;
 import dev.reviewgate.mcp.transport.JsonLines;
@@ -16,32 +18,69 @@ import org.junit.jupiter.api.Test;
 
 class ToolResultsTest {
 
+  private static final ReplyContent DIFF = content("git_diff");
+  private static final ReplyContent INSTRUCTIONS = content("review_request");
+
+  private static ReplyContent content(String tool) {
+    return ToolCatalog.standard().require(tool).replyContent();
+  }
+
   @Test
   void instructionsOfAReviewWaitComeFirstAsPlainText() {
     JsonObject reply = new JsonObject().put("review_id", "r1").put("outcome", "comment")
       .put("instructions", "The reviewer wrote a comment on `a.txt` at line 3.");
-    JsonObject result = ToolResults.success(reply);
+    JsonObject result = ToolResults.success(reply, INSTRUCTIONS);
 
     JsonArray content = result.getJsonArray("content");
     assertThat(content.getJsonObject(0).getString("text")).isEqualTo(reply.getString("instructions"));
     assertThat(new JsonObject(content.getJsonObject(1).getString("text")))
       .isEqualTo(new JsonObject().put("review_id", "r1").put("outcome", "comment"));
-    assertThat(result.getJsonObject("structuredContent")).isEqualTo(reply);
+    assertThat(ToolResults.reply(result)).isEqualTo(reply);
+    assertThat(ToolResults.success(reply, List.of(DIFF, INSTRUCTIONS)))
+      .as("a task's result, whose tool is not named, reads as the tool whose text it has").isEqualTo(result);
   }
 
   @Test
   void aReplyWithoutTextFieldsIsItsJson() {
     JsonObject reply = new JsonObject().put("a", 1);
-    assertThat(ToolResults.success(reply).getJsonArray("content").getJsonObject(0).getString("text"))
+    assertThat(ToolResults.success(reply, DIFF).getJsonArray("content").getJsonObject(0).getString("text"))
       .isEqualTo(reply.encode());
+  }
+
+  @Test
+  void aDiffOfAToolThatDeclaresNoTextIsReadAsJson() {
+    JsonObject reply = new JsonObject().put("diff", "+x\n");
+    assertThat(ToolResults.success(reply).getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo(reply.encode());
+  }
+
+  @Test
+  void aLogIsItsLinesAndItsCommitsGoOnlyAsStructuredContent() {
+    ReplyContent log = content("git_log");
+    JsonArray commits = new JsonArray().add(new JsonObject().put("sha", "a".repeat(40)).put("subject", "Say \"hi\""));
+    JsonObject reply = new JsonObject().put("repo", "r").put("range", "HEAD").put("commits", commits)
+      .put("text", "aaaaaaa 2026-01-02 Ann: Say \"hi\"\n").put("next_cursor", "50.0123456789ab");
+    JsonObject result = ToolResults.success(reply, log);
+
+    JsonArray content = result.getJsonArray("content");
+    assertThat(content.getJsonObject(0).getString("text")).isEqualTo(reply.getString("text"));
+    assertThat(new JsonObject(content.getJsonObject(1).getString("text")))
+      .isEqualTo(new JsonObject().put("repo", "r").put("range", "HEAD").put("next_cursor", "50.0123456789ab"));
+    assertThat(result.getJsonObject("structuredContent").getJsonArray("commits")).isEqualTo(commits);
+    assertThat(result.encode().split("Say", -1)).as("the subject twice: as a line and as structure").hasSize(3);
+    assertThat(ToolResults.reply(result)).isEqualTo(reply);
+
+    JsonObject none = ToolResults.success(new JsonObject().put("repo", "r").put("commits", new JsonArray()).put("text", ""), log);
+    assertThat(none.getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo(log.whenEmpty());
   }
 
   @Test
   void anEmptyDiffIsASentenceNotJson() {
     JsonObject reply = new JsonObject().put("summary", new JsonObject().put("files", 0)).put("diff", "");
-    JsonArray content = ToolResults.success(reply).getJsonArray("content");
+    JsonObject result = ToolResults.success(reply, DIFF);
+    JsonArray content = result.getJsonArray("content");
     String first = content.getJsonObject(0).getString("text");
-    assertThat(first).isEqualTo(ToolResults.EMPTY_DIFF).doesNotStartWith("{");
+    assertThat(first).isEqualTo(DIFF.whenEmpty()).doesNotStartWith("{");
+    assertThat(ToolResults.reply(result)).isEqualTo(reply);
     assertThat(new JsonObject(content.getJsonObject(1).getString("text")))
       .isEqualTo(new JsonObject().put("summary", new JsonObject().put("files", 0)));
   }
@@ -50,7 +89,7 @@ class ToolResultsTest {
   void aDiffIsSentOnceAndTheStructuredContentNamesItsBlock() {
     String diff = "diff --git a/a.txt b/a.txt\n" + "+x\n".repeat(1000);
     JsonObject reply = new JsonObject().put("summary", new JsonObject().put("files", 1)).put("diff", diff).put("repo", "r");
-    JsonObject result = ToolResults.success(reply);
+    JsonObject result = ToolResults.success(reply, DIFF);
 
     JsonArray content = result.getJsonArray("content");
     assertThat(content.getJsonObject(0).getString("text")).isEqualTo(diff);
@@ -64,7 +103,7 @@ class ToolResultsTest {
 
   @Test
   void aNoteSaidFirstMovesTheDiffsBlock() {
-    JsonObject result = ToolResults.withNote(ToolResults.success(new JsonObject().put("diff", "D")), "approved as shown");
+    JsonObject result = ToolResults.withNote(ToolResults.success(new JsonObject().put("diff", "D"), DIFF), "approved as shown");
     assertThat(result.getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("approved as shown");
     assertThat(result.getJsonObject("structuredContent").getInteger("diff_in_content")).isEqualTo(1);
     assertThat(ToolResults.reply(result).getString("diff")).isEqualTo("D");
@@ -73,14 +112,14 @@ class ToolResultsTest {
   @Test
   void aReplyWithoutADiffIsItsOwnStructuredContent() {
     JsonObject reply = new JsonObject().put("review_id", "r1").put("instructions", "go on");
-    assertThat(ToolResults.reply(ToolResults.success(reply))).isEqualTo(reply);
+    assertThat(ToolResults.reply(ToolResults.success(reply, DIFF))).isEqualTo(reply);
   }
 
   @Test
   void aDiffStillBeingMadeIsWrittenFirstAndWhatFollowsItIsCompleteWhenTheWriterComesToIt() throws Exception {
     for (boolean noted : new boolean[] {false, true}) {
       TextStream stream = new TextStream(1 << 20, () -> { });
-      JsonObject result = ToolResults.success(new JsonObject().put("diff", stream));
+      JsonObject result = ToolResults.success(new JsonObject().put("diff", stream), DIFF);
       if (noted) {
         ToolResults.withNote(result, "approved as shown");
       }

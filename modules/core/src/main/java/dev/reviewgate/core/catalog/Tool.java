@@ -12,7 +12,8 @@ import java.util.Set;
  * service credential's {@code allow} list may open an agent's tool to that service, never a person's.
  * {@code taskSupport}: whether an MCP client that negotiated the tasks extension gets a task instead of a held call.
  * {@code confirmDraft} (null: none): with argument {@code confirm: true} the MCP front-end shows the person the draft
- * and calls the tool only if they accept; see {@link ConfirmDraft}.
+ * and calls the tool only if they accept; see {@link ConfirmDraft}. {@code replyContent}: which field of its reply
+ * is read as text ({@link ReplyContent#NONE}: the reply is read as JSON).
  */
 public record Tool(
   String name,
@@ -26,7 +27,8 @@ public record Tool(
   boolean waitsForPerson,
   Set<Caller.Kind> callers,
   TaskSupport taskSupport,
-  ConfirmDraft confirmDraft) {
+  ConfirmDraft confirmDraft,
+  ReplyContent replyContent) {
 
   public static final int MAX_DESCRIPTION = 1024;
 

@@ -197,7 +197,8 @@ public final class ToolCatalog {
       output == null ? null : expandIncludes(loader, output),
       Annotations.fromJson(entry.getJsonObject("annotations", new JsonObject())), exposure,
       entry.getBoolean("waitsForPerson", false), callers(name, entry, exposure),
-      TaskSupport.fromWire(entry.getString("taskSupport")), confirmDraft(loader, name, entry.getValue("confirmDraft")));
+      TaskSupport.fromWire(entry.getString("taskSupport")), confirmDraft(loader, name, entry.getValue("confirmDraft")),
+      ReplyContent.from(name, entry.getValue("replyContent")));
   }
 
   /** The {@code confirmDraft} key: {@code {"draft": "arguments" or an address, "layout": name, "heldLike": tool}}. */

@@ -5,7 +5,6 @@ import dev.reviewgate.diff.model.ByteSlice;
 import dev.reviewgate.diff.model.ChangeType;
 import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
-import dev.reviewgate.diff.model.Hunk;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -18,7 +17,8 @@ import java.util.Set;
 /**
  * Applies the shaping options to a parsed diff, in this order: select files ({@code files}, then {@code include},
  * then {@code exclude}); summarise the selection; page it ({@code skip}/{@code top}); find markers; then, for formats
- * with hunks, strip binary bodies to one line, trim context, cap lines per file, cap bytes, fit the token budget.
+ * with hunks, strip binary bodies to one line, trim context, cap lines per file. The reply's budget
+ * ({@code max_bytes}, {@code token_budget}) is the engine's: it pages what this leaves ({@link TextPager}).
  */
 public final class Shaper {
 
@@ -91,64 +91,12 @@ public final class Shaper {
         cuts.put(i, new Cut(originals.get(i), capped, "max_lines_per_file"));
       }
     }
-    if (o.maxBytes() != null) {
-      apply(Budget.bytes(files, o.maxBytes()), files, originals, cuts, "max_bytes");
-    }
-    if (o.tokenBudget() != null) {
-      apply(Budget.tokens(files, o.tokenBudget()), files, originals, cuts, "token_budget");
-    }
-    List<FileDiff> shown = new ArrayList<>(files.size());
-    for (FileDiff f : files) {
-      if (f != null) {
-        shown.add(f);
-      }
-    }
+    List<FileDiff> shown = new ArrayList<>(files);
     if (!cuts.isEmpty()) {
-      Map<String, Integer> byReason = new LinkedHashMap<>();
-      for (Cut c : cuts.values()) {
-        byReason.merge(c.reason(), 1, Integer::sum);
-      }
-      StringBuilder w = new StringBuilder();
-      byReason.forEach((reason, n) -> w.append(w.length() == 0 ? "" : "; ").append(n).append(" file(s) cut or left out by ")
-        .append(reason).append(limit(reason, o)));
-      warnings.add(w + "; 'cut' lists each with its +/- counts and the arguments ('fetch') that return it whole");
+      warnings.add(cuts.size() + " file(s) cut short by max_lines_per_file (" + o.maxLinesPerFile() + " lines); 'cut' "
+        + "names the first of them and the arguments ('fetch') that return one whole");
     }
     return new Shaped(shown, List.copyOf(cuts.values()), warnings, summary, nextSkip, markers);
-  }
-
-  private static String limit(String reason, ShapeOptions o) {
-    return switch (reason) {
-      case "max_lines_per_file" -> " (" + o.maxLinesPerFile() + " lines)";
-      case "max_bytes" -> " (" + o.maxBytes() + " bytes)";
-      default -> " (~" + o.tokenBudget() + " tokens, estimated as UTF-8 bytes / 3.5)";
-    };
-  }
-
-  private static void apply(Budget.Selection sel, List<FileDiff> files, List<FileDiff> originals, Map<Integer, Cut> cuts,
-                            String reason) {
-    for (int i = 0; i < files.size(); i++) {
-      FileDiff f = files.get(i);
-      if (f == null) {
-        continue;
-      }
-      if (!sel.shown()[i]) {
-        files.set(i, null);
-        cuts.put(i, new Cut(originals.get(i), null, reason));
-        continue;
-      }
-      boolean[] kept = sel.kept()[i];
-      List<Hunk> hunks = new ArrayList<>(kept.length);
-      for (int h = 0; h < kept.length; h++) {
-        if (kept[h]) {
-          hunks.add(f.hunks().get(h));
-        }
-      }
-      if (hunks.size() < kept.length) {
-        FileDiff cut = f.withHunks(hunks, true);
-        files.set(i, cut);
-        cuts.put(i, new Cut(originals.get(i), cut, reason));
-      }
-    }
   }
 
   private static List<FileDiff> select(List<FileDiff> all, ShapeOptions o, List<String> warnings) {

@@ -42,6 +42,59 @@ public final class JsonLines {
     out.write('\n');
   }
 
+  /**
+   * {@code message} and a newline when its line is at most {@code maxBytes}; else nothing, and false. The line is
+   * made in memory first (at most {@code maxBytes} of it), so a reply too long for the client is never half sent.
+   */
+  public static boolean writeAtMost(JsonObject message, OutputStream out, long maxBytes) throws IOException {
+    Bounded line = new Bounded(maxBytes);
+    try {
+      write(message, line);
+    } catch (Bounded.Full full) {
+      return false;
+    }
+    line.writeTo(out);
+    return true;
+  }
+
+  /** Bytes kept up to a limit; one more is {@link Full}. */
+  private static final class Bounded extends OutputStream {
+
+    /** The limit was passed; an IOException, which the generator lets go as it is. */
+    static final class Full extends IOException {
+      Full() {
+        super("over the limit", null);
+      }
+    }
+
+    private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(8192);
+    private final long max;
+
+    Bounded(long max) {
+      this.max = max;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      if (bytes.size() + 1L > max) {
+        throw new Full();
+      }
+      bytes.write(b);
+    }
+
+    @Override
+    public void write(byte[] data, int offset, int length) throws IOException {
+      if (bytes.size() + (long) length > max) {
+        throw new Full();
+      }
+      bytes.write(data, offset, length);
+    }
+
+    void writeTo(OutputStream out) throws IOException {
+      bytes.writeTo(out);
+    }
+  }
+
   /** {@code message} as JSON (UTF-8) into {@code out}, through a small buffer; the stream is neither flushed nor closed. */
   public static void encode(JsonObject message, OutputStream out) throws IOException {
     try (JsonGenerator generator = JsonTreeWriter.FACTORY.createGenerator(out, JsonEncoding.UTF8)) {

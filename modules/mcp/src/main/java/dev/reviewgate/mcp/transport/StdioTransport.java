@@ -22,7 +22,9 @@ import java.util.logging.Logger;
  * MCP over stdio: one JSON-RPC message per line on {@code in} and {@code out}. The input is read on its own
  * thread, each message handled concurrently and answered as it finishes; one writer thread serializes everything
  * written to {@code out}, so slow clients never block an event loop and lines never interleave. A line longer than
- * {@code maxLineBytes} is skipped and answered with an error; the process keeps serving. At end of input,
+ * {@code maxLineBytes} is skipped and answered with an error; the process keeps serving. A reply longer than
+ * {@code maxReplyBytes} is not written (a client closes the connection on a line over its own limit): its request is
+ * answered by {@link TooLong} instead. At end of input,
  * requests in flight may finish for up to {@code drainOnEofMs}, then the connection closes.
  *
  * <p>{@code out} must carry nothing else: the launcher points {@code System.out} at stderr before starting this.
@@ -37,6 +39,7 @@ public final class StdioTransport {
   private final InputStream in;
   private final OutputStream out;
   private final long maxLineBytes;
+  private final long maxReplyBytes;
   private final long drainOnEofMs;
   /** Messages to write, encoded by the writer thread: a large result's encoding never holds an event loop. */
   private final BlockingQueue<JsonObject> outgoing = new LinkedBlockingQueue<>();
@@ -49,14 +52,16 @@ public final class StdioTransport {
   private McpConnection connection;
 
   public StdioTransport(McpServer server, InputStream in, OutputStream out) {
-    this(server, in, out, server.options().maxLineBytes(), server.options().drainOnEofMs());
+    this(server, in, out, server.options().maxLineBytes(), server.options().maxReplyBytes(), server.options().drainOnEofMs());
   }
 
-  StdioTransport(McpServer server, InputStream in, OutputStream out, long maxLineBytes, long drainOnEofMs) {
+  StdioTransport(McpServer server, InputStream in, OutputStream out, long maxLineBytes, long maxReplyBytes,
+                 long drainOnEofMs) {
     this.server = server;
     this.in = in;
     this.out = out;
     this.maxLineBytes = maxLineBytes;
+    this.maxReplyBytes = maxReplyBytes;
     this.drainOnEofMs = drainOnEofMs;
   }
 
@@ -160,7 +165,10 @@ public final class StdioTransport {
         if (message == STOP) {
           break;
         }
-        JsonLines.write(message, out);
+        if (!JsonLines.writeAtMost(message, out, maxReplyBytes)) {
+          LOG.warning(() -> "a reply of more than mcp.maxReplyBytes (" + maxReplyBytes + " bytes) was not sent");
+          JsonLines.write(TooLong.instead(message, maxReplyBytes), out);
+        }
         if (outgoing.isEmpty()) {
           out.flush();
         }

@@ -2,8 +2,13 @@ package dev.reviewgate.mcp.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reviewgate.core.catalog.ReplyContent;
+import dev.reviewgate.core.catalog.TaskSupport;
+import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.mcp.McpServer;
+import dev.reviewgate.mcp.ToolResults;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayInputStream;
@@ -34,10 +39,39 @@ class StdioTransportTest {
   }
 
   private List<JsonObject> run(String input, long maxLineBytes) throws Exception {
+    return run(input, maxLineBytes, 1L << 30).stream().map(JsonObject::new).toList();
+  }
+
+  private List<String> run(String input, long maxLineBytes, long maxReplyBytes) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    new StdioTransport(server, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, maxLineBytes, 5_000)
-      .start().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    return out.toString(StandardCharsets.UTF_8).lines().map(JsonObject::new).toList();
+    new StdioTransport(server, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, maxLineBytes,
+      maxReplyBytes, 5_000).start().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    return out.toString(StandardCharsets.UTF_8).lines().toList();
+  }
+
+  @Test
+  void aReplyLongerThanTheCeilingIsNotSentButAnsweredWithHowToAskForLessAndTheNextIsServed() throws Exception {
+    Tool model = ToolCatalog.standard().require("diff_parse");
+    Tool big = new Tool("local_big", "reviewgate.test.big", "Big", "A reply as long as asked.",
+      new JsonObject().put("type", "object"), null, model.annotations(), model.exposure(), false, model.callers(),
+      TaskSupport.FORBIDDEN, null, ReplyContent.NONE);
+    server = McpServer.builder(vertx, ToolCatalog.standard()).localTool(big, (arguments, request) -> Future.succeededFuture(
+      ToolResults.success(new JsonObject().put("text", "é".repeat(arguments.getInteger("n")))))).build();
+    String call = "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":\"local_big\","
+      + "\"arguments\":{\"n\":%d}}}\n";
+    String input = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+      + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
+      + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n" + String.format(call, 2, 5_000) + String.format(call, 3, 100);
+    List<String> lines = run(input, 1 << 20, 4_000);
+    assertThat(lines).allSatisfy(line -> assertThat(line.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(4_000));
+    JsonObject tooLong = lines.stream().map(JsonObject::new).filter(m -> Integer.valueOf(2).equals(m.getValue("id")))
+      .findFirst().orElseThrow().getJsonObject("result");
+    assertThat(tooLong.getBoolean("isError")).isTrue();
+    assertThat(tooLong.getJsonArray("content").getJsonObject(0).getString("text"))
+      .startsWith("[TOO_LARGE]").contains("mcp.maxReplyBytes (4000 bytes)").contains("Ask for less");
+    JsonObject small = lines.stream().map(JsonObject::new).filter(m -> Integer.valueOf(3).equals(m.getValue("id")))
+      .findFirst().orElseThrow().getJsonObject("result");
+    assertThat(small.getBoolean("isError")).isFalse();
   }
 
   @Test
@@ -92,7 +126,7 @@ class StdioTransportTest {
       }
     };
     java.io.PipedOutputStream client = new java.io.PipedOutputStream();
-    StdioTransport transport = new StdioTransport(server, new java.io.PipedInputStream(client), slow, 1_000, 5_000);
+    StdioTransport transport = new StdioTransport(server, new java.io.PipedInputStream(client), slow, 1_000, 1L << 30, 5_000);
     io.vertx.core.Future<Void> finished = transport.start();
     assertThat(transport.busy()).isFalse();
     client.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n".getBytes(StandardCharsets.UTF_8));
