@@ -41,7 +41,7 @@ final class FileReader {
     if (first < 1 || (endLine != null && endLine < first)) {
       throw ToolException.invalid("line range " + first + ".." + endLine + " is empty; start_line ≥ 1 and end_line ≥ start_line");
     }
-    try (RevWalk walk = new RevWalk(repository); ObjectReader reader = repository.newObjectReader()) {
+    try (ObjectReader reader = git.reader(); RevWalk walk = new RevWalk(reader)) {
       RevCommit commit = git.commit(walk, "revision", revision);
       TreeWalk entry = TreeWalk.forPath(reader, file, commit.getTree());
       if (entry == null) {
@@ -123,7 +123,7 @@ final class FileReader {
       walk.addTree(commit.getTree());
       while (walk.next() && similar.size() < 5) {
         if (walk.getNameString().equals(base)) {
-          similar.add(walk.getPathString());
+          similar.add(dev.reviewgate.xdiff.PathBytes.quotedIfNotUtf8(dev.reviewgate.xdiff.PathBytes.decode(walk.getRawPath())));
         }
       }
     }
