@@ -19,7 +19,6 @@ import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.treewalk.TreeWalk;
-import org.eclipse.jgit.treewalk.filter.PathFilterGroup;
 
 /**
  * git_grep for one repository: matches of a pattern in the files of a revision, within the deadline of the call.
@@ -58,7 +57,7 @@ final class GrepReader {
       walk.setRecursive(true);
       walk.addTree(commit.getTree());
       if (!filter.isEmpty()) {
-        walk.setFilter(PathFilterGroup.createFromStrings(filter));
+        walk.setFilter(dev.reviewgate.xdiff.PathFilters.of(filter));
       }
       List<GrepResult.Match> matches = new ArrayList<>();
       int files = 0;

@@ -16,7 +16,6 @@ import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.treewalk.filter.AndTreeFilter;
-import org.eclipse.jgit.treewalk.filter.PathFilterGroup;
 import org.eclipse.jgit.treewalk.filter.TreeFilter;
 
 /**
@@ -67,11 +66,12 @@ final class LogReader {
         }
       }
       if (!filter.isEmpty()) {
-        walk.setTreeFilter(AndTreeFilter.create(PathFilterGroup.createFromStrings(filter), TreeFilter.ANY_DIFF));
+        walk.setTreeFilter(AndTreeFilter.create(dev.reviewgate.xdiff.PathFilters.of(filter), TreeFilter.ANY_DIFF));
       }
       // Limited to paths, the walk rewrites a commit's parents to the nearest ones that touch them (git log --parents
       // -- PATH); the log lists the commit's own parents, read by a walk of its own.
       RevWalk own = filter.isEmpty() ? null : new RevWalk(reader);
+      java.util.Set<org.eclipse.jgit.lib.ObjectId> boundary = git.boundary();
       List<LogCommit> commits = new ArrayList<>();
       int seen = 0;
       RevCommit commit;
@@ -85,7 +85,7 @@ final class LogReader {
           more = true;
           break;
         }
-        commits.add(logCommit(commit, own == null ? commit : own.parseCommit(commit), git.shallow(commit)));
+        commits.add(logCommit(commit, own == null ? commit : own.parseCommit(commit), boundary.contains(commit)));
       }
       return new LogPage(name, range == null ? "HEAD" : range, commits, more ? (offset + max) + "." + fingerprint : null);
     } catch (IOException e) {

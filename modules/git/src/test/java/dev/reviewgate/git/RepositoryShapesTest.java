@@ -298,6 +298,31 @@ class RepositoryShapesTest {
   }
 
   @Test
+  void aNameThatIsNotUtf8IsTakenBackInItsQuotedForm() {
+    TestRepo repo = new TestRepo(tmp);
+    repo.write("seed.txt", "seed\n");
+    String base = repo.commit("seed");
+    byte[] latin = bytes("dir/latin1-\u00e9t\u00e9.txt", StandardCharsets.ISO_8859_1);
+    commitNames(repo, List.of(latin, bytes("dir/other.txt", StandardCharsets.US_ASCII)), "first ", "names");
+    String head = commitNames(repo, List.of(latin, bytes("dir/other.txt", StandardCharsets.US_ASCII)), "second ", "again");
+    GitReader reader = readerOf(repo.dir());
+    String quoted = "\"dir/latin1-\\351t\\351.txt\"";
+
+    JsonObject shown = GitJson.fileContent(reader.showFile(head, quoted, null, null));
+    assertThat(shown.getString("content")).startsWith("second dir/latin1-");
+    assertThat(shown.getString("path_quoted")).isEqualTo(quoted);
+    assertThat(shown.getString("path")).isEqualTo("dir/latin1-\ufffdt\ufffd.txt");
+
+    GitReader.DiffOptions onlyIt = new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM, 3, List.of(quoted));
+    GitReader.Pair pair = reader.pair(new DiffTarget(base, head, null, null));
+    assertThat(latin1(reader.diff(pair, onlyIt, Cancellation.NONE).bytes()))
+      .isEqualTo(latin1(repo.gitWithInput(null, "diff", base, head, "--", "dir/latin1-*")));
+    assertThat(reader.log(null, List.of(quoted), null, null, Cancellation.NONE).commits()).hasSize(2);
+    assertThat(reader.grep(head, "second", true, false, List.of(quoted), null, Cancellation.NONE).matches()).hasSize(1);
+    assertThat(failure(() -> reader.showFile(head, "\"dir/\\9\"", null, null)).code()).isEqualTo(Failure.INVALID_ARGUMENTS);
+  }
+
+  @Test
   void aRenameOfANameThatNeedsQuotingPrintsBothNamesWholeInTheStat() {
     TestRepo repo = new TestRepo(tmp);
     StringBuilder body = new StringBuilder();

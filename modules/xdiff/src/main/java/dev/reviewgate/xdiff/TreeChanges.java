@@ -13,7 +13,6 @@ import org.eclipse.jgit.treewalk.CanonicalTreeParser;
 import org.eclipse.jgit.treewalk.EmptyTreeIterator;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.AndTreeFilter;
-import org.eclipse.jgit.treewalk.filter.PathFilterGroup;
 import org.eclipse.jgit.treewalk.filter.TreeFilter;
 import org.eclipse.jgit.util.Paths;
 
@@ -56,7 +55,7 @@ public final class TreeChanges {
       }
       walk.addTree(new CanonicalTreeParser(null, reader, newTree));
       walk.setFilter(paths.isEmpty() ? TreeFilter.ANY_DIFF
-        : AndTreeFilter.create(PathFilterGroup.createFromStrings(paths), TreeFilter.ANY_DIFF));
+        : AndTreeFilter.create(PathFilters.of(paths), TreeFilter.ANY_DIFF));
       List<FileChange> changes = new ArrayList<>();
       while (walk.next()) {
         cancellation.check();
