@@ -176,6 +176,47 @@ class RepositoryShapesTest {
     assertThat(reader.log(null, List.of(), null, null, Cancellation.NONE).commits()).hasSize(3);
   }
 
+  @Test
+  void overTheBusEveryToolAnswersAPartialOrShallowCloneWithItsOwnCode() throws Exception {
+    TempGitRepo src = source(3);
+    TempGitRepo treeless = cloneOf(src, "treeless", "--filter=tree:0", "--no-checkout");
+    TempGitRepo shallow = cloneOf(src, "shallow", "--depth", "1");
+    io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
+    try {
+      GitBackendOptions backend = GitBackendOptions.from(dev.reviewgate.core.config.ReviewgateConfig.defaults()
+        .merge(new JsonObject().put("repos", new JsonObject().put("treeless", treeless.dir().toString())
+          .put("shallow", shallow.dir().toString()))), null);
+      await(vertx.deployVerticle(new GitVerticle(backend, dev.reviewgate.core.catalog.ToolCatalog.standard())));
+      JsonObject range = new JsonObject().put("repo", "treeless").put("range", "HEAD~2..HEAD");
+      for (String address : List.of(dev.reviewgate.core.Addresses.GIT_DIFF, dev.reviewgate.core.Addresses.GIT_DIFF_STAT,
+        dev.reviewgate.core.Addresses.GIT_CHANGED_FILES)) {
+        assertThat(callFailure(vertx, address, range).code()).as(address).isEqualTo(Failure.NOT_FETCHED);
+      }
+      assertThat(callFailure(vertx, dev.reviewgate.core.Addresses.GIT_CHANGED_FILES, range.copy().put("counts", false))
+        .code()).isEqualTo(Failure.NOT_FETCHED);
+      assertThat(callFailure(vertx, dev.reviewgate.core.Addresses.GIT_DIFF,
+        range.copy().put("files_only", true).put("counts", false)).code()).isEqualTo(Failure.NOT_FETCHED);
+      ToolException boundary = callFailure(vertx, dev.reviewgate.core.Addresses.GIT_DIFF,
+        new JsonObject().put("repo", "shallow").put("commit", "HEAD"));
+      assertThat(boundary.code()).isEqualTo(Failure.SHALLOW_HISTORY);
+      assertThat(boundary.toString()).startsWith("[SHALLOW_HISTORY] ");
+    } finally {
+      await(vertx.close());
+    }
+  }
+
+  private static <T> T await(io.vertx.core.Future<T> future) throws Exception {
+    return future.toCompletionStage().toCompletableFuture().get(30, java.util.concurrent.TimeUnit.SECONDS);
+  }
+
+  private static ToolException callFailure(io.vertx.core.Vertx vertx, String address, JsonObject args) throws Exception {
+    Throwable failure = dev.reviewgate.core.bus.BusRequests.request(vertx.eventBus(), address, args, 20_000)
+      .transform(done -> io.vertx.core.Future.succeededFuture(done.failed() ? done.cause() : null))
+      .toCompletionStage().toCompletableFuture().get(30, java.util.concurrent.TimeUnit.SECONDS);
+    assertThat(failure).as(address + " fails").isInstanceOf(ToolException.class);
+    return (ToolException) failure;
+  }
+
   // ---------------------------------------------------------------- replace refs and grafts
 
   @Test
