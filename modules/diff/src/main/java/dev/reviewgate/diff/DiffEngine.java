@@ -114,6 +114,12 @@ public final class DiffEngine {
    * @param binarySizes a binary file's sizes, or null where they are not known
    */
   public JsonObject shape(Diff diff, JsonObject arguments, java.util.function.Function<FileDiff, BinarySizes> binarySizes) {
+    return shape(diff, arguments, binarySizes, true);
+  }
+
+  /** As {@link #shape(Diff, JsonObject, java.util.function.Function)}; {@code format=stat} quotes names as {@code quotePath} (git's core.quotePath) says. */
+  public JsonObject shape(Diff diff, JsonObject arguments, java.util.function.Function<FileDiff, BinarySizes> binarySizes,
+                          boolean quotePath) {
     JsonObject args = arguments == null ? new JsonObject() : arguments;
     ShapeOptions o = ShapeOptions.from(args, options);
     Shaper.Shaped shaped = Shaper.shape(diff, o, options);
@@ -131,7 +137,7 @@ public final class DiffEngine {
         }
         case SIDE_BY_SIDE -> result.put("diff", SideBySideRenderer.render(shaped.files(), o.sideBySideWidth()));
         case JSON -> result.put("files", JsonRenderer.render(shaped.files()));
-        case STAT -> result.put("stat", StatRenderer.render(shaped.files(), options.statWidth(), binarySizes));
+        case STAT -> result.put("stat", StatRenderer.render(shaped.files(), options.statWidth(), binarySizes, quotePath));
       }
     }
     if (shaped.nextSkip() != null) {

@@ -79,6 +79,11 @@ public final class GitReader implements AutoCloseable {
     return repository;
   }
 
+  /** The repository's {@code core.quotePath}: how its stats quote names. */
+  public boolean quotePath() {
+    return diffConfig.current().quotePath();
+  }
+
   // ---------------------------------------------------------------- repos, resolve
 
   /** name, default branch (what HEAD points at) and HEAD's SHA. */
@@ -481,7 +486,7 @@ public final class GitReader implements AutoCloseable {
         files.add(changedFile(change, null));
       }
       return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, false, pair.note(),
-        diffConfig.current().quotePath());
+        quotePath());
     }
     try (ObjectReader reader = lend()) {
       DiffSession session = session(reader, pair, diffOptions, cancellation);
@@ -490,7 +495,7 @@ public final class GitReader implements AutoCloseable {
         files.add(changedFile(change, session.writer().stats(change)));
       }
       return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, true, pair.note(),
-        diffConfig.current().quotePath());
+        quotePath());
     }
   }
 

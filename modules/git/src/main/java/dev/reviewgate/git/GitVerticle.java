@@ -268,7 +268,8 @@ public final class GitVerticle extends VerticleBase {
     // a change of one blob (a pure rename) is binary.
     GitReader.Patch patch = reader.model(pair, diffOptions(args, shaping.format() == Format.STAT), cancellation);
     cancellation.check();
-    return described(engine.shape(patch.model(), args, file -> patch.binarySizes().get(file.path())), reader, pair, patch);
+    return described(engine.shape(patch.model(), args, file -> patch.binarySizes().get(file.path()), reader.quotePath()),
+      reader, pair, patch);
   }
 
   /**

@@ -381,6 +381,11 @@ class RepositoryShapesTest {
     String git = repo.git("diff", "--stat=80", base, head);
     assertThat(git).contains("\"dir/caf\\303\\251.txt\" => \"dir/th\\303\\251.txt\"").contains("dir/{old.txt => new.txt}");
     assertThat(DiffStatText.render(files, 80)).isEqualTo(git);
+    repo.git("config", "core.quotePath", "false");
+    String unquoted = repo.git("diff", "--stat=80", base, head);
+    assertThat(unquoted).contains("dir/{caf\u00e9.txt => th\u00e9.txt}");
+    assertThat(DiffStatText.render(reader.changedFiles(reader.pair(new DiffTarget(base, head, null, null)), HISTOGRAM,
+      Cancellation.NONE), 80)).isEqualTo(unquoted);
   }
 
   // ---------------------------------------------------------------- SHA-256
