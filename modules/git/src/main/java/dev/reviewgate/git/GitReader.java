@@ -79,6 +79,11 @@ public final class GitReader implements AutoCloseable {
     return repository;
   }
 
+  /** See {@link RepoContext#historyStamp}: part of the key of a result cached by SHA. */
+  public long historyStamp() {
+    return context.historyStamp();
+  }
+
   /** The repository's {@code core.quotePath}: how its stats quote names. */
   public boolean quotePath() {
     return diffConfig.current().quotePath();

@@ -190,7 +190,10 @@ public final class GitVerticle extends VerticleBase {
       return null;
     }
     String repo = args.getString("repo");
-    return ResultCache.key(tool, repo == null ? registry.defaultName().orElse("") : repo, args);
+    String name = repo == null ? registry.defaultName().orElse("") : repo;
+    // A SHA's answer changes with replace refs, grafts and a shallow clone's depth: the key carries their stamp.
+    String history = registry.names().contains(name) ? "@" + registry.reader(name).historyStamp() : "";
+    return ResultCache.key(tool, name + history, args);
   }
 
   private JsonObject repos() {

@@ -77,10 +77,15 @@ final class ReplacedObjects {
     return table.empty() ? reader : new Replacing(reader, table);
   }
 
-  /** The table, read again only when the replace refs, packed-refs, the grafts file or the config change. */
-  Table current() {
-    long stamp = ((replaceDir.lastModified() * 31 + packedRefs.lastModified()) * 31 + graftsFile.lastModified()) * 31
+  /** What changes when the table may: the times of the replace refs, packed-refs, the grafts file and the config. */
+  long stamp() {
+    return ((replaceDir.lastModified() * 31 + packedRefs.lastModified()) * 31 + graftsFile.lastModified()) * 31
       + config.lastModified();
+  }
+
+  /** The table, read again only when {@link #stamp} changes. */
+  Table current() {
+    long stamp = stamp();
     Stamped known = last;
     if (known == null || known.stamp() != stamp) {
       known = new Stamped(stamp, read());

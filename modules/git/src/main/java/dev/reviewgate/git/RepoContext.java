@@ -163,6 +163,15 @@ record RepoContext(String name, Repository repository, GitOptions options, Input
     }
   }
 
+  /**
+   * Changes whenever what a SHA's answer reads may have: replace refs, grafts, the shallow boundary (a deeper fetch
+   * gives a pinned log more commits). Results cached by SHA are kept under it.
+   */
+  long historyStamp() {
+    java.io.File common = repository.getCommonDirectory() != null ? repository.getCommonDirectory() : repository.getDirectory();
+    return replaced.stamp() * 31 + new java.io.File(common, "shallow").lastModified();
+  }
+
   private static String listed(Set<ObjectId> commits) {
     List<String> names = new ArrayList<>();
     for (ObjectId commit : commits) {

@@ -200,6 +200,13 @@ class RepositoryShapesTest {
         new JsonObject().put("repo", "shallow").put("commit", "HEAD"));
       assertThat(boundary.code()).isEqualTo(Failure.SHALLOW_HISTORY);
       assertThat(boundary.toString()).startsWith("[SHALLOW_HISTORY] ");
+      // A log pinned to a SHA is cached; a deeper fetch changes it, and the answer follows.
+      JsonObject pinned = new JsonObject().put("repo", "shallow").put("range", shallow.git("rev-parse", "HEAD").strip());
+      assertThat(await(dev.reviewgate.core.bus.BusRequests.request(vertx.eventBus(), dev.reviewgate.core.Addresses.GIT_LOG,
+        pinned, 20_000)).getJsonArray("commits")).hasSize(1);
+      shallow.git("fetch", "-q", "--deepen=1");
+      assertThat(await(dev.reviewgate.core.bus.BusRequests.request(vertx.eventBus(), dev.reviewgate.core.Addresses.GIT_LOG,
+        pinned, 20_000)).getJsonArray("commits")).hasSize(2);
     } finally {
       await(vertx.close());
     }
