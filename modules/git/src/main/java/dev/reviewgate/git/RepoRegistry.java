@@ -101,10 +101,9 @@ public final class RepoRegistry implements AutoCloseable {
         readers.values().forEach(GitReader::close);
         throw badEntry(name);
       }
-      String unreadable;
       try {
         Repository repository = open(Path.of(text));
-        unreadable = unreadableFormat(repository);
+        String unreadable = unreadableFormat(repository);
         if (unreadable != null) {
           repository.close();
           throw new IllegalStateException(unreadable);
