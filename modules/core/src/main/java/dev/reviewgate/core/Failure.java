@@ -10,7 +10,11 @@ public final class Failure {
   public static final int NOT_ALLOWED = 403;
   public static final int NOT_FOUND = 404;
   public static final int CONFLICT = 409;
+  /** The answer needs history past a shallow clone's boundary: the repository lacks it, a deeper fetch adds it. */
+  public static final int SHALLOW_HISTORY = 412;
   public static final int TOO_LARGE = 413;
+  /** The answer needs an object a partial clone has not fetched (its promisor remote holds it). */
+  public static final int NOT_FETCHED = 424;
   public static final int BUSY = 429;
   public static final int INTERNAL = 500;
   public static final int UPSTREAM = 502;
@@ -24,7 +28,9 @@ public final class Failure {
       case NOT_ALLOWED -> "NOT_ALLOWED";
       case NOT_FOUND -> "NOT_FOUND";
       case CONFLICT -> "CONFLICT";
+      case SHALLOW_HISTORY -> "SHALLOW_HISTORY";
       case TOO_LARGE -> "TOO_LARGE";
+      case NOT_FETCHED -> "NOT_FETCHED";
       case BUSY -> "BUSY";
       case UPSTREAM -> "UPSTREAM";
       case UNAVAILABLE -> "UNAVAILABLE";

@@ -122,15 +122,16 @@ public final class DiffEngine {
    * @param binarySizes a binary file's sizes, or null where they are not known
    */
   public JsonObject shape(Diff diff, JsonObject arguments, java.util.function.Function<FileDiff, BinarySizes> binarySizes) {
-    return shape(diff, arguments, binarySizes, new JsonObject());
+    return shape(diff, arguments, binarySizes, new JsonObject(), true);
   }
 
   /**
    * As {@link #shape(Diff, JsonObject, java.util.function.Function)}, the result beginning with {@code about} (what
-   * the caller says of the diff: its repository and sides), which the budget counts and the cursor is pinned to.
+   * the caller says of the diff: its repository and sides), which the budget counts and the cursor is pinned to;
+   * {@code format=stat} quotes names as {@code quotePath} (git's core.quotePath) says.
    */
   public JsonObject shape(Diff diff, JsonObject arguments, java.util.function.Function<FileDiff, BinarySizes> binarySizes,
-                          JsonObject about) {
+                          JsonObject about, boolean quotePath) {
     JsonObject args = arguments == null ? new JsonObject() : arguments;
     ShapeOptions o = ShapeOptions.from(args, options);
     ReplyBudget budget = ReplyBudget.of(args, options.defaultTokenBudget());
@@ -174,7 +175,7 @@ public final class DiffEngine {
         return pageEntries(result, "files", JsonRenderer.render(shaped.files()), from, fingerprint, budget);
       }
       default -> {
-        return pageStat(result, shaped.files(), binarySizes, from, fingerprint, budget);
+        return pageStat(result, shaped.files(), binarySizes, quotePath, from, fingerprint, budget);
       }
     }
   }
@@ -218,11 +219,11 @@ public final class DiffEngine {
 
   /** The stat of the files from {@code from} that fit the budget, its totals line counting those files. */
   private JsonObject pageStat(JsonObject result, java.util.List<FileDiff> files,
-                              java.util.function.Function<FileDiff, BinarySizes> binarySizes, long from,
-                              String fingerprint, ReplyBudget budget) {
+                              java.util.function.Function<FileDiff, BinarySizes> binarySizes, boolean quotePath,
+                              long from, String fingerprint, ReplyBudget budget) {
     int start = (int) Math.min(from, files.size());
     return budget.largest(files.size() - start, k -> PageCursor.paged(result.copy().put("stat",
-      StatRenderer.render(files.subList(start, start + k), options.statWidth(), binarySizes)), start, start + k,
+      StatRenderer.render(files.subList(start, start + k), options.statWidth(), binarySizes, quotePath)), start, start + k,
       files.size(), "the stat (its last line counting them) of files", fingerprint, budget), ReplyContent.NONE);
   }
 

@@ -109,7 +109,12 @@ class GitCliRoundTripTest {
     Map<String, FileDiff> files = diff.files().stream().collect(Collectors.toMap(FileDiff::path, Function.identity()));
 
     assertThat(files).containsKeys("src/a/util.py", "src/b/util.py", "dir with space/file name.txt", "tést.txt",
-      "caf\uFFFD.txt", "empty.txt", "link", "docs/old.md", "script.sh", "moved/renamed.txt", "copy_dst.txt");
+      "caf\uDCE9.txt", "empty.txt", "link", "docs/old.md", "script.sh", "moved/renamed.txt", "copy_dst.txt");
+    // A Latin-1 name keeps its byte (escaped, see PathBytes); as JSON text it shows U+FFFD, and git's quoted form beside it.
+    assertThat(dev.reviewgate.xdiff.PathBytes.encode("caf\uDCE9.txt")).containsExactly("caf\u00e9.txt".getBytes(
+      java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertThat(dev.reviewgate.diff.render.FileListRenderer.entry(files.get("caf\uDCE9.txt")).getString("path_quoted"))
+      .isEqualTo("\"caf\\351.txt\"");
     assertThat(files.get("src/a/util.py").hunks().get(0).lines()).extracting(Line::text)
       .containsExactly("def a():", "    return 1", "    return 10");
     assertThat(files.get("src/b/util.py").additions()).isEqualTo(1);

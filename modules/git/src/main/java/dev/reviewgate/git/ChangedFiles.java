@@ -8,8 +8,11 @@ import java.util.List;
  * @param base    the base commit, or the zero id when {@code head} is a root commit
  * @param counted false when the files were listed from the trees alone: their line counts and binary flags were not
  *                read (they are zero and false in the records and left out of the tool's JSON)
+ * @param note    what the caller may not expect of the comparison (a merge commit compared with its first parent), or null
+ * @param quotePath the repository's {@code core.quotePath}: how its stat quotes names
  */
-public record ChangedFiles(String repo, String base, String head, List<ChangedFile> files, boolean counted) {
+public record ChangedFiles(String repo, String base, String head, List<ChangedFile> files, boolean counted, String note,
+                           boolean quotePath) {
 
   public ChangedFiles {
     files = List.copyOf(files);

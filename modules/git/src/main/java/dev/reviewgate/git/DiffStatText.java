@@ -19,6 +19,6 @@ final class DiffStatText {
       entries.add(new StatRenderer.Entry(file.path(), file.oldPath(), file.additions(), file.deletions(),
         file.binary(), file.binarySizes()));
     }
-    return StatRenderer.renderEntries(entries, width);
+    return StatRenderer.renderEntries(entries, width, changed.quotePath());
   }
 }

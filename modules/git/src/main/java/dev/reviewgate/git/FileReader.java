@@ -41,9 +41,9 @@ final class FileReader {
     if (first < 1 || (endLine != null && endLine < first)) {
       throw ToolException.invalid("line range " + first + ".." + endLine + " is empty; start_line ≥ 1 and end_line ≥ start_line");
     }
-    try (RevWalk walk = new RevWalk(repository); ObjectReader reader = repository.newObjectReader()) {
+    try (ObjectReader reader = git.reader(); RevWalk walk = new RevWalk(reader)) {
       RevCommit commit = git.commit(walk, "revision", revision);
-      TreeWalk entry = TreeWalk.forPath(reader, file, commit.getTree());
+      TreeWalk entry = dev.reviewgate.xdiff.PathFilters.forPath(reader, file, commit.getTree());
       if (entry == null) {
         throw pathNotFound(reader, commit, file);
       }
@@ -51,7 +51,7 @@ final class FileReader {
       ObjectId id = entry.getObjectId(0);
       FileContent.Entry at = new FileContent.Entry(name, commit.name(), file, id.name(), mode);
       if ((mode & FileMode.TYPE_MASK) == FileMode.TYPE_TREE) {
-        throw ToolException.invalid(file + " is a directory in " + commit.abbreviate(7).name() + "; give a file path. It contains: "
+        throw ToolException.invalid(dev.reviewgate.xdiff.PathBytes.quotedIfNotUtf8(file) + " is a directory in " + commit.abbreviate(7).name() + "; give a file path. It contains: "
           + listing(reader, id));
       }
       if ((mode & FileMode.TYPE_MASK) == FileMode.TYPE_GITLINK) {
@@ -117,17 +117,19 @@ final class FileReader {
 
   private ToolException pathNotFound(ObjectReader reader, RevCommit commit, String file) throws IOException {
     String base = file.substring(file.lastIndexOf('/') + 1);
+    String shown = dev.reviewgate.xdiff.PathBytes.quotedIfNotUtf8(file);
     List<String> similar = new ArrayList<>();
     try (TreeWalk walk = new TreeWalk(reader)) {
       walk.setRecursive(true);
       walk.addTree(commit.getTree());
       while (walk.next() && similar.size() < 5) {
-        if (walk.getNameString().equals(base)) {
-          similar.add(walk.getPathString());
+        String path = dev.reviewgate.xdiff.PathBytes.decode(walk.getRawPath());
+        if (path.substring(path.lastIndexOf('/') + 1).equals(base)) {
+          similar.add(dev.reviewgate.xdiff.PathBytes.quotedIfNotUtf8(path));
         }
       }
     }
-    return ToolException.notFound("path not in commit " + commit.abbreviate(7).name() + ": " + file
+    return ToolException.notFound("path not in commit " + commit.abbreviate(7).name() + ": " + shown
       + (similar.isEmpty() ? "; list the commit's files with git_changed_files or git_grep"
       : "; files with that name there: " + String.join(", ", similar)));
   }

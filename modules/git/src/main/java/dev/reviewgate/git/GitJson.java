@@ -1,5 +1,6 @@
 package dev.reviewgate.git;
 
+import dev.reviewgate.diff.render.FileListRenderer;
 import dev.reviewgate.xdiff.FileChange;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -48,6 +49,9 @@ public final class GitJson {
         .put("author", person(commit.author()))
         .put("committer", person(commit.committer()))
         .put("parents", new JsonArray(new ArrayList<>(commit.parents()))));
+      if (commit.shallowBoundary()) {
+        commits.getJsonObject(commits.size() - 1).put("shallow_boundary", true);
+      }
       text.append(commit.shortSha()).append(' ').append(commit.author().when().toLocalDate()).append(' ')
         .append(oneLine(commit.author().name())).append(": ").append(oneLine(commit.subject())).append('\n');
     }
@@ -76,23 +80,27 @@ public final class GitJson {
   public static JsonObject changedFiles(ChangedFiles changed) {
     JsonArray files = new JsonArray();
     for (ChangedFile file : changed.files()) {
-      JsonObject out = new JsonObject().put("path", file.path()).put("status", file.status().label());
+      JsonObject out = FileListRenderer.name(new JsonObject(), "path", file.path()).put("status", file.status().label());
       if (changed.counted()) {
         out.put("additions", file.additions()).put("deletions", file.deletions()).put("binary", file.binary());
       }
       if (file.oldPath() != null) {
-        out.put("old_path", file.oldPath()).put("similarity", file.similarity());
+        FileListRenderer.name(out, "old_path", file.oldPath()).put("similarity", file.similarity());
       }
       if (file.oldMode() != null) {
         out.put("old_mode", FileChange.octalMode(file.oldMode())).put("new_mode", FileChange.octalMode(file.newMode()));
       }
       files.add(out);
     }
-    return new JsonObject().put("repo", changed.repo()).put("base", changed.base()).put("head", changed.head())
+    JsonObject out = new JsonObject().put("repo", changed.repo()).put("base", changed.base()).put("head", changed.head())
       .put("files", files)
       .put("totals", changed.counted() ? new JsonObject().put("files_changed", files.size())
         .put("insertions", changed.insertions()).put("deletions", changed.deletions())
         : new JsonObject().put("files_changed", files.size()));
+    if (changed.note() != null) {
+      out.put("warnings", new JsonArray().add(changed.note()));
+    }
+    return out;
   }
 
   /** {@code git_diff_stat}: the changed files and the text {@code git diff --stat} prints for them. */
@@ -112,7 +120,7 @@ public final class GitJson {
    */
   public static JsonObject fileContent(FileContent content, boolean lineNumbers) {
     FileContent.Entry at = content.entry();
-    JsonObject out = new JsonObject().put("repo", at.repo()).put("sha", at.sha()).put("path", at.path())
+    JsonObject out = FileListRenderer.name(new JsonObject().put("repo", at.repo()).put("sha", at.sha()), "path", at.path())
       .put("blob", at.id()).put("mode", FileChange.octalMode(at.mode()));
     if (content instanceof FileContent.Submodule submodule) {
       return out.put("submodule", true).put("content", submodule.content());
@@ -148,17 +156,18 @@ public final class GitJson {
   }
 
   /**
-   * {@code git_grep}: {@code message} only when truncated, {@code files_skipped_too_large} only when some were;
-   * {@code text} the matches as {@code git grep -n} prints them ({@code path:line:text}, {@code Binary file path
-   * matches}), what a model reads.
+   * {@code git_grep}: {@code message} only when truncated; {@code files_skipped_too_large} (how many) and
+   * {@code skipped_too_large} (their paths, the first git.maxGrepMatches) only when some were; {@code text} the
+   * matches as {@code git grep -n} prints them ({@code path:line:text}, {@code Binary file path matches}), what a
+   * model reads.
    */
   public static JsonObject grep(GrepResult result) {
     JsonArray matches = new JsonArray();
     StringBuilder text = new StringBuilder();
     for (GrepResult.Match match : result.matches()) {
-      matches.add(match.binary() ? new JsonObject().put("path", match.path()).put("binary", true)
-        : new JsonObject().put("path", match.path()).put("line", match.line()).put("column", match.column())
-          .put("text", match.text()));
+      JsonObject where = FileListRenderer.name(new JsonObject(), "path", match.path());
+      matches.add(match.binary() ? where.put("binary", true)
+        : where.put("line", match.line()).put("column", match.column()).put("text", match.text()));
       if (match.binary()) {
         text.append("Binary file ").append(match.path()).append(" matches\n");
       } else {
@@ -171,7 +180,9 @@ public final class GitJson {
       out.put("message", result.message());
     }
     if (result.filesSkippedTooLarge() > 0) {
-      out.put("files_skipped_too_large", result.filesSkippedTooLarge());
+      JsonArray names = new JsonArray();
+      result.skippedTooLarge().forEach(path -> names.add(dev.reviewgate.xdiff.PathBytes.quotedIfNotUtf8(path)));
+      out.put("files_skipped_too_large", result.filesSkippedTooLarge()).put("skipped_too_large", names);
     }
     return out;
   }

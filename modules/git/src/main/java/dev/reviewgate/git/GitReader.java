@@ -62,7 +62,7 @@ public final class GitReader implements AutoCloseable {
 
   /** @param kept the readers kept open between calls, shared by the repositories of one registry */
   GitReader(String name, Repository repository, GitOptions options, KeptReaders kept) {
-    this.context = new RepoContext(name, repository, options, new Inputs(options));
+    this.context = new RepoContext(name, repository, options, new Inputs(options), new ReplacedObjects(repository));
     this.name = name;
     this.repository = repository;
     this.options = options;
@@ -77,6 +77,16 @@ public final class GitReader implements AutoCloseable {
 
   public Repository repository() {
     return repository;
+  }
+
+  /** See {@link RepoContext#historyStamp}: part of the key of a result cached by SHA. */
+  public long historyStamp() {
+    return context.historyStamp();
+  }
+
+  /** The repository's {@code core.quotePath}: how its stats quote names. */
+  public boolean quotePath() {
+    return diffConfig.current().quotePath();
   }
 
   // ---------------------------------------------------------------- repos, resolve
@@ -94,7 +104,7 @@ public final class GitReader implements AutoCloseable {
   }
 
   public Resolved resolve(String revision) {
-    try (RevWalk walk = new RevWalk(repository)) {
+    try (ObjectReader reader = context.reader(); RevWalk walk = new RevWalk(reader)) {
       RevCommit commit = context.commit(walk, "revision", revision);
       return new Resolved(name, revision, commit.name(), commit.getShortMessage());
     }
@@ -106,18 +116,35 @@ public final class GitReader implements AutoCloseable {
     return new LogReader(context).log(range, paths, limit, cursor, cancellation);
   }
 
-  public record Pair(RevCommit base, RevCommit head) {
+  /**
+   * What a diff compares; {@code note} says what a caller may not expect (a merge commit compared with its first
+   * parent), or is null.
+   */
+  public record Pair(RevCommit base, RevCommit head, String note) {
+
+    public Pair(RevCommit base, RevCommit head) {
+      this(base, head, null);
+    }
+
     public String baseSha() {
       return base == null ? ObjectId.zeroId().name() : base.name();
     }
   }
 
   public Pair pair(DiffTarget target) {
-    try (ObjectReader reader = readers.lend(repository); RevWalk walk = new RevWalk(reader)) {
+    try (ObjectReader reader = lend(); RevWalk walk = new RevWalk(reader)) {
       if (target.commit() != null) {
         RevCommit commit = context.commit(walk, "commit", target.commit());
+        if (commit.getParentCount() == 0 && context.shallow(commit)) {
+          // JGit reads a shallow clone's boundary as a root commit (git show does too): every file would be "added".
+          throw context.pastBoundary("the diff of commit '" + target.commit() + "'", commit);
+        }
         RevCommit parent = commit.getParentCount() == 0 ? null : walk.parseCommit(commit.getParent(0));
-        return new Pair(parent, commit);
+        String note = commit.getParentCount() < 2 ? null : "commit " + commit.abbreviate(7).name() + " is a merge of "
+          + commit.getParentCount() + " parents; this compares it with its first parent " + parent.abbreviate(7).name()
+          + " (as git diff " + commit.abbreviate(7).name() + "^ " + commit.abbreviate(7).name() + "); give base and head "
+          + "to compare it with another parent";
+        return new Pair(parent, commit, note);
       }
       if (target.range() != null) {
         Inputs.Range range = inputs.range("range", target.range());
@@ -132,8 +159,7 @@ public final class GitReader implements AutoCloseable {
         }
         List<RevCommit> bases = context.mergeBases(from, to);
         if (bases.isEmpty()) {
-          throw ToolException.notFound("range '" + target.range() + "': the two sides share no history (no merge base); "
-            + "use base and head to compare them directly");
+          throw context.noMergeBase("range '" + target.range() + "'");
         }
         return new Pair(walk.parseCommit(bases.get(0)), to);
       }
@@ -245,7 +271,7 @@ public final class GitReader implements AutoCloseable {
 
   private Patch diff(Pair pair, DiffOptions diffOptions, PatchForm form,
                      java.util.function.Supplier<TextStream> streamIfLarge, Cancellation cancellation) {
-    try (ObjectReader reader = readers.lend(repository)) {
+    try (ObjectReader reader = lend()) {
       DiffSession session = session(reader, pair, diffOptions, cancellation);
       if (session.found().changes().size() < options.parallelFromFiles() || DiffParts.threads() == 1) {
         DiffJoiner joiner = new DiffJoiner(pair, options.maxDiffBytes(), form, null);
@@ -281,7 +307,7 @@ public final class GitReader implements AutoCloseable {
     // Fresh readers, not kept ones: a large diff's bases are rarely another call's, and kept they held 45-50 MiB
     // more resident after a git.git range (22.9 MB: peak 242 -> 293 MiB).
     java.util.function.Consumer<java.util.function.Consumer<PatchWriter>> withWriter = work -> {
-      try (ObjectReader reader = repository.newObjectReader()) {
+      try (ObjectReader reader = context.reader()) {
         work.accept(writer(reader, pair, diffOptions, abbreviation, cancellation));
       }
     };
@@ -374,7 +400,7 @@ public final class GitReader implements AutoCloseable {
 
   /** Reads the two blob sizes of files {@code from..to} with a reader of its own; -1 for a side that is no blob. */
   private void sizes(List<FileChange> changes, long[] oldSizes, long[] newSizes, int from, int to, Cancellation cancellation) {
-    try (ObjectReader reader = repository.newObjectReader()) {
+    try (ObjectReader reader = context.reader()) {
       ContentSource source = ContentSource.of(reader);
       for (int i = from; i < to; i++) {
         if ((i - from) % 256 == 0) {
@@ -447,7 +473,7 @@ public final class GitReader implements AutoCloseable {
    * (exact renames match by object id), as git does.
    */
   public List<FileChange> fileList(Pair pair, DiffOptions diffOptions, Cancellation cancellation) {
-    try (ObjectReader reader = readers.lend(repository)) {
+    try (ObjectReader reader = lend()) {
       return changes(reader, pair, diffOptions, cancellation).renamed();
     }
   }
@@ -464,15 +490,17 @@ public final class GitReader implements AutoCloseable {
       for (FileChange change : fileList(pair, diffOptions, cancellation)) {
         files.add(changedFile(change, null));
       }
-      return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, false);
+      return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, false, pair.note(),
+        quotePath());
     }
-    try (ObjectReader reader = readers.lend(repository)) {
+    try (ObjectReader reader = lend()) {
       DiffSession session = session(reader, pair, diffOptions, cancellation);
       List<ChangedFile> files = new ArrayList<>();
       for (FileChange change : session.found().renamed()) {
         files.add(changedFile(change, session.writer().stats(change)));
       }
-      return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, true);
+      return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, true, pair.note(),
+        quotePath());
     }
   }
 
@@ -532,6 +560,11 @@ public final class GitReader implements AutoCloseable {
     Renames renames = !config.renames() ? null : new Renames(blobs, attributes, options.renameThreshold(),
       config.renameLimit().orElse(options.renameLimit()), cancellation);
     return new DiffChanges(changes, renames, blobs, attributes, config);
+  }
+
+  /** A kept reader, with replace refs and grafts applied. */
+  private ObjectReader lend() {
+    return context.wrap(readers.lend(repository));
   }
 
   // ---------------------------------------------------------------- files

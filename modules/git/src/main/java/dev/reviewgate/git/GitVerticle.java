@@ -140,7 +140,7 @@ public final class GitVerticle extends VerticleBase {
         try {
           result = operation.apply(args, c, streams ? answerNow : null);
         } catch (RuntimeException failure) {
-          throw MissingObjects.explained(failure, args.getString("repo", registry.defaultName().orElse("")));
+          throw explained(failure, args);
         }
         if (key != null) {
           cache.put(key, result);
@@ -193,7 +193,10 @@ public final class GitVerticle extends VerticleBase {
       return null;
     }
     String repo = args.getString("repo");
-    return ResultCache.key(tool, repo == null ? registry.defaultName().orElse("") : repo, args);
+    String name = repo == null ? registry.defaultName().orElse("") : repo;
+    // A SHA's answer changes with replace refs, grafts and a shallow clone's depth: the key carries their stamp.
+    String history = registry.names().contains(name) ? "@" + registry.reader(name).historyStamp() : "";
+    return ResultCache.key(tool, name + history, args);
   }
 
   private JsonObject repos() {
@@ -253,7 +256,8 @@ public final class GitVerticle extends VerticleBase {
     JsonObject about = new JsonObject().put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
     if (shaping.filesOnly() && !shaping.counts()) {
       // A list of names: the trees tell it all, so no file's content is read (bar rename candidates, as in git).
-      return engine.shape(ListedFiles.of(reader.fileList(pair, diffOptions(args), cancellation)), args, file -> null, about);
+      return described(engine.shape(ListedFiles.of(reader.fileList(pair, diffOptions(args), cancellation)), args,
+        file -> null, about, reader.quotePath()), reader, pair, null);
     }
     // context_lines is applied when the diff is computed, so the engine's own trimming is a no-op here. Without a
     // shaping option the text is git's as written, escaped for JSON where each part is diffed (a transport copies it
@@ -279,8 +283,8 @@ public final class GitVerticle extends VerticleBase {
     cancellation.check();
     // Paged without shaping, the pages are git's text: no file is cut at diff.maxLinesPerFile.
     JsonObject shapeArgs = unshaped ? args.copy().put("max_lines_per_file", Integer.MAX_VALUE) : args;
-    return described(engine.shape(patch.model(), shapeArgs, file -> patch.binarySizes().get(file.path()), about), reader,
-      pair, patch);
+    return described(engine.shape(patch.model(), shapeArgs, file -> patch.binarySizes().get(file.path()), about,
+      reader.quotePath()), reader, pair, patch);
   }
 
   /**
@@ -294,7 +298,7 @@ public final class GitVerticle extends VerticleBase {
         GitReader reader = reader(args); // routing hands over only the names this node serves
         return reader.model(reader.pair(DiffTarget.from(args)), diffOptions(args), c).model();
       } catch (RuntimeException failure) {
-        throw MissingObjects.explained(failure, args.getString("repo", registry.defaultName().orElse("")));
+        throw explained(failure, args);
       }
     });
   }
@@ -344,10 +348,17 @@ public final class GitVerticle extends VerticleBase {
     }
   }
 
+  /** {@code failure}, or what a missing object means for the repository the call named ({@link MissingObjects}). */
+  private RuntimeException explained(RuntimeException failure, JsonObject args) {
+    String name = args.getString("repo", registry.defaultName().orElse(""));
+    org.eclipse.jgit.lib.Repository repository = registry.names().contains(name) ? registry.reader(name).repository() : null;
+    return MissingObjects.explained(failure, name, repository);
+  }
+
   /** Why a streamed diff stopped, as a client may read it (no stack trace, no internals). */
   private String stopNote(Throwable failure, JsonObject args) {
     Throwable explained = !(failure instanceof RuntimeException runtime) || failure instanceof TextStream.Abandoned
-      ? failure : MissingObjects.explained(runtime, args.getString("repo", registry.defaultName().orElse("")));
+      ? failure : explained(runtime, args);
     if (explained instanceof ToolException tool) {
       return "[" + Failure.label(tool.code()) + "] " + tool.getMessage();
     }
@@ -361,6 +372,9 @@ public final class GitVerticle extends VerticleBase {
   /** {@code result} with its repository and sides, and the warnings of a cut (none when {@code patch} is null). */
   private JsonObject described(JsonObject result, GitReader reader, GitReader.Pair pair, GitReader.Patch patch) {
     result.put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
+    if (pair.note() != null) {
+      warnings(result).add(pair.note());
+    }
     if (patch == null) {
       return result;
     }

@@ -2,6 +2,7 @@ package dev.reviewgate.git;
 
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.xdiff.Blobs;
+import dev.reviewgate.xdiff.PathBytes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +19,6 @@ import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.treewalk.TreeWalk;
-import org.eclipse.jgit.treewalk.filter.PathFilterGroup;
 
 /**
  * git_grep for one repository: matches of a pattern in the files of a revision, within the deadline of the call.
@@ -51,17 +51,18 @@ final class GrepReader {
         + " (or pass fixed=true to search for the text literally)");
     }
     List<String> filter = git.paths(paths);
-    try (RevWalk rw = new RevWalk(repository); ObjectReader reader = repository.newObjectReader();
+    try (ObjectReader reader = git.reader(); RevWalk rw = new RevWalk(reader);
          TreeWalk walk = new TreeWalk(reader)) {
       RevCommit commit = git.commit(rw, "revision", revision);
       walk.setRecursive(true);
       walk.addTree(commit.getTree());
       if (!filter.isEmpty()) {
-        walk.setFilter(PathFilterGroup.createFromStrings(filter));
+        walk.setFilter(dev.reviewgate.xdiff.PathFilters.of(filter));
       }
       List<GrepResult.Match> matches = new ArrayList<>();
       int files = 0;
       int skipped = 0;
+      List<String> skippedNames = new ArrayList<>();
       boolean truncated = false;
       while (walk.next() && !truncated) {
         cancellation.check();
@@ -70,13 +71,15 @@ final class GrepReader {
           continue;
         }
         ObjectId id = walk.getObjectId(0);
+        String path = PathBytes.decode(walk.getRawPath());
         if (reader.getObjectSize(id, Constants.OBJ_BLOB) > options.maxGrepFileBytes()) {
-          skipped++;
+          if (skipped++ < options.maxGrepMatches()) {
+            skippedNames.add(path);
+          }
           continue;
         }
         files++;
         byte[] data = reader.open(id, Constants.OBJ_BLOB).getCachedBytes(options.maxGrepFileBytes());
-        String path = walk.getPathString();
         if (Blobs.looksBinary(data)) {
           if (compiled.matcher(new WatchedText(new String(data, StandardCharsets.ISO_8859_1), cancellation)).find()) {
             matches.add(GrepResult.Match.inBinary(path));
@@ -88,7 +91,7 @@ final class GrepReader {
       }
       String message = !truncated ? null : "stopped at " + cap + " matches; narrow paths or the pattern, or raise "
         + "max_matches (at most " + options.maxGrepMatches() + ")";
-      return new GrepResult(name, commit.name(), matches, files, truncated, message, skipped);
+      return new GrepResult(name, commit.name(), matches, files, truncated, message, skipped, skippedNames);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -8,12 +8,14 @@ import java.util.List;
  * @param truncated            whether the search stopped at the match cap
  * @param message              what to do about the cap; null unless truncated
  * @param filesSkippedTooLarge files over {@code git.maxGrepFileBytes}, not searched
+ * @param skippedTooLarge      their paths, in path order, the first {@code git.maxGrepMatches} of them
  */
 public record GrepResult(String repo, String sha, List<Match> matches, int filesSearched, boolean truncated,
-                         String message, int filesSkippedTooLarge) {
+                         String message, int filesSkippedTooLarge, List<String> skippedTooLarge) {
 
   public GrepResult {
     matches = List.copyOf(matches);
+    skippedTooLarge = List.copyOf(skippedTooLarge);
   }
 
   /**

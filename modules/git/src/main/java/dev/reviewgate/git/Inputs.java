@@ -1,6 +1,7 @@
 package dev.reviewgate.git;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.xdiff.PathBytes;
 
 /**
  * Checks revision expressions and repository paths before they reach JGit. Nothing here is ever passed to a
@@ -72,7 +73,10 @@ public final class Inputs {
     return value.isEmpty() ? "HEAD" : revision(argument, value);
   }
 
-  /** A path inside the repository, relative to its root, with {@code /} separators. */
+  /**
+   * A path inside the repository, relative to its root, with {@code /} separators; one in double quotes is read as
+   * git quotes a name ({@code "caf\351.txt"}, a reply's {@code path_quoted}), which can name any bytes but NUL.
+   */
   public String path(String argument, String value) {
     if (value == null || value.isEmpty()) {
       throw ToolException.invalid(argument + " is empty; give a path relative to the repository root, e.g. src/Main.java");
@@ -80,12 +84,21 @@ public final class Inputs {
     if (value.length() > maxPathLength) {
       throw ToolException.invalid(argument + " is longer than " + maxPathLength + " characters");
     }
+    boolean quoted = value.length() > 2 && value.startsWith("\"") && value.endsWith("\"");
+    if (quoted) {
+      String named = PathBytes.unquoted(value);
+      if (named.equals(value)) {
+        throw ToolException.invalid(argument + " '" + printable(value) + "' starts and ends with '\"' but is not a name "
+          + "as git quotes it (C escapes: \\t, \\n, \\\", \\\\, octal \\351)");
+      }
+      value = named;
+    }
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
       if (c == 0) {
         throw ToolException.invalid(argument + " contains a NUL character");
       }
-      if (c < 0x20 && c != '\t') {
+      if (c < 0x20 && c != '\t' && !quoted) {
         throw ToolException.invalid(argument + " '" + printable(value) + "' contains a control character");
       }
     }
@@ -106,7 +119,8 @@ public final class Inputs {
     return trimmed;
   }
 
-  static String printable(String value) {
+  static String printable(String text) {
+    String value = PathBytes.display(text);
     StringBuilder out = new StringBuilder();
     int limit = Math.min(value.length(), 200);
     for (int i = 0; i < limit; i++) {

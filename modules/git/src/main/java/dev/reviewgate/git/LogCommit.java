@@ -7,10 +7,12 @@ import java.util.List;
  * A commit as {@code git_log} lists it.
  *
  * @param body    the message after its subject paragraph, stripped; empty when there is none
- * @param parents parent SHAs in order (none for a root commit)
+ * @param parents the commit's parent SHAs in order (none for a root commit or a shallow clone's boundary), never
+ *                rewritten by a path filter
+ * @param shallowBoundary the commit is where a shallow clone's history ends: its parents were not fetched
  */
 public record LogCommit(String sha, String subject, String body, Person author, Person committer,
-                        List<String> parents) {
+                        List<String> parents, boolean shallowBoundary) {
 
   public LogCommit {
     parents = List.copyOf(parents);

@@ -10,12 +10,12 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import org.eclipse.jgit.lib.ObjectReader;
 import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.treewalk.filter.AndTreeFilter;
-import org.eclipse.jgit.treewalk.filter.PathFilterGroup;
 import org.eclipse.jgit.treewalk.filter.TreeFilter;
 
 /**
@@ -44,7 +44,7 @@ final class LogReader {
     }
     List<String> filter = git.paths(paths);
     Inputs.Range parsed = inputs.range("range", range == null ? "HEAD" : range);
-    try (RevWalk walk = new RevWalk(repository)) {
+    try (ObjectReader reader = git.reader(); RevWalk walk = new RevWalk(reader)) {
       RevCommit to = git.commit(walk, "range", parsed.to());
       RevCommit from = parsed.from() == null ? null : git.commit(walk, "range", parsed.from());
       String fingerprint = fingerprint(to, from, parsed.symmetric());
@@ -66,8 +66,12 @@ final class LogReader {
         }
       }
       if (!filter.isEmpty()) {
-        walk.setTreeFilter(AndTreeFilter.create(PathFilterGroup.createFromStrings(filter), TreeFilter.ANY_DIFF));
+        walk.setTreeFilter(AndTreeFilter.create(dev.reviewgate.xdiff.PathFilters.of(filter), TreeFilter.ANY_DIFF));
       }
+      // Limited to paths, the walk rewrites a commit's parents to the nearest ones that touch them (git log --parents
+      // -- PATH); the log lists the commit's own parents, read by a walk of its own.
+      RevWalk own = filter.isEmpty() ? null : new RevWalk(reader);
+      java.util.Set<org.eclipse.jgit.lib.ObjectId> boundary = git.boundary();
       List<LogCommit> commits = new ArrayList<>();
       int seen = 0;
       RevCommit commit;
@@ -81,7 +85,7 @@ final class LogReader {
           more = true;
           break;
         }
-        commits.add(logCommit(commit));
+        commits.add(logCommit(commit, own == null ? commit : own.parseCommit(commit), boundary.contains(commit)));
       }
       return new LogPage(name, range == null ? "HEAD" : range, commits, more ? (offset + max) + "." + fingerprint : null,
         offset, fingerprint);
@@ -120,16 +124,17 @@ final class LogReader {
       + "from the previous result unchanged, with the same range");
   }
 
-  private static LogCommit logCommit(RevCommit commit) {
+  /** {@code unrewritten}: the same commit, parsed by a walk that rewrote none of its parents. */
+  private static LogCommit logCommit(RevCommit commit, RevCommit unrewritten, boolean shallowBoundary) {
     String message = commit.getFullMessage();
     int blank = message.indexOf("\n\n");
     String body = blank < 0 ? "" : message.substring(blank + 2).strip();
     List<String> parents = new ArrayList<>();
-    for (RevCommit parent : commit.getParents()) {
+    for (RevCommit parent : unrewritten.getParents()) {
       parents.add(parent.name());
     }
     return new LogCommit(commit.name(), commit.getShortMessage(), body, person(commit.getAuthorIdent()),
-      person(commit.getCommitterIdent()), parents);
+      person(commit.getCommitterIdent()), parents, shallowBoundary);
   }
 
   private static LogCommit.Person person(PersonIdent ident) {

@@ -30,11 +30,14 @@ public final class RepoRegistry implements AutoCloseable {
   private final Map<String, GitReader> readers;
   private final String defaultName;
   private final KeptReaders kept;
+  /** Why the repository the server started in is not served (it cannot be read), or null. */
+  private final String refusedDefault;
 
-  private RepoRegistry(Map<String, GitReader> readers, String defaultName, KeptReaders kept) {
+  private RepoRegistry(Map<String, GitReader> readers, String defaultName, KeptReaders kept, String refusedDefault) {
     this.readers = readers;
     this.defaultName = defaultName;
     this.kept = kept;
+    this.refusedDefault = refusedDefault;
   }
 
   /** As {@link #create(Map, Path, GitOptions)} with the configuration's {@code repos} object as written. */
@@ -68,13 +71,22 @@ public final class RepoRegistry implements AutoCloseable {
     // One bound on the readers kept open between calls for all the repositories served (git.keptReaders).
     KeptReaders kept = new KeptReaders(options.keptReaders());
     String defaultName = null;
+    String refusedDefault = null;
     if (workingDirectory != null) {
       FileRepositoryBuilder builder = new FileRepositoryBuilder().findGitDir(workingDirectory.toAbsolutePath().toFile());
       if (builder.getGitDir() != null) {
         try {
           Repository repository = builder.setMustExist(true).build();
-          defaultName = nameOf(repository);
-          readers.put(defaultName, new GitReader(defaultName, repository, options, kept));
+          String unreadable = unreadableFormat(repository);
+          if (unreadable != null) {
+            repository.close();
+            refusedDefault = "the repository the server was started in (" + nameOf(repository) + ") is not served: "
+              + unreadable;
+            LOG.warning(refusedDefault);
+          } else {
+            defaultName = nameOf(repository);
+            readers.put(defaultName, new GitReader(defaultName, repository, options, kept));
+          }
         } catch (IOException | RuntimeException e) {
           LOG.warning("the git repository around " + workingDirectory + " cannot be opened: " + e.getMessage());
         }
@@ -91,6 +103,11 @@ public final class RepoRegistry implements AutoCloseable {
       }
       try {
         Repository repository = open(Path.of(text));
+        String unreadable = unreadableFormat(repository);
+        if (unreadable != null) {
+          repository.close();
+          throw new IllegalStateException(unreadable);
+        }
         GitReader previous = readers.put(name, new GitReader(name, repository, options, kept));
         if (previous != null) {
           previous.close();
@@ -104,7 +121,20 @@ public final class RepoRegistry implements AutoCloseable {
       // Started outside any repository with exactly one configured (as MCP clients launch it): that one is meant.
       defaultName = readers.keySet().iterator().next();
     }
-    return new RepoRegistry(readers, defaultName, kept);
+    return new RepoRegistry(readers, defaultName, kept, defaultName == null ? refusedDefault : null);
+  }
+
+  /**
+   * Why JGit cannot read {@code repository}, or null: it reads SHA-1 object names only, and a SHA-256 repository
+   * ({@code git init --object-format=sha256}) would be read wrong (ids cut to 40 hex digits, revisions not found).
+   */
+  static String unreadableFormat(Repository repository) {
+    String format = repository.getConfig().getString("extensions", null, "objectformat");
+    if (format == null || format.equalsIgnoreCase("sha1")) {
+      return null;
+    }
+    return "it uses " + format.toUpperCase(java.util.Locale.ROOT) + " object names (extensions.objectFormat = " + format
+      + "), which reviewgate's git reader (JGit) cannot read; serve a SHA-1 clone of it";
   }
 
   private static IllegalArgumentException badEntry(String name) {
@@ -142,6 +172,9 @@ public final class RepoRegistry implements AutoCloseable {
   public GitReader reader(String name) {
     if (name == null) {
       if (defaultName == null) {
+        if (refusedDefault != null) {
+          throw ToolException.notAllowed(refusedDefault + "; or name a served one with --repo NAME=PATH");
+        }
         if (readers.isEmpty()) {
           throw ToolException.invalid("no repository is served: the server was started outside a git repository and was named none; "
             + "start it inside one, or name one with --repo NAME=PATH (repeatable; with exactly one, it is the default)");

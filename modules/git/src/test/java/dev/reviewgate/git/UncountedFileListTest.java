@@ -227,7 +227,7 @@ class UncountedFileListTest {
 
   private static void assertMissingBlob(Throwable failure, String blob) {
     assertThat(failure).isInstanceOfSatisfying(ToolException.class, e -> {
-      assertThat(e.code()).isEqualTo(Failure.INTERNAL);
+      assertThat(e.code()).as("repository content never makes an INTERNAL error").isEqualTo(Failure.NOT_FOUND);
       assertThat(e.getMessage()).startsWith("repository 'demo' lacks an object").contains(blob).contains("counts=false")
         .doesNotContain("Exception").doesNotContain("\tat ");
     });

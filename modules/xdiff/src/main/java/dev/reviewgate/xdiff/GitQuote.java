@@ -1,12 +1,12 @@
 package dev.reviewgate.xdiff;
 
-import java.nio.charset.StandardCharsets;
-
 /**
- * git's C-style path quoting with {@code core.quotePath} on (its default): a name is put in double quotes when it
- * holds a control byte, {@code "}, {@code \}, DEL or any byte ≥ 0x80; those bytes are escaped ({@code \t},
- * {@code \"}, octal {@code \303}). Everything else, parentheses and spaces included, is left alone (JGit's
- * QuotedString.GIT_PATH also escapes some punctuation, which git does not).
+ * git's C-style path quoting ({@code quote_c_style}): a name is put in double quotes when it holds a control byte,
+ * {@code "}, {@code \}, DEL or, with {@code core.quotePath} on (its default), any byte ≥ 0x80; those bytes are
+ * escaped ({@code \t}, {@code \"}, octal {@code \303}). Everything else, parentheses and spaces included, is left
+ * alone (JGit's QuotedString.GIT_PATH also escapes some punctuation, which git does not). The path's bytes are those
+ * {@link PathBytes} decoded it from; with {@code core.quotePath} off, the result holds the bytes ≥ 0x80 as the path
+ * did (write it with {@link PathBytes#encode}).
  */
 final class GitQuote {
 
@@ -14,10 +14,14 @@ final class GitQuote {
   }
 
   static String quote(String path) {
-    byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
+    return quote(path, true);
+  }
+
+  static String quote(String path, boolean quotePath) {
+    byte[] bytes = PathBytes.encode(path);
     boolean needed = false;
     for (byte b : bytes) {
-      if (mustQuote(b & 0xff)) {
+      if (mustQuote(b & 0xff, quotePath)) {
         needed = true;
         break;
       }
@@ -26,10 +30,21 @@ final class GitQuote {
       return path;
     }
     StringBuilder out = new StringBuilder(bytes.length + 8).append('"');
-    for (byte value : bytes) {
-      int b = value & 0xff;
-      if (!mustQuote(b)) {
-        out.append((char) b);
+    int plain = -1;
+    for (int k = 0; k < bytes.length; k++) {
+      int b = bytes[k] & 0xff;
+      if (!mustQuote(b, quotePath)) {
+        if (b < 0x80) {
+          out.append((char) b);
+        } else if (k >= plain) {
+          // quotePath off: a run of bytes ≥ 0x80 goes back in as the path held it (UTF-8, or escaped bytes)
+          int end = k;
+          while (end < bytes.length && (bytes[end] & 0xff) >= 0x80) {
+            end++;
+          }
+          out.append(PathBytes.decode(bytes, k, end));
+          plain = end;
+        }
         continue;
       }
       out.append('\\');
@@ -50,7 +65,7 @@ final class GitQuote {
     return out.append('"').toString();
   }
 
-  private static boolean mustQuote(int b) {
-    return b < 0x20 || b == '"' || b == '\\' || b >= 0x7f;
+  private static boolean mustQuote(int b, boolean quotePath) {
+    return b < 0x20 || b == '"' || b == '\\' || b == 0x7f || (quotePath && b > 0x7f);
   }
 }

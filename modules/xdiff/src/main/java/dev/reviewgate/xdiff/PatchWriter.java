@@ -169,16 +169,21 @@ public final class PatchWriter {
     return stats;
   }
 
-  /** One file that is no type change; header lines are ASCII (paths quoted), so their chars are their bytes. */
+  /**
+   * One file that is no type change. Header lines are ASCII when paths are quoted (core.quotePath on, the default),
+   * so their chars are their bytes and the sink's offsets count them; with it off, a name's bytes ≥ 0x80 are written
+   * as the tree holds them.
+   */
   private Stats writeFile(FileChange change, PatchBytes out, PatchSink sink) {
     long base = out.size();
     String oldPath = change.oldPath() != null ? change.oldPath() : change.newPath();
     String newPath = change.newPath() != null ? change.newPath() : change.oldPath();
-    String oldLabel = GitQuote.quote("a/" + oldPath);
-    String newLabel = GitQuote.quote("b/" + newPath);
+    boolean quotePath = attributes.config().quotePath();
+    String oldLabel = GitQuote.quote("a/" + oldPath, quotePath);
+    String newLabel = GitQuote.quote("b/" + newPath, quotePath);
     StringBuilder header = new StringBuilder();
     header.append("diff --git ").append(oldLabel).append(' ').append(newLabel).append('\n');
-    sink.headerLine(PatchSink.HeaderLine.DIFF_GIT, null, base + header.length());
+    sink.headerLine(PatchSink.HeaderLine.DIFF_GIT, null, base + length(header));
     if (!change.hasOld()) {
       headerLine(header, "new file mode ", FileChange.octalMode(change.newMode()), PatchSink.HeaderLine.NEW_FILE_MODE, base, sink);
     } else if (!change.hasNew()) {
@@ -190,11 +195,11 @@ public final class PatchWriter {
     }
     if (change.status() == FileChange.Status.RENAMED) {
       header.append("similarity index ").append(change.similarity()).append("%\n");
-      sink.headerLine(PatchSink.HeaderLine.SIMILARITY_INDEX, Integer.toString(change.similarity()), base + header.length());
-      header.append("rename from ").append(GitQuote.quote(change.oldPath())).append('\n');
-      sink.headerLine(PatchSink.HeaderLine.RENAME_FROM, change.oldPath(), base + header.length());
-      header.append("rename to ").append(GitQuote.quote(change.newPath())).append('\n');
-      sink.headerLine(PatchSink.HeaderLine.RENAME_TO, change.newPath(), base + header.length());
+      sink.headerLine(PatchSink.HeaderLine.SIMILARITY_INDEX, Integer.toString(change.similarity()), base + length(header));
+      header.append("rename from ").append(GitQuote.quote(change.oldPath(), quotePath)).append('\n');
+      sink.headerLine(PatchSink.HeaderLine.RENAME_FROM, change.oldPath(), base + length(header));
+      header.append("rename to ").append(GitQuote.quote(change.newPath(), quotePath)).append('\n');
+      sink.headerLine(PatchSink.HeaderLine.RENAME_TO, change.newPath(), base + length(header));
     }
     ObjectId oldId = change.hasOld() ? change.oldId() : ObjectId.zeroId();
     ObjectId newId = change.hasNew() ? change.newId() : ObjectId.zeroId();
@@ -206,7 +211,7 @@ public final class PatchWriter {
         header.append(' ').append(FileChange.octalMode(change.oldMode()));
       }
       header.append('\n');
-      sink.headerLine(PatchSink.HeaderLine.INDEX, header.substring(indexStart, header.length() - 1), base + header.length());
+      sink.headerLine(PatchSink.HeaderLine.INDEX, header.substring(indexStart, header.length() - 1), base + length(header));
     }
     String fromLabel = change.hasOld() ? oldLabel : "/dev/null";
     String toLabel = change.hasNew() ? newLabel : "/dev/null";
@@ -232,7 +237,7 @@ public final class PatchWriter {
       return Stats.text(0, 0);
     }
     String fromLine = "--- " + fromLabel + (fromLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n";
-    sink.headerLine(PatchSink.HeaderLine.OLD_LABEL, change.hasOld() ? oldPath : null, out.size() + fromLine.length());
+    sink.headerLine(PatchSink.HeaderLine.OLD_LABEL, change.hasOld() ? oldPath : null, out.size() + length(fromLine));
     write(out, fromLine + "+++ " + toLabel + (toLabel.indexOf(' ') >= 0 ? "\t" : "") + "\n");
     sink.headerLine(PatchSink.HeaderLine.NEW_LABEL, change.hasNew() ? newPath : null, out.size());
     String driver = attributes.driver(oldPath, change.oldMode());
@@ -341,7 +346,7 @@ public final class PatchWriter {
   private static void headerLine(StringBuilder header, String words, String value, PatchSink.HeaderLine kind, long base,
                                  PatchSink sink) {
     header.append(words).append(value).append('\n');
-    sink.headerLine(kind, value, base + header.length());
+    sink.headerLine(kind, value, base + length(header));
   }
 
   private EditList edits(Lines a, Lines b) {
@@ -421,8 +426,19 @@ public final class PatchWriter {
     return new FileChange(FileChange.Status.ADDED, null, change.newPath(), 0, change.newMode(), null, change.newId(), 0);
   }
 
+  /** The bytes {@code text} is written as: its length but for a name not quoted that holds bytes ≥ 0x80. */
+  private static int length(CharSequence text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) >= 0x80) {
+        return PathBytes.encode(text).length;
+      }
+    }
+    return text.length();
+  }
+
+  /** Header text: a name not quoted (core.quotePath off) goes out as the bytes it was read from. */
   private static void write(PatchBytes out, CharSequence text) {
-    byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+    byte[] bytes = PathBytes.encode(text);
     out.write(bytes, 0, bytes.length);
   }
 }

@@ -15,7 +15,7 @@ import org.eclipse.jgit.util.FS;
 /**
  * The settings git honours for diffs, read from the repository's own {@code config} file only — never the user's
  * or the system's, so that an answer depends on the repository alone (hermetic): {@code core.abbrev},
- * {@code diff.renames}, {@code diff.renameLimit}, and per driver {@code diff.<name>.xfuncname} and
+ * {@code core.quotePath}, {@code diff.renames}, {@code diff.renameLimit}, and per driver {@code diff.<name>.xfuncname} and
  * {@code diff.<name>.binary}, and {@code diff.<name>.funcname}, the older basic-regex form, rewritten in the extended
  * syntax ({@link BasicRegex}; when both are set, {@code xfuncname} wins). Also
  * {@code $GIT_DIR/info/attributes}, which git reads before the tree's {@code .gitattributes}.
@@ -28,12 +28,14 @@ import org.eclipse.jgit.util.FS;
  *                         or {@code funcname} rewritten)
  * @param binaryDrivers    drivers configured {@code diff.<name>.binary = true}
  * @param infoAttributes   the bytes of {@code $GIT_DIR/info/attributes}, or null
+ * @param quotePath        {@code core.quotePath} (true unless set false): names with bytes ≥ 0x80 are quoted in
+ *                         headers and stats
  */
 public record RepoDiffConfig(OptionalInt abbrev, boolean renames, OptionalInt renameLimit, Map<String, String> funcnames,
-                             Map<String, Boolean> binaryDrivers, byte[] infoAttributes) {
+                             Map<String, Boolean> binaryDrivers, byte[] infoAttributes, boolean quotePath) {
 
   public static final RepoDiffConfig NONE = new RepoDiffConfig(OptionalInt.empty(), true, OptionalInt.empty(), Map.of(),
-    Map.of(), null);
+    Map.of(), null, true);
 
   /** Reads {@code <gitDir>/config} and {@code <gitDir>/info/attributes}; a missing file means git's defaults. */
   private static RepoDiffConfig read(File configFile, File infoAttributesFile) {
@@ -115,7 +117,9 @@ public record RepoDiffConfig(OptionalInt abbrev, boolean renames, OptionalInt re
       || renames.equalsIgnoreCase("off") || renames.equals("0"));
     OptionalInt limit = has(config.getNames("diff"), "renameLimit")
       ? OptionalInt.of(config.getInt("diff", null, "renameLimit", 0)) : OptionalInt.empty();
-    return new RepoDiffConfig(length, renamesOn, limit, Map.copyOf(funcnames), Map.copyOf(binary), infoAttributes);
+    boolean quotePath = config.getBoolean("core", null, "quotePath", true);
+    return new RepoDiffConfig(length, renamesOn, limit, Map.copyOf(funcnames), Map.copyOf(binary), infoAttributes,
+      quotePath);
   }
 
   /**

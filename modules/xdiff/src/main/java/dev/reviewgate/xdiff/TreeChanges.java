@@ -2,7 +2,6 @@ package dev.reviewgate.xdiff;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,10 +13,8 @@ import org.eclipse.jgit.treewalk.CanonicalTreeParser;
 import org.eclipse.jgit.treewalk.EmptyTreeIterator;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.AndTreeFilter;
-import org.eclipse.jgit.treewalk.filter.PathFilterGroup;
 import org.eclipse.jgit.treewalk.filter.TreeFilter;
 import org.eclipse.jgit.util.Paths;
-import org.eclipse.jgit.util.RawParseUtils;
 
 /** The changed paths between two trees, in git's order (the order of a recursive tree walk). */
 public final class TreeChanges {
@@ -58,13 +55,13 @@ public final class TreeChanges {
       }
       walk.addTree(new CanonicalTreeParser(null, reader, newTree));
       walk.setFilter(paths.isEmpty() ? TreeFilter.ANY_DIFF
-        : AndTreeFilter.create(PathFilterGroup.createFromStrings(paths), TreeFilter.ANY_DIFF));
+        : AndTreeFilter.create(PathFilters.of(paths), TreeFilter.ANY_DIFF));
       List<FileChange> changes = new ArrayList<>();
       while (walk.next()) {
         cancellation.check();
         int oldMode = walk.getRawMode(0);
         int newMode = walk.getRawMode(1);
-        changes.add(change(walk.getPathString(), oldMode, newMode, oldMode == 0 ? null : walk.getObjectId(0),
+        changes.add(change(PathBytes.decode(walk.getRawPath()), oldMode, newMode, oldMode == 0 ? null : walk.getObjectId(0),
           newMode == 0 ? null : walk.getObjectId(1)));
       }
       return changes;
@@ -189,18 +186,9 @@ public final class TreeChanges {
         ObjectId.fromRaw(a, nameEnd + 1), ObjectId.fromRaw(b, otherNameEnd + 1)));
     }
 
-    /**
-     * A path's bytes as text: ASCII, nearly every path, straight into a string; anything else as JGit decodes it (UTF-8,
-     * else its fallback). JGit's decode makes a CharsetDecoder and two buffers a path, which a fresh process's first
-     * commit of many files ran interpreted.
-     */
+    /** A path's bytes as text that gives them back ({@link PathBytes}): a name need not be UTF-8. */
     private static String pathString(byte[] path) {
-      for (byte b : path) {
-        if (b < 0) {
-          return RawParseUtils.decode(StandardCharsets.UTF_8, path, 0, path.length);
-        }
-      }
-      return new String(path, StandardCharsets.ISO_8859_1);
+      return PathBytes.decode(path);
     }
 
     private static byte[] path(byte[] prefix, byte[] tree, int from, int to) {

@@ -10,7 +10,7 @@ final class Utf8 {
   static int validPrefix(byte[] bytes) {
     int i = 0;
     while (i < bytes.length) {
-      int length = characterLength(bytes, i);
+      int length = sequenceLength(bytes, i, bytes.length);
       if (length == 0) {
         return i;
       }
@@ -19,10 +19,10 @@ final class Utf8 {
     return i;
   }
 
-  /** Bytes of the valid character at {@code i}, or 0 when none starts there (or it is cut short). */
-  private static int characterLength(byte[] b, int i) {
+  /** Bytes of the valid character at {@code i}, or 0 when none starts there (or it is cut short by {@code end}). */
+  static int sequenceLength(byte[] b, int i, int end) {
     int first = b[i] & 0xff;
-    int left = b.length - i;
+    int left = end - i;
     if (first < 0x80) {
       return 1;
     }

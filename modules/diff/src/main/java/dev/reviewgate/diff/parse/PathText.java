@@ -1,11 +1,12 @@
 package dev.reviewgate.diff.parse;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
+import dev.reviewgate.xdiff.PathBytes;
 
 /**
  * Paths as git writes them in headers: plain, or C-quoted ({@code "t\303\251st \"x\".txt"}) when they hold
- * special or non-ASCII bytes. Unquoting yields the original bytes, decoded as UTF-8 for matching and display.
+ * special or non-ASCII bytes. Unquoting yields the original bytes, decoded losslessly ({@link PathBytes}: UTF-8, and
+ * any byte that is not UTF-8 kept as itself).
  */
 final class PathText {
 
@@ -30,7 +31,7 @@ final class PathText {
     while (i < end) {
       byte b = a[i];
       if (b == '"') {
-        return new Parsed(out.toString(StandardCharsets.UTF_8), i + 1);
+        return new Parsed(PathBytes.decode(out.toByteArray()), i + 1);
       }
       if (b == '\n') {
         return null;
@@ -86,7 +87,7 @@ final class PathText {
       while (e < contentEnd && a[e] != '\t') {
         e++;
       }
-      path = new String(a, start, e - start, StandardCharsets.UTF_8);
+      path = PathBytes.decode(a, start, e);
     }
     return path.equals("/dev/null") ? null : path;
   }
@@ -132,8 +133,8 @@ final class PathText {
     }
     int length = contentEnd - start;
     if (length % 2 == 1 && a[start + length / 2] == ' ') {
-      String left = new String(a, start, length / 2, StandardCharsets.UTF_8);
-      String right = new String(a, start + length / 2 + 1, length / 2, StandardCharsets.UTF_8);
+      String left = PathBytes.decode(a, start, start + length / 2);
+      String right = PathBytes.decode(a, start + length / 2 + 1, start + length / 2 + 1 + length / 2);
       if (left.equals(right) || (left.length() > 2 && left.charAt(1) == '/' && right.charAt(1) == '/'
         && left.substring(2).equals(right.substring(2)))) {
         return new String[] {left, right};
@@ -143,11 +144,11 @@ final class PathText {
       if (a[i] == ' ' && a[i + 1] == '"') {
         Parsed q = unquote(a, i + 1, contentEnd);
         if (q != null && q.end() == contentEnd) {
-          return new String[] {new String(a, start, i - start, StandardCharsets.UTF_8), q.path()};
+          return new String[] {PathBytes.decode(a, start, i), q.path()};
         }
       }
     }
-    String text = new String(a, start, length, StandardCharsets.UTF_8);
+    String text = PathBytes.decode(a, start, start + length);
     int split = text.lastIndexOf(" b/");
     if (split > 0) {
       return new String[] {text.substring(0, split), text.substring(split + 1)};
@@ -157,6 +158,6 @@ final class PathText {
 
   private static String second(byte[] a, int start, int contentEnd) {
     Parsed q = unquote(a, start, contentEnd);
-    return q != null ? q.path() : new String(a, start, contentEnd - start, StandardCharsets.UTF_8);
+    return q != null ? q.path() : PathBytes.decode(a, start, contentEnd);
   }
 }

@@ -4,6 +4,7 @@ import dev.reviewgate.diff.model.ChangeType;
 import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.diff.model.Hunk;
 import dev.reviewgate.diff.model.LineKind;
+import dev.reviewgate.xdiff.PathBytes;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,8 @@ public final class SideBySideRenderer {
 
   private static void file(FileDiff f, int width, StringBuilder out) {
     String title = f.changeType() == ChangeType.RENAMED || f.changeType() == ChangeType.COPIED
-      ? f.oldPath() + " => " + f.newPath() : f.path();
+      ? PathBytes.quotedIfNotUtf8(f.oldPath()) + " => " + PathBytes.quotedIfNotUtf8(f.newPath())
+      : PathBytes.quotedIfNotUtf8(f.path());
     out.append("=== ").append(title).append(" (").append(f.changeType().label()).append(") ===\n");
     if (f.binary()) {
       out.append("Binary file, content not shown\n\n");

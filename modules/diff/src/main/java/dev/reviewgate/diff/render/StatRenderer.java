@@ -3,6 +3,7 @@ package dev.reviewgate.diff.render;
 import dev.reviewgate.diff.model.BinarySizes;
 import dev.reviewgate.diff.model.ChangeType;
 import dev.reviewgate.diff.model.FileDiff;
+import dev.reviewgate.xdiff.PathBytes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -11,7 +12,8 @@ import java.util.function.Function;
  * Text like {@code git diff --stat=<width>}: name column, change count, a +/- graph scaled to the width, and the
  * closing "N files changed, X insertions(+), Y deletions(-)" line. Renames print as {@code dir/{old => new}/file}.
  * Binary files print {@code Bin 12 -> 34 bytes} as git does when their sizes are known (a diff's text does not carry
- * them; the git backend does), else {@code Bin}.
+ * them; the git backend does), else {@code Bin}. Names are quoted as git's stat quotes them ({@code core.quotePath},
+ * on unless the repository turns it off), and a diff that changes nothing prints nothing, as git.
  */
 public final class StatRenderer {
 
@@ -41,9 +43,17 @@ public final class StatRenderer {
       return 14 + Long.toString(s.before()).length() + Long.toString(s.after()).length();
     }
 
-    /** The name column: {@code dir/{old => new}} for a rename or copy, else the path. */
-    String name() {
-      return oldPath == null || oldPath.equals(path) ? path : renameName(oldPath, path);
+    /**
+     * The name column as git prints it: {@code dir/{old => new}} for a rename or copy, or both names whole and
+     * quoted ({@code "old" => "new"}) when either needs quoting; else the path, quoted when it needs it.
+     */
+    String name(boolean quotePath) {
+      if (oldPath == null || oldPath.equals(path)) {
+        return PathBytes.quoted(path, quotePath);
+      }
+      String from = PathBytes.quoted(oldPath, quotePath);
+      String to = PathBytes.quoted(path, quotePath);
+      return from.equals(oldPath) && to.equals(path) ? renameName(oldPath, path) : from + " => " + to;
     }
   }
 
@@ -56,6 +66,12 @@ public final class StatRenderer {
    *                    its text does not say so (a pure rename or a mode change of a binary file shows no content)
    */
   public static String render(List<FileDiff> files, int width, Function<FileDiff, BinarySizes> binarySizes) {
+    return render(files, width, binarySizes, true);
+  }
+
+  /** As {@link #render(List, int, Function)}, names quoted as {@code core.quotePath} says. */
+  public static String render(List<FileDiff> files, int width, Function<FileDiff, BinarySizes> binarySizes,
+                              boolean quotePath) {
     List<Entry> entries = new ArrayList<>(files.size());
     for (int i = 0; i < files.size(); i++) {
       FileDiff f = files.get(i);
@@ -71,7 +87,7 @@ public final class StatRenderer {
       entries.add(new Entry(f.path(), moved ? f.oldPath() : null, f.additions(), f.deletions(), binary,
         binary ? sizes : null));
     }
-    return renderEntries(entries, width);
+    return renderEntries(entries, width, quotePath);
   }
 
   /** A deletion straight followed by a creation of the same path: how git writes a file turned into a link or back. */
@@ -81,8 +97,16 @@ public final class StatRenderer {
   }
 
   public static String renderEntries(List<Entry> files, int width) {
+    return renderEntries(files, width, true);
+  }
+
+  /**
+   * The stat of {@code files}, names quoted as {@code core.quotePath} says; as text for JSON, a name's bytes that are
+   * not UTF-8 (core.quotePath off) show as U+FFFD.
+   */
+  public static String renderEntries(List<Entry> files, int width, boolean quotePath) {
     if (files.isEmpty()) {
-      return " 0 files changed\n";
+      return ""; // git diff --stat of no change prints nothing
     }
     List<String> names = new ArrayList<>(files.size());
     int maxName = 0;
@@ -92,7 +116,7 @@ public final class StatRenderer {
     int adds = 0;
     int dels = 0;
     for (Entry f : files) {
-      String name = f.name();
+      String name = f.name(quotePath);
       names.add(name);
       maxName = Math.max(maxName, columns(name));
       if (f.binary()) {
@@ -160,7 +184,7 @@ public final class StatRenderer {
     if (dels > 0 || adds == 0) {
       out.append(", ").append(dels).append(dels == 1 ? " deletion(-)" : " deletions(-)");
     }
-    return out.append('\n').toString();
+    return PathBytes.display(out.append('\n').toString());
   }
 
   /** Scales a count to the graph width, keeping any non-zero count visible. */

@@ -43,7 +43,7 @@ public record Cut(FileDiff original, FileDiff shown, String reason) {
       "token_budget", "max_lines_per_file", "cursor"}) {
       fetch.remove(key);
     }
-    fetch.put("files", new JsonArray().add(original.path()));
+    fetch.put("files", new JsonArray().add(dev.reviewgate.xdiff.PathBytes.quotedIfNotUtf8(original.path())));
     int lines = original.lineCount();
     if (lines > defaultMaxLines) {
       fetch.put("max_lines_per_file", lines);
@@ -53,8 +53,8 @@ public record Cut(FileDiff original, FileDiff shown, String reason) {
 
   private JsonObject toJson() {
     int shownHunks = shown == null ? 0 : shown.hunks().size();
-    return new JsonObject()
-      .put("path", original.path())
+    return dev.reviewgate.diff.render.FileListRenderer.paths(new JsonObject(), original.path(), original.oldPath())
+      .put("status", original.changeType().label())
       .put("reason", reason)
       .put("additions", original.additions())
       .put("deletions", original.deletions())

@@ -42,7 +42,7 @@ public final class MarkerScanner {
                 return;
               }
               String text = new String(src, s + 1, e - s - 1, StandardCharsets.UTF_8).strip();
-              hits.add(new JsonObject().put("path", f.path()).put("line", newNo).put("marker", MARKERS[m])
+              hits.add(new JsonObject().put("path", dev.reviewgate.xdiff.PathBytes.display(f.path())).put("line", newNo).put("marker", MARKERS[m])
                 .put("text", text.length() > maxChars ? text.substring(0, maxChars) + "…" : text));
             }
           }

@@ -44,7 +44,7 @@ public record ShapeOptions(List<String> files, List<String> include, List<String
         + "or drop counts=false to list the files with their counts and markers");
     }
     return new ShapeOptions(
-      list(a, "files", true),
+      quotedNamesRead(list(a, "files", true)),
       list(a, "include", false),
       list(a, "exclude", false),
       filesOnly,
@@ -58,6 +58,11 @@ public record ShapeOptions(List<String> files, List<String> include, List<String
       integer(a, "token_budget", 1),
       width != null ? width : defaults.sideBySideWidth(),
       bool(a, "markers"));
+  }
+
+  /** A name given as git quotes it ({@code "caf\351.txt"}, a file list's {@code path_quoted}) names those bytes. */
+  private static List<String> quotedNamesRead(List<String> files) {
+    return files == null ? null : files.stream().map(dev.reviewgate.xdiff.PathBytes::unquoted).toList();
   }
 
   private static int orZero(Integer v) {

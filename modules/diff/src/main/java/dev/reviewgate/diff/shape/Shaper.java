@@ -149,7 +149,7 @@ public final class Shaper {
     }
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < Math.min(LISTED_PATHS, files.size()); i++) {
-      b.append(i == 0 ? "" : ", ").append(files.get(i).path());
+      b.append(i == 0 ? "" : ", ").append(dev.reviewgate.xdiff.PathBytes.quotedIfNotUtf8(files.get(i).path()));
     }
     if (files.size() > LISTED_PATHS) {
       b.append(" and ").append(files.size() - LISTED_PATHS).append(" more (use files_only to list them all)");
@@ -212,8 +212,8 @@ public final class Shaper {
 
   /** git's one-line form of a binary change, replacing a {@code GIT binary patch} body. */
   private static ByteSlice binaryLine(FileDiff f) {
-    String oldName = f.oldPath() == null ? "/dev/null" : "a/" + f.oldPath();
-    String newName = f.newPath() == null ? "/dev/null" : "b/" + f.newPath();
+    String oldName = f.oldPath() == null ? "/dev/null" : dev.reviewgate.xdiff.PathBytes.quoted("a/" + f.oldPath());
+    String newName = f.newPath() == null ? "/dev/null" : dev.reviewgate.xdiff.PathBytes.quoted("b/" + f.newPath());
     return ByteSlice.utf8("Binary files " + oldName + " and " + newName + " differ\n");
   }
 }
