@@ -36,8 +36,9 @@ final class AdoJson {
         required.add(reviewer.name());
       }
     }
-    return new JsonObject().put("pr_id", pr.id()).put("title", pr.title()).put("description", pr.description())
-      .put("status", pr.status()).put("is_draft", pr.draft()).put("author", pr.author()).put("created", pr.created())
+    JsonObject out = new JsonObject().put("pr_id", pr.id()).put("title", pr.title()).put("description", pr.description())
+      .put("status", pr.status()).put("is_draft", pr.draft());
+    return pr.author().writeTo(out).put("created", pr.created())
       .put("source_branch", pr.sourceBranch()).put("target_branch", pr.targetBranch())
       .put("merge_status", pr.mergeStatus()).put("source_commit", pr.sourceCommit()).put("target_commit", pr.targetCommit())
       .put("reviewers", reviewers).put("required_reviewers", required).put("iterations_count", pr.iterations())
@@ -52,8 +53,8 @@ final class AdoJson {
   static JsonObject listing(AdoPullRequest.Listing listing) {
     JsonArray items = new JsonArray();
     for (AdoPullRequest.Listed pr : listing.pullRequests()) {
-      items.add(new JsonObject().put("pr_id", pr.id()).put("title", pr.title()).put("status", pr.status())
-        .put("is_draft", pr.draft()).put("author", pr.author()).put("created", pr.created())
+      items.add(pr.author().writeTo(new JsonObject().put("pr_id", pr.id()).put("title", pr.title()).put("status", pr.status())
+        .put("is_draft", pr.draft())).put("created", pr.created())
         .put("source_branch", pr.sourceBranch()).put("target_branch", pr.targetBranch()));
     }
     JsonObject result = new JsonObject().put("pull_requests", items).put("count", items.size());

@@ -213,7 +213,7 @@ final class AdoPullRequests {
       .map(json -> ForgeReplies.read(AdoEndpoints.STATUSES, need, () -> AdoPullRequest.checks(Fields.of(AdoEndpoints.STATUSES, json))));
     return Future.all(pull, iterations, workItems, checks).map(all -> ForgeReplies.read(AdoEndpoints.PULL_REQUEST, need,
       () -> AdoPullRequest.from(Fields.of(AdoEndpoints.PULL_REQUEST, pull.result()), pr, iterations.result().size(),
-        workItems.result(), checks.result())));
+        workItems.result(), checks.result(), client.options().trust())));
   }
 
   // --- ado_list_pull_requests -----------------------------------------------------------------------------------
@@ -233,7 +233,7 @@ final class AdoPullRequests {
       .map(json -> ForgeReplies.read(AdoEndpoints.PULL_REQUESTS, "ado_list_pull_requests", () -> {
         NotSent notSent = new NotSent();
         List<AdoPullRequest.Listed> items = Fields.of(AdoEndpoints.PULL_REQUESTS, json)
-          .objects("value", pull -> AdoPullRequest.Listed.from(pull, notSent));
+          .objects("value", pull -> AdoPullRequest.Listed.from(pull, notSent, client.options().trust()));
         int top = args.getInteger("top", 50);
         int skip = args.getInteger("skip", 0);
         return new AdoPullRequest.Listing(items, items.size() == top ? skip + top : null, notSent.warnings());

@@ -5,6 +5,7 @@ import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.mcp.McpOptions;
 import dev.reviewgate.mcp.McpServer;
+import dev.reviewgate.mcp.StrangerPolicy;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.function.Supplier;
@@ -38,7 +39,8 @@ final class McpServers {
                           java.util.function.Function<String, Future<?>> byAddress) {
     McpOptions options = McpOptions.from(config);
     ToolCatalog catalog = ToolCatalog.standard();
-    McpServer.Builder builder = McpServer.builder(vertx, catalog).options(options).readiness(backends)
+    McpServer.Builder builder = McpServer.builder(vertx, catalog).options(options).strangerPolicy(StrangerPolicy.from(config))
+      .readiness(backends)
       .toolSelection(SetupToolsets.ofThisProcess(catalog, config))
       .durableTasksOnBus();
     if (byAddress != null) {

@@ -59,11 +59,14 @@ final class GitHubJson {
     return new JsonObject().put("count", pulls.size()).put("pullRequests", pulls).put("warnings", warnings);
   }
 
-  /** The fields every summary has. {@code state} is open, closed or merged (GitHub says closed for merged ones). */
+  /**
+   * The fields every summary has. {@code state} is open, closed or merged (GitHub says closed for merged ones); the
+   * title (and the details' body) is the author's text, so {@code author} and {@code trust} stand beside it.
+   */
   static JsonObject summary(PullRequest pull) {
-    return new JsonObject().put("number", pull.number()).put("title", pull.title()).put("url", pull.url())
-      .put("state", pull.mergedAt() != null ? "merged" : pull.state()).put("draft", pull.draft()).put("author", pull.author())
-      .put("head_branch", pull.headRef()).put("head_sha", pull.headSha()).put("base_branch", pull.baseRef())
+    JsonObject summary = new JsonObject().put("number", pull.number()).put("title", pull.title()).put("url", pull.url())
+      .put("state", pull.mergedAt() != null ? "merged" : pull.state()).put("draft", pull.draft());
+    return pull.author().writeTo(summary).put("head_branch", pull.headRef()).put("head_sha", pull.headSha()).put("base_branch", pull.baseRef())
       .put("created_at", pull.createdAt()).put("updated_at", pull.updatedAt());
   }
 

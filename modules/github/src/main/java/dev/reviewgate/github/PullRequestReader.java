@@ -146,7 +146,7 @@ public final class PullRequestReader {
     if ("merged".equals(state) && pull.mergedAt() == null) {
       return false;
     }
-    return author == null || author.equalsIgnoreCase(pull.author());
+    return author == null || author.equalsIgnoreCase(pull.author().login());
   }
 
   private Future<Listed> withStatus(RepoRef repo, PullRequest pull) {

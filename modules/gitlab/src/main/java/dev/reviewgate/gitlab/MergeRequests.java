@@ -31,7 +31,7 @@ final class MergeRequests {
   }
 
   /** A page of merge requests; {@code nextSkip} null when it is the last. */
-  record Listing(List<MergeRequest> mergeRequests, Integer nextSkip) {
+  record Listing(List<MergeRequest> mergeRequests, Integer nextSkip, List<String> warnings) {
   }
 
   /**
@@ -47,10 +47,16 @@ final class MergeRequests {
 
   private final GitLabClient client;
   private final MergeRequestDiffs diffs;
+  private final ProjectMembers members;
 
   MergeRequests(GitLabClient client, MergeRequestDiffs diffs) {
     this.client = client;
     this.diffs = diffs;
+    this.members = new ProjectMembers(client);
+  }
+
+  ProjectMembers members() {
+    return members;
   }
 
   MergeRequestDiffs diffs() {
@@ -165,10 +171,15 @@ final class MergeRequests {
   Future<Details> get(String project, long iid) {
     String path = mergeRequestPath(project, iid);
     String missing = notFound(project, iid);
-    Future<MergeRequest> mr = client.getJson(path, Map.of(), missing).map(json -> ForgeReplies.read(GitLabEndpoints.MERGE_REQUEST,
-      "gitlab_get_merge_request", () -> MergeRequest.from(Fields.of(GitLabEndpoints.MERGE_REQUEST, json))));
-    // Approvals and pipelines are context: a GitLab without them (tier, permissions) still shows the merge request.
     List<String> warnings = new ArrayList<>();
+    Future<MergeRequest> mr = client.getJson(path, Map.of(), missing).compose(json -> {
+      Fields fields = Fields.of(GitLabEndpoints.MERGE_REQUEST, json);
+      return members.of(project, java.util.Collections.singletonList(fields.optObject("author"))).map(trust -> {
+        warnings.addAll(trust.warnings());
+        return ForgeReplies.read(GitLabEndpoints.MERGE_REQUEST, "gitlab_get_merge_request", () -> MergeRequest.from(fields, trust));
+      });
+    });
+    // Approvals and pipelines are context: a GitLab without them (tier, permissions) still shows the merge request.
     Future<MergeRequest.Approvals> approvals = client.getJson(path + "/approvals", Map.of(), missing)
       .map(json -> ForgeReplies.read(GitLabEndpoints.APPROVALS, "gitlab_get_merge_request",
         () -> MergeRequest.Approvals.from(Fields.of(GitLabEndpoints.APPROVALS, json))))
@@ -212,8 +223,12 @@ final class MergeRequests {
     query.put("page", Integer.toString(skip / top + 1));
     return client.getPage(GitLabClient.project(project) + "/merge_requests", query,
         "project " + project + " not found. Use its numeric id or its path (group/name, as in its URL), and check the token can read it.")
-      .map(page -> new Listing(ForgeReplies.read(GitLabEndpoints.MERGE_REQUESTS, "gitlab_list_merge_requests",
-        () -> all(GitLabEndpoints.MERGE_REQUESTS, page.items()).stream().map(MergeRequest::from).toList()),
-        page.hasNext() ? skip + top : null));
+      .compose(page -> {
+        List<Fields> items = all(GitLabEndpoints.MERGE_REQUESTS, page.items());
+        return members.of(project, items.stream().map(mr -> mr.optObject("author")).toList()).map(trust -> new Listing(
+          ForgeReplies.read(GitLabEndpoints.MERGE_REQUESTS, "gitlab_list_merge_requests",
+            () -> items.stream().map(mr -> MergeRequest.from(mr, trust)).toList()), page.hasNext() ? skip + top : null,
+          trust.warnings()));
+      });
   }
 }

@@ -1,0 +1,63 @@
+package dev.reviewgate.mcp;
+
+import dev.reviewgate.core.catalog.Tool;
+import io.vertx.core.json.JsonObject;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Which writes act for the person and so need the person's approval, whatever the agent asks ({@code mcp.confirmWrites},
+ * {@code REVIEWGATE_CONFIRM_WRITES}): {@code merge} (a pull request merged), {@code approve} (a review that approves,
+ * Azure DevOps' approve-with-suggestions vote included), both by default; {@code all} adds every tool that writes;
+ * {@code none} turns the policy off (then only {@code confirm: true} asks the person).
+ */
+record ConfirmWrites(Set<String> actions) {
+
+  static final String MERGE = "merge";
+  static final String APPROVE = "approve";
+  static final String ALL = "all";
+  static final String NONE = "none";
+  static final String DEFAULT = MERGE + "," + APPROVE;
+
+  static final String STATE_TOOL = "github_update_pull_request_state";
+  static final String REVIEW_TOOL = "pr_review";
+  private static final Set<String> APPROVING = Set.of("approve", "approve_with_suggestions");
+
+  ConfirmWrites {
+    actions = Set.copyOf(actions);
+  }
+
+  /** @param setting {@code merge,approve}, {@code merge}, {@code approve}, {@code all} or {@code none} */
+  static ConfirmWrites parse(String setting) {
+    Set<String> actions = new LinkedHashSet<>();
+    for (String part : (setting == null ? DEFAULT : setting).split(",")) {
+      String action = part.strip().toLowerCase(Locale.ROOT);
+      switch (action) {
+        case MERGE, APPROVE, ALL -> actions.add(action);
+        case NONE, "" -> {
+          // nothing to add
+        }
+        default -> throw new IllegalArgumentException("mcp.confirmWrites (REVIEWGATE_CONFIRM_WRITES) holds '" + part.strip()
+          + "'; use a comma-separated list of merge and approve, or all, or none");
+      }
+    }
+    return new ConfirmWrites(actions);
+  }
+
+  /** Whether calling {@code tool} with {@code arguments} needs the person's approval first. */
+  boolean covers(Tool tool, JsonObject arguments) {
+    if (actions.contains(ALL) && !tool.annotations().readOnly()) {
+      return true;
+    }
+    if (actions.contains(MERGE) && STATE_TOOL.equals(tool.name()) && MERGE.equals(arguments.getValue("action"))) {
+      return true;
+    }
+    return actions.contains(APPROVE) && REVIEW_TOOL.equals(tool.name()) && APPROVING.contains(arguments.getValue("verdict"));
+  }
+
+  /** The policy as the operator would write it. */
+  String setting() {
+    return actions.isEmpty() ? NONE : String.join(",", actions);
+  }
+}
