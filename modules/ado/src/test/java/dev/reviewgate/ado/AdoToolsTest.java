@@ -233,6 +233,24 @@ class AdoToolsTest {
   }
 
   @Test
+  void thePullRequestIsUntrustedUnlessTheOperatorNamesItsAuthor() throws Exception {
+    JsonObject args = new JsonObject().put("repository", "shop").put("pr_id", 7);
+    JsonObject unnamed = call("reviewgate.ado.pr.get", args);
+    deploy(FakeAzureDevOps.PAT, new JsonObject().put("ado", new JsonObject().put("trustedAuthors", new JsonArray().add("jamal@contoso.com"))));
+    try {
+      JsonObject named = call("reviewgate.ado.pr.get", args);
+      JsonObject listed = call("reviewgate.ado.pr.list", new JsonObject().put("repository", "shop")).getJsonArray("pull_requests")
+        .getJsonObject(0);
+      assertThat(unnamed.getString("author")).isEqualTo("Jamal Hartnett");
+      assertThat(unnamed.getString("trust")).isEqualTo("untrusted");
+      assertThat(named.getString("trust")).isEqualTo("trusted");
+      assertThat(listed.getString("trust")).isEqualTo("trusted");
+    } finally {
+      deploy(FakeAzureDevOps.PAT, new JsonObject());
+    }
+  }
+
+  @Test
   void thePullRequestItsListAndItsIterations() throws Exception {
     JsonObject pr = call("reviewgate.ado.pr.get", new JsonObject().put("repository", "shop").put("pr_id", 7));
     assertThat(pr.getString("title")).isEqualTo("Checkout: pay by invoice");

@@ -270,6 +270,22 @@ class GitLabToolsTest {
   }
 
   @Test
+  void theMergeRequestsTextIsTrustedOnlyWhileItsAuthorHasDeveloperAccess() throws Exception {
+    JsonObject args = new JsonObject().put("project", GitLabDouble.PROJECT).put("mr_iid", 7);
+    JsonObject outside = call("reviewgate.gitlab.mr.get", args);
+    gitlab.accessLevels.put(GitLabDouble.userId("jhartnett"), 30);
+    JsonObject developer = call("reviewgate.gitlab.mr.get", args);
+    JsonObject listed = call("reviewgate.gitlab.mr.list", new JsonObject().put("project", GitLabDouble.PROJECT))
+      .getJsonArray("merge_requests").getJsonObject(0);
+
+    assertThat(outside.getString("author")).isEqualTo("jhartnett");
+    assertThat(outside.getString("trust")).isEqualTo("untrusted");
+    assertThat(outside.getString("description")).isNotEmpty();
+    assertThat(developer.getString("trust")).isEqualTo("trusted");
+    assertThat(listed.getString("trust")).isEqualTo("trusted");
+  }
+
+  @Test
   void whenThisServerServesTheProjectTheDiffIsReadLocallyWithoutFileRequests() throws Exception {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("repos", new JsonObject().put("shop", dir.toString())));
     String git = Await.result(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard())));
