@@ -2,6 +2,7 @@ package dev.reviewgate.ado;
 
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.thread.Author;
+import dev.reviewgate.forge.thread.CommitMessage;
 import java.util.List;
 
 /**
@@ -13,7 +14,7 @@ import java.util.List;
 record AdoPullRequest(int id, String title, String description, String status, boolean draft, Author author,
                       String created, String sourceBranch, String targetBranch, String mergeStatus, String sourceCommit,
                       String targetCommit, List<Reviewer> reviewers, int iterations, List<WorkItem> workItems,
-                      List<Check> checks, List<String> warnings) {
+                      List<Check> checks, List<CommitMessage> commits, List<String> warnings) {
 
   /** @param vote null when Azure DevOps did not send it */
   record Reviewer(String name, String uniqueName, Integer vote, boolean required) {
@@ -29,9 +30,10 @@ record AdoPullRequest(int id, String title, String description, String status, b
    * @param pull       the pull request resource ({@code GitPullRequest})
    * @param askedId    the id the caller asked for, shown when the reply does not repeat it
    * @param iterations how many iterations it has
+   * @param commits    the commits' messages when asked, else null
    */
   static AdoPullRequest from(Fields pull, int askedId, int iterations, List<WorkItem> workItems, List<Check> checks,
-                             AdoTrust trust) {
+                             List<CommitMessage> commits, AdoTrust trust) {
     NotSent notSent = new NotSent();
     List<Reviewer> reviewers = pull.objects("reviewers", r -> new Reviewer(name(r),
       r.optString("uniqueName"), notSent.note(r.optInt("vote"), "reviewers[].vote", "that reviewer's vote is null"),
@@ -48,12 +50,18 @@ record AdoPullRequest(int id, String title, String description, String status, b
       notSent.note(pull.optString("creationDate"), "creationDate", "created is null"),
       notSent.note(branch(pull.optString("sourceRefName")), "sourceRefName", "source_branch is null"),
       notSent.note(branch(pull.optString("targetRefName")), "targetRefName", "target_branch is null"),
-      pull.optString("mergeStatus"), sourceCommit, targetCommit, reviewers, iterations, workItems, checks, notSent.warnings());
+      pull.optString("mergeStatus"), sourceCommit, targetCommit, reviewers, iterations, workItems, checks, commits,
+      notSent.warnings());
   }
 
   /** The work items of a {@code workitems} reply ({@code ResourceRef}s, whose members are all optional). */
   static List<WorkItem> workItems(Fields reply) {
     return reply.objects("value", w -> new WorkItem(w.optString("id"), w.optString("url")));
+  }
+
+  /** The commits of a {@code commits} reply ({@code GitCommitRef}s: {@code comment} is the message). */
+  static List<CommitMessage> commits(Fields reply, AdoTrust trust) {
+    return reply.objects("value", c -> new CommitMessage(c.string("commitId"), c.optString("comment"), trust.committer(c.optObject("author"))));
   }
 
   /** The checks of a {@code statuses} reply ({@code GitPullRequestStatus}es, whose members are all optional). */

@@ -2,6 +2,7 @@ package dev.reviewgate.ado;
 
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.thread.Author;
+import dev.reviewgate.forge.thread.CommitMessage;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -27,6 +28,15 @@ record AdoTrust(Set<String> trusted) {
       return Author.untrusted(name);
     }
     return new Author(name, named(identity.optString("uniqueName")) || named(identity.optString("id")));
+  }
+
+  /** A commit's author ({@code GitUserDate}: name and email, no identity): trusted when its email is named. */
+  Author committer(Fields gitUser) {
+    if (gitUser == null) {
+      return Author.untrusted(null);
+    }
+    String email = gitUser.optString("email");
+    return new Author(CommitMessage.gitName(gitUser.optString("name"), email), named(email));
   }
 
   private boolean named(String value) {

@@ -1,5 +1,6 @@
 package dev.reviewgate.github;
 
+import dev.reviewgate.forge.thread.CommitMessage;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
@@ -33,14 +34,17 @@ final class GitHubJson {
   /** {@code github_get_pull_request}. */
   static JsonObject details(PullRequestReader.Details details) {
     PullRequest pull = details.pull();
-    return summary(pull).put("body", pull.body()).put("mergeable", Summaries.mergeable(pull.mergeable()))
+    JsonObject json = summary(pull).put("body", pull.body()).put("mergeable", Summaries.mergeable(pull.mergeable()))
       .put("mergeable_state", pull.mergeableState()).put("additions", pull.additions()).put("deletions", pull.deletions())
       .put("changed_files", pull.changedFiles()).put("commits", pull.commits()).put("merged_at", pull.mergedAt())
       .put("closed_at", pull.closedAt()).put("base_sha", pull.baseSha()).put("reviews", reviews(details.reviews(), true))
       .put("checks", checks(details.checks()))
       .put("linkedIssues", new JsonArray(Summaries.linkedIssues(pull.body())))
-      .put("reviewRequests", reviewRequests(pull.reviewRequests()))
-      .put("warnings", new JsonArray(details.warnings()));
+      .put("reviewRequests", reviewRequests(pull.reviewRequests()));
+    if (details.commits() != null) {
+      json.put("commit_messages", CommitMessage.toJson(details.commits()));
+    }
+    return json.put("warnings", new JsonArray(details.warnings()));
   }
 
   /** {@code github_list_pull_requests}. */

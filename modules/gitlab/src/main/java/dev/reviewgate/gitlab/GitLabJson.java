@@ -6,6 +6,7 @@ import dev.reviewgate.forge.ChangeSummary;
 import dev.reviewgate.forge.diff.ChangeDiff;
 import dev.reviewgate.forge.diff.ChangePage;
 import dev.reviewgate.forge.diff.FileView;
+import dev.reviewgate.forge.thread.CommitMessage;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -74,6 +75,9 @@ final class GitLabJson {
     }
     result.put("pipelines", new JsonArray(d.pipelines().stream().limit(10).map(p -> new JsonObject().put("id", p.id())
       .put("sha", p.sha()).put("ref", p.ref()).put("status", p.status()).put("web_url", p.webUrl())).toList()));
+    if (d.commits() != null) {
+      result.put("commit_messages", CommitMessage.toJson(d.commits()));
+    }
     return result.put("warnings", new JsonArray(warnings));
   }
 

@@ -6,6 +6,8 @@ import dev.reviewgate.forge.diff.ForgeDiffs;
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeEndpoint;
 import dev.reviewgate.forge.json.ForgeReplies;
+import dev.reviewgate.forge.thread.Author;
+import dev.reviewgate.forge.thread.CommitMessage;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -26,8 +28,9 @@ import java.util.stream.Collectors;
 final class MergeRequests {
 
   /** One merge request as GitLab describes it, with what reviewers look at next to it. */
+  /** @param commits the commits' messages when asked ({@code include_commits}), else null */
   record Details(MergeRequest mergeRequest, MergeRequest.Approvals approvals, List<MergeRequest.Pipeline> pipelines,
-                 List<MergeRequestVersion> versions, List<String> warnings) {
+                 List<MergeRequestVersion> versions, List<CommitMessage> commits, List<String> warnings) {
   }
 
   /** A page of merge requests; {@code nextSkip} null when it is the last. */
@@ -168,7 +171,7 @@ final class MergeRequests {
 
   // --- gitlab_get_merge_request ------------------------------------------------------------------------------------
 
-  Future<Details> get(String project, long iid) {
+  Future<Details> get(String project, long iid, boolean withCommits) {
     String path = mergeRequestPath(project, iid);
     String missing = notFound(project, iid);
     List<String> warnings = new ArrayList<>();
@@ -196,8 +199,20 @@ final class MergeRequests {
         return Future.succeededFuture(List.of());
       });
     Future<List<MergeRequestVersion>> versions = versions(project, iid);
-    return Future.all(mr, approvals, pipelines, versions)
-      .map(all -> new Details(mr.result(), approvals.result(), pipelines.result(), versions.result(), warnings));
+    Future<List<CommitMessage>> commits = withCommits ? commits(path, missing) : Future.succeededFuture();
+    return Future.all(mr, approvals, pipelines, versions, commits)
+      .map(all -> new Details(mr.result(), approvals.result(), pipelines.result(), versions.result(), commits.result(), warnings));
+  }
+
+  /**
+   * The commits' messages ({@code GET …/commits}). GitLab names a commit's author by git name and email only, with no
+   * account whose access level could be asked, so every message is untrusted.
+   */
+  private Future<List<CommitMessage>> commits(String path, String missing) {
+    return client.getAll(path + "/commits", Map.of(), missing, client.options().maxListItems(), "gitlab.maxListItems")
+      .map(all -> ForgeReplies.read(GitLabEndpoints.COMMITS, "gitlab_get_merge_request", () -> all(GitLabEndpoints.COMMITS, all)
+        .stream().map(c -> new CommitMessage(c.string("id"), c.optString("message"),
+          Author.untrusted(CommitMessage.gitName(c.optString("author_name"), c.optString("author_email"))))).toList()));
   }
 
   // --- gitlab_list_merge_requests ----------------------------------------------------------------------------------

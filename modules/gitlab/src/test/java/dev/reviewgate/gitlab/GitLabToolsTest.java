@@ -283,6 +283,13 @@ class GitLabToolsTest {
     assertThat(outside.getString("description")).isNotEmpty();
     assertThat(developer.getString("trust")).isEqualTo("trusted");
     assertThat(listed.getString("trust")).isEqualTo("trusted");
+    // GitLab names a commit's author by name and email only: no account to ask about, so untrusted.
+    JsonArray commits = call("reviewgate.gitlab.mr.get", args.copy().put("include_commits", true)).getJsonArray("commit_messages");
+    assertThat(commits).hasSize(3);
+    assertThat(commits.getJsonObject(0).getString("sha")).isEqualTo(mr.third());
+    assertThat(commits.getJsonObject(0).getString("author")).isEqualTo("Jamal Hartnett <jamal@example.com>");
+    assertThat(commits.stream().map(c -> ((JsonObject) c).getString("trust"))).containsOnly("untrusted");
+    assertThat(developer.containsKey("commit_messages")).isFalse();
   }
 
   @Test

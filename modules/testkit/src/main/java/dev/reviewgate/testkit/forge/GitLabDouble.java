@@ -120,6 +120,12 @@ public final class GitLabDouble extends FakeForge {
       }
     });
     route("GET", MERGE_REQUEST + "/diffs", this::diffs);
+    // The merge request's commits, newest first: each version's head.
+    route("GET", MERGE_REQUEST + "/commits", x -> {
+      List<JsonObject> newest = new ArrayList<>();
+      versions.forEach(v -> newest.add(0, commitJson(v.head())));
+      paged(x, newest);
+    });
     route("GET", MERGE_REQUEST + "/discussions", x -> paged(x, discussionOrder.stream().map(discussions::get).toList()));
     route("GET", DISCUSSION, x -> withDiscussion(x, d -> json(x, 200, d)));
     route("POST", MERGE_REQUEST + "/discussions", x -> {
@@ -302,12 +308,12 @@ public final class GitLabDouble extends FakeForge {
       .put("parent_ids", new JsonArray());
   }
 
-  /** A user as GitLab's UserBasic has it. */
   /** The id {@link #user} gives a username. */
   public static long userId(String username) {
     return Math.abs(username.hashCode() % 10_000);
   }
 
+  /** A user as GitLab's UserBasic has it. */
   public static JsonObject user(String username, String name) {
     return new JsonObject().put("id", userId(username)).put("username", username).put("name", name)
       .put("state", "active").put("avatar_url", "https://gitlab.example/avatar/" + username + ".png")
