@@ -140,7 +140,7 @@ final class Spotlight {
   private static void collect(Object node, List<Object> path, List<Found> into) {
     if (node instanceof JsonObject object) {
       boolean untrusted = Provenance.UNTRUSTED.equals(object.getValue(Provenance.TRUST));
-      for (String key : new ArrayList<>(object.fieldNames())) {
+      for (String key : object.fieldNames()) {
         Object value = object.getValue(key);
         path.add(key);
         if (untrusted && value instanceof String text && !text.isEmpty() && Provenance.TEXT_MEMBERS.contains(key)) {
