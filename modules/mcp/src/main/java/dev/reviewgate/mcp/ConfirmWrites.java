@@ -8,9 +8,10 @@ import java.util.Set;
 
 /**
  * Which writes act for the person and so need the person's approval, whatever the agent asks ({@code mcp.confirmWrites},
- * {@code REVIEWGATE_CONFIRM_WRITES}): {@code merge} (a pull request merged), {@code approve} (a review that approves,
- * Azure DevOps' approve-with-suggestions vote included), both by default; {@code all} adds every tool that writes;
- * {@code none} turns the policy off (then only {@code confirm: true} asks the person).
+ * {@code REVIEWGATE_CONFIRM_WRITES}): the acts the catalog declares ({@code actsForPerson}: {@code merge}, a pull
+ * request merged; {@code approve}, a review that approves, Azure DevOps' approve-with-suggestions vote included), both
+ * by default; {@code all} adds every tool that writes; {@code none} turns the policy off (then only
+ * {@code confirm: true} asks the person).
  */
 record ConfirmWrites(Set<String> actions) {
 
@@ -19,10 +20,6 @@ record ConfirmWrites(Set<String> actions) {
   static final String ALL = "all";
   static final String NONE = "none";
   static final String DEFAULT = MERGE + "," + APPROVE;
-
-  static final String STATE_TOOL = "github_update_pull_request_state";
-  static final String REVIEW_TOOL = "pr_review";
-  private static final Set<String> APPROVING = Set.of("approve", "approve_with_suggestions");
 
   ConfirmWrites {
     actions = Set.copyOf(actions);
@@ -45,15 +42,15 @@ record ConfirmWrites(Set<String> actions) {
     return new ConfirmWrites(actions);
   }
 
-  /** Whether calling {@code tool} with {@code arguments} needs the person's approval first. */
+  /**
+   * Whether calling {@code tool} with {@code arguments} needs the person's approval first: a call the catalog declares
+   * an act for the person ({@code actsForPerson}) that this policy names, or with {@code all} any tool that writes.
+   */
   boolean covers(Tool tool, JsonObject arguments) {
     if (actions.contains(ALL) && !tool.annotations().readOnly()) {
       return true;
     }
-    if (actions.contains(MERGE) && STATE_TOOL.equals(tool.name()) && MERGE.equals(arguments.getValue("action"))) {
-      return true;
-    }
-    return actions.contains(APPROVE) && REVIEW_TOOL.equals(tool.name()) && APPROVING.contains(arguments.getValue("verdict"));
+    return tool.confirmDraft() != null && tool.confirmDraft().actOf(arguments).filter(act -> actions.contains(act.name())).isPresent();
   }
 
   /** The policy as the operator would write it. */
