@@ -15,6 +15,7 @@ final class AdoEndpoints {
   static final ForgeEndpoint PULL_REQUEST = get(REPOSITORY + "/pullrequests/{pullRequestId}");
   static final ForgeEndpoint PULL_REQUESTS = get(REPOSITORY + "/pullrequests");
   static final ForgeEndpoint WORK_ITEMS = get(PULL + "/workitems");
+  static final ForgeEndpoint COMMITS = get(PULL + "/commits");
   static final ForgeEndpoint STATUSES = get(PULL + "/statuses");
   static final ForgeEndpoint ITERATIONS = get(PULL + "/iterations");
   static final ForgeEndpoint ITERATION_CHANGES = get(PULL + "/iterations/{iterationId}/changes");

@@ -2,6 +2,7 @@ package dev.reviewgate.ado;
 
 import dev.reviewgate.forge.ChangeSummary;
 import dev.reviewgate.forge.diff.FileView;
+import dev.reviewgate.forge.thread.CommitMessage;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -36,24 +37,28 @@ final class AdoJson {
         required.add(reviewer.name());
       }
     }
-    return new JsonObject().put("pr_id", pr.id()).put("title", pr.title()).put("description", pr.description())
-      .put("status", pr.status()).put("is_draft", pr.draft()).put("author", pr.author()).put("created", pr.created())
+    JsonObject out = new JsonObject().put("pr_id", pr.id()).put("title", pr.title()).put("description", pr.description())
+      .put("status", pr.status()).put("is_draft", pr.draft());
+    pr.author().writeTo(out).put("created", pr.created())
       .put("source_branch", pr.sourceBranch()).put("target_branch", pr.targetBranch())
       .put("merge_status", pr.mergeStatus()).put("source_commit", pr.sourceCommit()).put("target_commit", pr.targetCommit())
       .put("reviewers", reviewers).put("required_reviewers", required).put("iterations_count", pr.iterations())
       .put("work_items", new JsonArray(pr.workItems().stream()
         .map(w -> new JsonObject().put("id", w.id()).put("url", w.url())).toList()))
       .put("statuses", new JsonArray(pr.checks().stream().map(c -> new JsonObject().put("name", c.name())
-        .put("state", c.state()).put("description", c.description()).put("url", c.url())).toList()))
-      .put("warnings", new JsonArray(pr.warnings()));
+        .put("state", c.state()).put("description", c.description()).put("url", c.url())).toList()));
+    if (pr.commits() != null) {
+      out.put("commit_messages", CommitMessage.toJson(pr.commits()));
+    }
+    return out.put("warnings", new JsonArray(pr.warnings()));
   }
 
   /** {@code ado_list_pull_requests}. */
   static JsonObject listing(AdoPullRequest.Listing listing) {
     JsonArray items = new JsonArray();
     for (AdoPullRequest.Listed pr : listing.pullRequests()) {
-      items.add(new JsonObject().put("pr_id", pr.id()).put("title", pr.title()).put("status", pr.status())
-        .put("is_draft", pr.draft()).put("author", pr.author()).put("created", pr.created())
+      items.add(pr.author().writeTo(new JsonObject().put("pr_id", pr.id()).put("title", pr.title()).put("status", pr.status())
+        .put("is_draft", pr.draft())).put("created", pr.created())
         .put("source_branch", pr.sourceBranch()).put("target_branch", pr.targetBranch()));
     }
     JsonObject result = new JsonObject().put("pull_requests", items).put("count", items.size());

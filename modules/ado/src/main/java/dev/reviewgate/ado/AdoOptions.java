@@ -21,9 +21,10 @@ import java.util.function.UnaryOperator;
  * @param blobs              how many and how large file versions are fetched to make a diff
  * @param localRepos         Azure DevOps repository name → the name of a repository this server serves, for diffs
  *                           read from the local object database (besides a served repository of the same name)
+ * @param trust              the authors the operator trusts ({@code ado.trustedAuthors}); everyone else is untrusted
  */
 public record AdoOptions(String orgUrl, String project, String authorization, ForgeHttpOptions http, ForgeBlobOptions blobs,
-                         Map<String, String> localRepos) {
+                         Map<String, String> localRepos, AdoTrust trust) {
 
   public static final String ORG_URL_ENV = "AZURE_DEVOPS_ORG_URL";
   public static final String PROJECT_ENV = "AZURE_DEVOPS_PROJECT";
@@ -43,7 +44,8 @@ public record AdoOptions(String orgUrl, String project, String authorization, Fo
     Map<String, String> local = new java.util.TreeMap<>();
     section.getJsonObject("localRepos", new JsonObject()).forEach(e -> local.put(e.getKey(), String.valueOf(e.getValue())));
     return new AdoOptions(orgUrl, firstNonBlank(env.apply(PROJECT_ENV), section.getString("project")), authorization,
-      ForgeHttpOptions.from("ado", section), ForgeBlobOptions.from("ado", section), Map.copyOf(local));
+      ForgeHttpOptions.from("ado", section), ForgeBlobOptions.from("ado", section), Map.copyOf(local),
+      AdoTrust.of(section.getJsonArray("trustedAuthors", new io.vertx.core.json.JsonArray()).stream().map(String::valueOf).toList()));
   }
 
   /** Whether the secret is hidden from {@link #toString()}: records print every component otherwise. */

@@ -8,6 +8,7 @@ import dev.reviewgate.forge.diff.FileView;
 import dev.reviewgate.forge.diff.ForgeDiffs;
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeReplies;
+import dev.reviewgate.forge.thread.CommitMessage;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -211,9 +212,12 @@ final class AdoPullRequests {
         () -> AdoPullRequest.workItems(Fields.of(AdoEndpoints.WORK_ITEMS, json))));
     Future<List<AdoPullRequest.Check>> checks = client.getJson(project, base + "/statuses", Map.of(), notFound)
       .map(json -> ForgeReplies.read(AdoEndpoints.STATUSES, need, () -> AdoPullRequest.checks(Fields.of(AdoEndpoints.STATUSES, json))));
-    return Future.all(pull, iterations, workItems, checks).map(all -> ForgeReplies.read(AdoEndpoints.PULL_REQUEST, need,
-      () -> AdoPullRequest.from(Fields.of(AdoEndpoints.PULL_REQUEST, pull.result()), pr, iterations.result().size(),
-        workItems.result(), checks.result())));
+    Future<List<CommitMessage>> commits = !args.getBoolean("include_commits", false) ? Future.succeededFuture()
+      : client.getJson(project, base + "/commits", Map.of(), notFound).map(json -> ForgeReplies.read(AdoEndpoints.COMMITS, need,
+        () -> AdoPullRequest.commits(Fields.of(AdoEndpoints.COMMITS, json), client.options().trust())));
+    return Future.all(List.of(pull, iterations, workItems, checks, commits)).map(all -> ForgeReplies.read(AdoEndpoints.PULL_REQUEST,
+      need, () -> AdoPullRequest.from(Fields.of(AdoEndpoints.PULL_REQUEST, pull.result()), pr, iterations.result().size(),
+        workItems.result(), checks.result(), commits.result(), client.options().trust())));
   }
 
   // --- ado_list_pull_requests -----------------------------------------------------------------------------------
@@ -233,7 +237,7 @@ final class AdoPullRequests {
       .map(json -> ForgeReplies.read(AdoEndpoints.PULL_REQUESTS, "ado_list_pull_requests", () -> {
         NotSent notSent = new NotSent();
         List<AdoPullRequest.Listed> items = Fields.of(AdoEndpoints.PULL_REQUESTS, json)
-          .objects("value", pull -> AdoPullRequest.Listed.from(pull, notSent));
+          .objects("value", pull -> AdoPullRequest.Listed.from(pull, notSent, client.options().trust()));
         int top = args.getInteger("top", 50);
         int skip = args.getInteger("skip", 0);
         return new AdoPullRequest.Listing(items, items.size() == top ? skip + top : null, notSent.warnings());

@@ -57,7 +57,7 @@ final class AdoThreads {
     int pr = args.getInteger("pr_number");
     return threads(project, repository, pr).compose(all -> {
       List<ReviewThread> threads = ForgeReplies.read(AdoEndpoints.THREADS, "pr_list_threads",
-        () -> all.stream().map(AdoThreads::thread).filter(t -> t != null).toList());
+        () -> all.stream().map(t -> thread(t, client.options().trust())).filter(t -> t != null).toList());
       JsonArray paths = new JsonArray(threads.stream().map(ReviewThread::path).filter(p -> p != null).distinct().toList());
       // The hunks of the latest iteration's diff of the files that have threads (their blobs only), as written.
       Future<Diff> diff = paths.isEmpty() ? Future.succeededFuture(ChangeDiff.joined(List.of())) : pulls.page(new JsonObject()
@@ -82,12 +82,12 @@ final class AdoThreads {
    * other thread tools take it), everything else may be absent: a general thread has no {@code threadContext}, a
    * context may hold only {@code rightFileStart} or only {@code leftFileStart}, a comment's author may be bare.
    */
-  static ReviewThread thread(Fields json) {
+  static ReviewThread thread(Fields json, AdoTrust trust) {
     List<ReviewThread.Comment> comments = new ArrayList<>();
     for (Fields comment : json.objects("comments")) {
       if (!comment.bool("isDeleted", false) && !"system".equalsIgnoreCase(comment.optString("commentType"))) {
         Long id = comment.optLong("id");
-        comments.add(new ReviewThread.Comment(id == null ? null : id.toString(), AdoPullRequest.name(comment.optObject("author")),
+        comments.add(new ReviewThread.Comment(id == null ? null : id.toString(), trust.author(comment.optObject("author")),
           comment.optString("publishedDate"), comment.optString("content")));
       }
     }

@@ -233,6 +233,30 @@ class AdoToolsTest {
   }
 
   @Test
+  void thePullRequestIsUntrustedUnlessTheOperatorNamesItsAuthor() throws Exception {
+    JsonObject args = new JsonObject().put("repository", "shop").put("pr_id", 7);
+    JsonObject unnamed = call("reviewgate.ado.pr.get", args);
+    JsonArray unnamedCommits = call("reviewgate.ado.pr.get", args.copy().put("include_commits", true)).getJsonArray("commit_messages");
+    assertThat(unnamedCommits.stream().map(c -> ((JsonObject) c).getString("trust"))).containsOnly("untrusted");
+    deploy(FakeAzureDevOps.PAT, new JsonObject().put("ado", new JsonObject().put("trustedAuthors", new JsonArray().add("jamal@contoso.com"))));
+    try {
+      JsonObject named = call("reviewgate.ado.pr.get", args);
+      JsonObject listed = call("reviewgate.ado.pr.list", new JsonObject().put("repository", "shop")).getJsonArray("pull_requests")
+        .getJsonObject(0);
+      assertThat(unnamed.getString("author")).isEqualTo("Jamal Hartnett");
+      assertThat(unnamed.getString("trust")).isEqualTo("untrusted");
+      assertThat(named.getString("trust")).isEqualTo("trusted");
+      assertThat(listed.getString("trust")).isEqualTo("trusted");
+      JsonArray commits = call("reviewgate.ado.pr.get", args.copy().put("include_commits", true)).getJsonArray("commit_messages");
+      assertThat(commits.stream().map(c -> ((JsonObject) c).getString("author") + ":" + ((JsonObject) c).getString("trust")))
+        .containsExactly("Jamal Hartnett <jamal@contoso.com>:trusted", "Jamal Hartnett <jamal@contoso.com>:trusted");
+      assertThat(commits.getJsonObject(0).getString("message")).isEqualTo("push push");
+    } finally {
+      deploy(FakeAzureDevOps.PAT, new JsonObject());
+    }
+  }
+
+  @Test
   void thePullRequestItsListAndItsIterations() throws Exception {
     JsonObject pr = call("reviewgate.ado.pr.get", new JsonObject().put("repository", "shop").put("pr_id", 7));
     assertThat(pr.getString("title")).isEqualTo("Checkout: pay by invoice");

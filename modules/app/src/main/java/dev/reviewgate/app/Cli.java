@@ -58,13 +58,17 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
                             configured or origin names it, threads with any forge). Others are refused, saying
                             how to turn them on
       --read-only           offer no tool that writes (readOnlyHint false)
+      --lockdown            withhold every text by an author the forge does not say may push (pull request
+                            bodies, comments); a notice says whose and how long
     options:
       --repo NAME=PATH      serve the git repository at PATH as NAME (repeatable); the repository of the
                             working directory is served by default
       --config FILE         JSON configuration merged over the defaults (config/reviewgate.json)
     environment: REVIEWGATE_<SECTION>_<KEY>=value overrides a configuration value
       (e.g. REVIEWGATE_MCP_MAX_LINE_BYTES=1048576, REVIEWGATE_REPOS=name=/path,other=/path2);
-      REVIEWGATE_TOOLSETS and REVIEWGATE_READ_ONLY set mcp.toolsets and mcp.readOnly""";
+      REVIEWGATE_TOOLSETS and REVIEWGATE_READ_ONLY set mcp.toolsets and mcp.readOnly; REVIEWGATE_LOCKDOWN=true
+      sets mcp.lockdown; REVIEWGATE_CONFIRM_WRITES (merge,approve by default; all; none) the writes that
+      need the person's approval""";
 
   private static final Set<String> COMMANDS = Set.of("stdio", "call", "tools", "serve", "token", "open", "cluster-key",
     "help");
@@ -124,6 +128,7 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
         case "--bus-bridge-port" -> section(command, flags, arg, "busBridge").put("port", port(arg, value(args, ++i, arg)));
         case "--toolsets" -> mcp(command, flags, arg).put("toolsets", value(args, ++i, arg));
         case "--read-only" -> mcp(command, flags, arg).put("readOnly", true);
+        case "--lockdown" -> mcp(command, flags, arg).put("lockdown", true);
         case "--conformance-tools" -> {
           JsonObject mcp = flags.getJsonObject("mcp", new JsonObject()).put("conformanceTools", true);
           flags.put("mcp", mcp);

@@ -8,6 +8,7 @@ import dev.reviewgate.git.RepoPaths;
 import dev.reviewgate.git.RepoRegistry;
 import dev.reviewgate.mcp.McpOptions;
 import dev.reviewgate.mcp.McpServer;
+import dev.reviewgate.mcp.StrangerPolicy;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.Optional;
@@ -42,7 +43,8 @@ final class McpServers {
                           java.util.function.Function<String, Future<?>> byAddress) {
     McpOptions options = McpOptions.from(config);
     ToolCatalog catalog = ToolCatalog.standard();
-    McpServer.Builder builder = McpServer.builder(vertx, catalog).options(options).readiness(backends)
+    McpServer.Builder builder = McpServer.builder(vertx, catalog).options(options).strangerPolicy(StrangerPolicy.from(config))
+      .readiness(backends)
       .toolSelection(SetupToolsets.ofThisProcess(catalog, config))
       .durableTasksOnBus();
     if (byAddress != null) {

@@ -24,10 +24,15 @@ import java.util.Set;
 final class Settings {
 
   static final String ENV_PREFIX = "REVIEWGATE_";
-  /** Short names, as GitHub's MCP server has them (GITHUB_TOOLSETS, GITHUB_READ_ONLY), for the tool selection. */
+  /**
+   * Short names, as GitHub's MCP server has them (GITHUB_TOOLSETS, GITHUB_READ_ONLY, GITHUB_LOCKDOWN_MODE), for the
+   * tool selection, lockdown and the writes that need the person.
+   */
   private static final Map<String, String> ALIASES = Map.of(
     "REVIEWGATE_TOOLSETS", "REVIEWGATE_MCP_TOOLSETS",
-    "REVIEWGATE_READ_ONLY", "REVIEWGATE_MCP_READ_ONLY");
+    "REVIEWGATE_READ_ONLY", "REVIEWGATE_MCP_READ_ONLY",
+    "REVIEWGATE_LOCKDOWN", "REVIEWGATE_MCP_LOCKDOWN",
+    "REVIEWGATE_CONFIRM_WRITES", "REVIEWGATE_MCP_CONFIRM_WRITES");
   /** Read by bin/reviewgate, not configuration. */
   private static final String JAVA_OPTS = "REVIEWGATE_JAVA_OPTS";
   /** Objects keyed by names the user chooses (repository names, tool names): any key, values typed like the defaults'. */

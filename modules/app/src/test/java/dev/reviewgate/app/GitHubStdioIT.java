@@ -49,7 +49,9 @@ class GitHubStdioIT {
     Path config = temp.resolve("fast.json");
     Files.writeString(config, new JsonObject().put("github", new JsonObject()
       .put("retryBaseDelayMs", 5).put("writeSpacingMs", 0).put("mergeablePollIntervalMs", 10)).encode());
-    mcp = McpProcess.start(clone, Map.of("GITHUB_API_URL", fake.url(), "GITHUB_TOKEN", TOKEN), "--config", config.toString());
+    // The merge below is about GitHub's answers: the person's approval it needs by default is StrangersIT's.
+    mcp = McpProcess.start(clone, Map.of("GITHUB_API_URL", fake.url(), "GITHUB_TOKEN", TOKEN, "REVIEWGATE_CONFIRM_WRITES", "none"),
+      "--config", config.toString());
     mcp.request(Messages.initialize(ids++, "2025-11-25"));
     mcp.send(notification("notifications/initialized", null));
   }

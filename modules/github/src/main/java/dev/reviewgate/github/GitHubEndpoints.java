@@ -13,6 +13,7 @@ final class GitHubEndpoints {
   static final ForgeEndpoint REVIEWS = rest("GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews");
   static final ForgeEndpoint CHECK_RUNS = rest("GET /repos/{owner}/{repo}/commits/{ref}/check-runs");
   static final ForgeEndpoint COMBINED_STATUS = rest("GET /repos/{owner}/{repo}/commits/{ref}/status");
+  static final ForgeEndpoint PULL_COMMITS = rest("GET /repos/{owner}/{repo}/pulls/{pull_number}/commits");
   static final ForgeEndpoint PULL_FILES = rest("GET /repos/{owner}/{repo}/pulls/{pull_number}/files");
   static final ForgeEndpoint COMPARE = rest("GET /repos/{owner}/{repo}/compare/{basehead}");
   static final ForgeEndpoint REQUEST_REVIEWERS = rest("POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers");

@@ -1,5 +1,6 @@
 package dev.reviewgate.github;
 
+import dev.reviewgate.forge.thread.CommitMessage;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
@@ -33,14 +34,17 @@ final class GitHubJson {
   /** {@code github_get_pull_request}. */
   static JsonObject details(PullRequestReader.Details details) {
     PullRequest pull = details.pull();
-    return summary(pull).put("body", pull.body()).put("mergeable", Summaries.mergeable(pull.mergeable()))
+    JsonObject json = summary(pull).put("body", pull.body()).put("mergeable", Summaries.mergeable(pull.mergeable()))
       .put("mergeable_state", pull.mergeableState()).put("additions", pull.additions()).put("deletions", pull.deletions())
       .put("changed_files", pull.changedFiles()).put("commits", pull.commits()).put("merged_at", pull.mergedAt())
       .put("closed_at", pull.closedAt()).put("base_sha", pull.baseSha()).put("reviews", reviews(details.reviews(), true))
       .put("checks", checks(details.checks()))
       .put("linkedIssues", new JsonArray(Summaries.linkedIssues(pull.body())))
-      .put("reviewRequests", reviewRequests(pull.reviewRequests()))
-      .put("warnings", new JsonArray(details.warnings()));
+      .put("reviewRequests", reviewRequests(pull.reviewRequests()));
+    if (details.commits() != null) {
+      json.put("commit_messages", CommitMessage.toJson(details.commits()));
+    }
+    return json.put("warnings", new JsonArray(details.warnings()));
   }
 
   /** {@code github_list_pull_requests}. */
@@ -59,11 +63,14 @@ final class GitHubJson {
     return new JsonObject().put("count", pulls.size()).put("pullRequests", pulls).put("warnings", warnings);
   }
 
-  /** The fields every summary has. {@code state} is open, closed or merged (GitHub says closed for merged ones). */
+  /**
+   * The fields every summary has. {@code state} is open, closed or merged (GitHub says closed for merged ones); the
+   * title (and the details' body) is the author's text, so {@code author} and {@code trust} stand beside it.
+   */
   static JsonObject summary(PullRequest pull) {
-    return new JsonObject().put("number", pull.number()).put("title", pull.title()).put("url", pull.url())
-      .put("state", pull.mergedAt() != null ? "merged" : pull.state()).put("draft", pull.draft()).put("author", pull.author())
-      .put("head_branch", pull.headRef()).put("head_sha", pull.headSha()).put("base_branch", pull.baseRef())
+    JsonObject summary = new JsonObject().put("number", pull.number()).put("title", pull.title()).put("url", pull.url())
+      .put("state", pull.mergedAt() != null ? "merged" : pull.state()).put("draft", pull.draft());
+    return pull.author().writeTo(summary).put("head_branch", pull.headRef()).put("head_sha", pull.headSha()).put("base_branch", pull.baseRef())
       .put("created_at", pull.createdAt()).put("updated_at", pull.updatedAt());
   }
 

@@ -40,7 +40,8 @@ public final class GitHubVerticle extends ForgeVerticle<GitHubBackendOptions, Gi
           + (found == null ? "" : "; default repository " + found));
         return Future.all(List.of(
           serve("github_get_pull_request", (gitHub, args) -> new PullRequestReader(vertx, gitHub)
-            .get(repo(args), args.getInteger("pr_number"), args.getBoolean("wait_for_mergeable", false)).map(GitHubJson::details)),
+            .get(repo(args), args.getInteger("pr_number"), args.getBoolean("wait_for_mergeable", false),
+              args.getBoolean("include_commits", false)).map(GitHubJson::details)),
           serve("github_list_pull_requests", (gitHub, args) -> new PullRequestReader(vertx, gitHub)
             .list(repo(args), args.getString("state", "open"), args.getString("author"), args.getString("base"),
               args.getString("head"), args.getInteger("limit", DEFAULT_LIST_LIMIT), args.getBoolean("include_status", true))

@@ -1,6 +1,7 @@
 package dev.reviewgate.github;
 
 import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.thread.Author;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,13 +10,14 @@ import java.util.List;
  * {@code pull-request-simple}) gives it, read with GitHub's own nullability. Every call needs {@code head} and {@code head.sha};
  * the summaries also need {@code number} and {@code state} ({@link #summarised}); everything else may be null, meaning GitHub did not say.
  *
- * @param author        null for a deleted account (GitHub's "ghost" sends {@code user: null})
+ * @param author        with its trust from {@code author_association}; its login is null for a deleted account (GitHub's
+ *                      "ghost" sends {@code user: null})
  * @param draft         null when GitHub leaves it out (it is optional)
  * @param mergeable     null while GitHub is still computing it
  * @param headRepoGone  the head's repository is gone ({@code head.repo} null: a deleted fork)
  * @param baseSha       null only if GitHub left it out; a pinned comparison needs it
  */
-record PullRequest(Integer number, String title, String url, String state, Boolean draft, String author, String headRef,
+record PullRequest(Integer number, String title, String url, String state, Boolean draft, Author author, String headRef,
                    String headSha, boolean headRepoGone, String baseRef, String baseSha, String createdAt, String updatedAt,
                    String body, Boolean mergeable, String mergeableState, Integer additions, Integer deletions,
                    Integer changedFiles, Integer commits, String mergedAt, String closedAt, Boolean merged,
@@ -26,7 +28,7 @@ record PullRequest(Integer number, String title, String url, String state, Boole
     Fields base = pull.optObject("base");
     Fields user = pull.optObject("user");
     return new PullRequest(pull.optInt("number"), pull.optString("title"), pull.optString("html_url"), pull.optString("state"),
-      pull.optBoolean("draft"), user == null ? null : user.optString("login"), head.optString("ref"), head.string("sha"),
+      pull.optBoolean("draft"), AuthorAssociation.of(user, pull.optString("author_association")), head.optString("ref"), head.string("sha"),
       head.optObject("repo") == null, base == null ? null : base.optString("ref"), base == null ? null : base.optString("sha"),
       pull.optString("created_at"), pull.optString("updated_at"), pull.optString("body"), pull.optBoolean("mergeable"),
       pull.optString("mergeable_state"), pull.optInt("additions"), pull.optInt("deletions"), pull.optInt("changed_files"),
@@ -77,7 +79,7 @@ record PullRequest(Integer number, String title, String url, String state, Boole
   /** What GitHub left unsaid about this pull request, in words an agent can act on. */
   List<String> unknowns() {
     List<String> out = new ArrayList<>();
-    if (author == null) {
+    if (author.login() == null) {
       out.add("the author is unknown (author: null): GitHub sent no user, as it does for a deleted account (shown as \"ghost\")");
     }
     if (headRepoGone) {

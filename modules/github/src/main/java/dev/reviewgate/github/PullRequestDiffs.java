@@ -12,6 +12,7 @@ import dev.reviewgate.diff.render.UnifiedRenderer;
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeDataException;
 import dev.reviewgate.forge.json.ForgeReplies;
+import dev.reviewgate.forge.thread.Author;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -78,14 +79,19 @@ public final class PullRequestDiffs {
     if (file != null && args.containsKey("files")) {
       return Future.failedFuture(ToolException.invalid("pass either file or files, not both (they mean the same: full paths to keep)"));
     }
+    // Whose changes these are, said beside the diff: a pull request GitHub does not describe is by an unknown author.
+    Future<Author> author = reader.pull(repo, number, false).map(PullRequest::author)
+      .otherwise(failure -> Author.untrusted(null));
     if (filesOnly && !shaping) {
-      return fileList(repo, number, sha, since).map(list -> GitHubJson.files(list.only(file)));
+      return fileList(repo, number, sha, since).map(list -> GitHubJson.files(list.only(file)))
+        .compose(reply -> author.map(a -> a.writeTo(reply)));
     }
     // Parsing and shaping a diff of many megabytes is CPU work that must not hold an event loop.
     // A diff larger than the reply's budget is shaped too: the engine pages it (next_cursor).
     return source(repo, number, sha, since).compose(source -> vertx.executeBlocking(() -> shaping
       || source.diff().length > ReplyBudget.of(args, engine.options().defaultTokenBudget()).bytes() / 2
-      ? shaped(source, args, file) : GitHubJson.diffText(raw(source, file)), false));
+      ? shaped(source, args, file) : GitHubJson.diffText(raw(source, file)), false))
+      .compose(reply -> author.map(a -> a.writeTo(reply)));
   }
 
   /** {@code file}: an array of paths, or one string of comma-separated paths; blanks ignored; {@code null} when absent. */

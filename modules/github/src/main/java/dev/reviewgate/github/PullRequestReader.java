@@ -3,6 +3,8 @@ package dev.reviewgate.github;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeReplies;
+import dev.reviewgate.forge.thread.Author;
+import dev.reviewgate.forge.thread.CommitMessage;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -57,8 +59,13 @@ public final class PullRequestReader {
       .compose(next -> pollMergeable(repo, number, next, attemptsLeft - 1, reading));
   }
 
-  /** {@code github_get_pull_request}: the pull request, its reviews and checks, and what the agent should know. */
-  record Details(PullRequest pull, Summaries.Reviews reviews, Summaries.Checks checks, List<String> warnings) {
+  /**
+   * {@code github_get_pull_request}: the pull request, its reviews and checks, and what the agent should know.
+   *
+   * @param commits the commits' messages when asked ({@code include_commits}), else null
+   */
+  record Details(PullRequest pull, Summaries.Reviews reviews, Summaries.Checks checks, List<CommitMessage> commits,
+                 List<String> warnings) {
   }
 
   /** {@code github_list_pull_requests}: the matches, and whether more may match than {@code limit}. */
@@ -69,13 +76,14 @@ public final class PullRequestReader {
   record Listed(PullRequest pull, boolean withStatus, Summaries.Reviews reviews, Summaries.Checks checks) {
   }
 
-  /** {@code github_get_pull_request}. */
-  public Future<Details> get(RepoRef repo, int number, boolean waitForMergeable) {
+  /** {@code github_get_pull_request}; {@code withCommits}: with the commits' messages. */
+  public Future<Details> get(RepoRef repo, int number, boolean waitForMergeable, boolean withCommits) {
     return pull(repo, number, waitForMergeable, PullRequest::summarised).compose(pull -> {
       List<String> warnings = new ArrayList<>(pull.unknowns());
       Future<Summaries.Reviews> reviews = reviews(repo, number, warnings);
       Future<Summaries.Checks> checks = checks(repo, pull.headSha(), warnings);
-      return Future.all(reviews, checks).map(all -> {
+      Future<List<CommitMessage>> commits = withCommits ? commits(repo, number, pull.author(), warnings) : Future.succeededFuture();
+      return Future.all(reviews, checks, commits).map(all -> {
         if (pull.mergeable() == null && pull.open()) {
           warnings.add("mergeable is UNKNOWN: GitHub is still computing it. Ask again in a few seconds, or pass "
             + "wait_for_mergeable: true to let this tool poll.");
@@ -85,7 +93,7 @@ public final class PullRequestReader {
           warnings.add(ghosts + " review(s) have no known author (login: null): GitHub sent no user, as it does for a deleted "
             + "account; each counts on its own");
         }
-        return new Details(pull, reviews.result(), checks.result(), List.copyOf(warnings));
+        return new Details(pull, reviews.result(), checks.result(), commits.result(), List.copyOf(warnings));
       });
     });
   }
@@ -146,7 +154,7 @@ public final class PullRequestReader {
     if ("merged".equals(state) && pull.mergedAt() == null) {
       return false;
     }
-    return author == null || author.equalsIgnoreCase(pull.author());
+    return author == null || author.equalsIgnoreCase(pull.author().login());
   }
 
   private Future<Listed> withStatus(RepoRef repo, PullRequest pull) {
@@ -163,6 +171,29 @@ public final class PullRequestReader {
         PAGE * options.maxListPages(), options.maxListPages(), subject)
       .compose(list -> ForgeReplies.readLater(GitHubEndpoints.REVIEWS, "the summary of " + subject, () -> Summaries.reviews(list)))
       .recover(failure -> degraded(failure, warnings, "reviews"));
+  }
+
+  /**
+   * The commits' messages ({@code GET /pulls/{n}/commits}, at most 250 as GitHub lists them). GitHub gives a commit no
+   * association, so a message is trusted only when its GitHub author is the pull request's author and GitHub trusts them;
+   * a commit GitHub links to no account is named by its git name and email, untrusted.
+   */
+  private Future<List<CommitMessage>> commits(RepoRef repo, int number, Author opener, List<String> warnings) {
+    String subject = "commits of " + repo.pull(number);
+    return client.getPages(repo.path() + "/pulls/" + number + "/commits?per_page=" + PAGE, GitHubEndpoints.PULL_COMMITS, null,
+        PAGE * options.maxListPages(), options.maxListPages(), subject)
+      .map(list -> ForgeReplies.read(GitHubEndpoints.PULL_COMMITS, subject, () -> list.stream().map(c -> commit(c, opener)).toList()))
+      .recover(failure -> degraded(failure, warnings, "commits"));
+  }
+
+  private static CommitMessage commit(Fields entry, Author opener) {
+    Fields commit = entry.object("commit");
+    Fields user = entry.optObject("author");
+    String login = user == null ? null : user.optString("login");
+    Fields git = commit.optObject("author");
+    Author author = login != null ? new Author(login, opener.trusted() && login.equalsIgnoreCase(opener.login()))
+      : Author.untrusted(git == null ? null : CommitMessage.gitName(git.optString("name"), git.optString("email")));
+    return new CommitMessage(entry.string("sha"), commit.optString("message"), author);
   }
 
   private Future<Summaries.Checks> checks(RepoRef repo, String sha, List<String> warnings) {

@@ -41,7 +41,7 @@ final class ReviewThreads {
           reviewThreads(first: 100, after: $after) {
             nodes {
               id isResolved isOutdated path line startLine originalLine diffSide subjectType
-              comments(first: 100) { nodes { id author { login } body createdAt url } }
+              comments(first: 100) { nodes { id author { login } authorAssociation body createdAt url } }
             }
             pageInfo { hasNextPage endCursor }
           }
@@ -151,8 +151,7 @@ final class ReviewThreads {
 
   /** A {@code PullRequestReviewComment}; {@code author} null for a deleted account. */
   private static ReviewThread.Comment comment(Fields node) {
-    Fields author = node.optObject("author");
-    return new ReviewThread.Comment(node.optString("id"), author == null ? null : author.optString("login"),
+    return new ReviewThread.Comment(node.optString("id"), AuthorAssociation.of(node.optObject("author"), node.optString("authorAssociation")),
       node.optString("createdAt"), node.optString("body"), Reported.of(node.optString("url")));
   }
 
@@ -164,7 +163,7 @@ final class ReviewThreads {
       out.add(lineless + " thread(s) have no line in the current diff (line: null; outdated by later pushes): original_line is "
         + "the line they were written on, in the diff of their time");
     }
-    long ghosts = threads.stream().flatMap(t -> t.comments().stream()).filter(c -> c.author() == null).count();
+    long ghosts = threads.stream().flatMap(t -> t.comments().stream()).filter(c -> c.author().login() == null).count();
     if (ghosts > 0) {
       out.add(ghosts + " comment(s) have no known author (author: null): GitHub sent none, as it does for a deleted account "
         + "(shown as \"ghost\")");

@@ -183,6 +183,30 @@ class ReviewThreadsTest extends ToolTestBase {
     assertThat(resolved.getString("status")).isEqualTo("resolved");
   }
 
+  @Test
+  void eachCommentIsTrustedOnlyWhenGitHubSaysItsAuthorMayPush() {
+    JsonArray comments = new JsonArray();
+    String[] associations = {"OWNER", "MEMBER", "COLLABORATOR", "CONTRIBUTOR", "FIRST_TIME_CONTRIBUTOR", "NONE", "MANNEQUIN", null};
+    for (int i = 0; i < associations.length; i++) {
+      comments.add(new JsonObject().put("id", "c" + i).put("author", new JsonObject().put("login", "user" + i))
+        .put("authorAssociation", associations[i]).put("body", "comment " + i).put("createdAt", "2026-11-20T10:00:00Z"));
+    }
+    // A deleted account: GitHub sends author null; whatever the association says, nobody vouches for the text.
+    comments.add(new JsonObject().put("id", "ghost").putNull("author").put("authorAssociation", "OWNER").put("body", "gone"));
+    JsonObject node = thread("PRRT_1", false, false, "src/app.txt", 10, "RIGHT", "x").put("comments", new JsonObject().put("nodes", comments));
+    gh.fake.on("POST", "/graphql").bodyContains("reviewThreads").reply(FakeGitHub.Reply.json(200, new JsonObject().put("data",
+      new JsonObject().put("repository", new JsonObject().put("pullRequest", new JsonObject().put("reviewThreads", new JsonObject()
+        .put("pageInfo", new JsonObject().put("hasNextPage", false)).put("nodes", new JsonArray().add(node)))))).encode()));
+
+    JsonArray listed = Await.result(gh.call(Addresses.PR_THREADS_LIST, args())).getJsonArray("threads").getJsonObject(0)
+      .getJsonArray("comments");
+
+    assertThat(listed.stream().map(c -> ((JsonObject) c).getString("author") + ":" + ((JsonObject) c).getString("trust")))
+      .containsExactly("user0:trusted", "user1:trusted", "user2:trusted", "user3:untrusted", "user4:untrusted", "user5:untrusted",
+        "user6:untrusted", "user7:untrusted", "null:untrusted");
+    assertThat(gh.fake.received("POST", "/graphql").get(0).body().toString()).contains("authorAssociation");
+  }
+
   private static JsonObject thread(String id, boolean resolved, boolean outdated, String path, int line, String side, String body) {
     return new JsonObject().put("id", id).put("isResolved", resolved).put("isOutdated", outdated).put("path", path).put("line", line)
       .put("diffSide", side).put("comments", new JsonObject().put("nodes", new JsonArray().add(new JsonObject().put("id", id + "_c")

@@ -24,6 +24,8 @@ final class GitLabEndpoints {
   static final ForgeEndpoint RESOLVE = new ForgeEndpoint("GitLab", "PUT " + MR + "/discussions/:discussion_id");
   static final ForgeEndpoint REPLY = new ForgeEndpoint("GitLab", "POST " + MR + "/discussions/:discussion_id/notes");
   static final ForgeEndpoint DRAFT_NOTES = get(MR + "/draft_notes");
+  static final ForgeEndpoint COMMITS = get(MR + "/commits");
+  static final ForgeEndpoint MEMBER = get("/projects/:id/members/all/:user_id");
 
   private GitLabEndpoints() {
   }

@@ -6,6 +6,7 @@ import dev.reviewgate.forge.ChangeSummary;
 import dev.reviewgate.forge.diff.ChangeDiff;
 import dev.reviewgate.forge.diff.ChangePage;
 import dev.reviewgate.forge.diff.FileView;
+import dev.reviewgate.forge.thread.CommitMessage;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -38,15 +39,15 @@ final class GitLabJson {
   static JsonObject listing(MergeRequests.Listing listing) {
     JsonArray items = new JsonArray();
     for (MergeRequest mr : listing.mergeRequests()) {
-      items.add(new JsonObject().put("mr_iid", mr.iid()).put("title", mr.title()).put("state", mr.state()).put("draft", mr.draft())
-        .put("author", mr.author()).put("source_branch", mr.sourceBranch()).put("target_branch", mr.targetBranch())
+      items.add(mr.author().writeTo(new JsonObject().put("mr_iid", mr.iid()).put("title", mr.title()).put("state", mr.state())
+        .put("draft", mr.draft())).put("source_branch", mr.sourceBranch()).put("target_branch", mr.targetBranch())
         .put("created_at", mr.createdAt()).put("updated_at", mr.updatedAt()).put("web_url", mr.webUrl()));
     }
     JsonObject result = new JsonObject().put("merge_requests", items).put("count", items.size());
     if (listing.nextSkip() != null) {
       result.put("next_skip", listing.nextSkip());
     }
-    return result.put("warnings", new JsonArray());
+    return result.put("warnings", new JsonArray(listing.warnings()));
   }
 
   static JsonObject details(MergeRequests.Details d) {
@@ -57,8 +58,8 @@ final class GitLabJson {
       warnings.add("GitLab has not computed this merge request's diff yet (diff_refs is null, as on a just-created merge request "
         + "or after a push); retry in a moment for diff_refs and the latest version.");
     }
-    JsonObject result = new JsonObject().put("mr_iid", mr.iid()).put("title", mr.title()).put("description", mr.description())
-      .put("state", mr.state()).put("draft", mr.draft()).put("author", mr.author()).put("source_branch", mr.sourceBranch())
+    JsonObject result = mr.author().writeTo(new JsonObject().put("mr_iid", mr.iid()).put("title", mr.title())
+      .put("description", mr.description()).put("state", mr.state()).put("draft", mr.draft())).put("source_branch", mr.sourceBranch())
       .put("target_branch", mr.targetBranch()).put("sha", mr.sha())
       .put("diff_refs", refs == null ? null : new JsonObject().put("base_sha", refs.base()).put("start_sha", refs.start())
         .put("head_sha", refs.head()))
@@ -74,6 +75,9 @@ final class GitLabJson {
     }
     result.put("pipelines", new JsonArray(d.pipelines().stream().limit(10).map(p -> new JsonObject().put("id", p.id())
       .put("sha", p.sha()).put("ref", p.ref()).put("status", p.status()).put("web_url", p.webUrl())).toList()));
+    if (d.commits() != null) {
+      result.put("commit_messages", CommitMessage.toJson(d.commits()));
+    }
     return result.put("warnings", new JsonArray(warnings));
   }
 

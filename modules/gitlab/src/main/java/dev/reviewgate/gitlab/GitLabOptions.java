@@ -23,9 +23,10 @@ import java.util.function.UnaryOperator;
  *                   project's last path segment)
  * @param maxListItems most discussions, draft notes or versions of one merge request read (all pages); more is refused
  * @param maxPipelines most pipelines of one merge request read; with more, the pipelines are left out with a warning
+ * @param maxTrustLookups most authors of one answer whose access level is asked for; the others are untrusted
  */
 public record GitLabOptions(String url, String token, String tokenEnv, ForgeHttpOptions http, ForgeBlobOptions blobs,
-                            Map<String, String> localRepos, int maxListItems, int maxPipelines) {
+                            Map<String, String> localRepos, int maxListItems, int maxPipelines, int maxTrustLookups) {
 
   public static GitLabOptions from(JsonObject section, UnaryOperator<String> env) {
     String urlEnv = section.getString("urlEnv");
@@ -50,7 +51,7 @@ public record GitLabOptions(String url, String token, String tokenEnv, ForgeHttp
     section.getJsonObject("localRepos", new JsonObject()).forEach(e -> local.put(e.getKey(), String.valueOf(e.getValue())));
     return new GitLabOptions(url, token == null || token.isBlank() ? null : token.strip(), tokenEnv,
       ForgeHttpOptions.from("gitlab", section), ForgeBlobOptions.from("gitlab", section), Map.copyOf(local),
-      section.getInteger("maxListItems"), section.getInteger("maxPipelines"));
+      section.getInteger("maxListItems"), section.getInteger("maxPipelines"), section.getInteger("maxTrustLookups", 50));
   }
 
   /** The REST base, {@code <url>/api/v4}. */

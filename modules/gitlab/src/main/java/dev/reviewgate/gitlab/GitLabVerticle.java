@@ -32,7 +32,8 @@ public final class GitLabVerticle extends ForgeVerticle<GitLabBackendOptions, Gi
       : " with a token"));
     return Future.all(List.of(
       serve("gitlab_list_merge_requests", (gitLab, args) -> mergeRequests(gitLab).list(project(args), args).map(GitLabJson::listing)),
-      serve("gitlab_get_merge_request", (gitLab, args) -> mergeRequests(gitLab).get(project(args), args.getLong("mr_iid"))
+      serve("gitlab_get_merge_request", (gitLab, args) -> mergeRequests(gitLab).get(project(args), args.getLong("mr_iid"),
+        args.getBoolean("include_commits", false))
         .map(GitLabJson::details)),
       serve("gitlab_list_merge_request_versions", (gitLab, args) -> mergeRequests(gitLab).versions(project(args), args.getLong("mr_iid"))
         .map(versions -> GitLabJson.versions(args.getLong("mr_iid"), versions))),

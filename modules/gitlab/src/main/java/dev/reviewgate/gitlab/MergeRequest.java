@@ -1,6 +1,7 @@
 package dev.reviewgate.gitlab;
 
 import dev.reviewgate.forge.json.Fields;
+import dev.reviewgate.forge.thread.Author;
 import java.util.List;
 
 /**
@@ -10,9 +11,10 @@ import java.util.List;
  * created"), older versions lack newer members (only {@code work_in_progress} where {@code draft} is missing,
  * {@code detailed_merge_status} before 15.6), and a deleted author's reply carries fewer members.
  *
+ * @param author   with its trust: Developer access or above ({@link ProjectMembers})
  * @param diffRefs the three commits of the latest version, or null while GitLab has not computed them
  */
-record MergeRequest(long iid, String title, String description, String state, boolean draft, String author,
+record MergeRequest(long iid, String title, String description, String state, boolean draft, Author author,
                     String sourceBranch, String targetBranch, String sha, DiffRefs diffRefs, String detailedMergeStatus,
                     Boolean hasConflicts, String webUrl, String createdAt, String updatedAt) {
 
@@ -45,11 +47,11 @@ record MergeRequest(long iid, String title, String description, String state, bo
     }
   }
 
-  static MergeRequest from(Fields json) {
+  static MergeRequest from(Fields json, ProjectMembers.Trust trust) {
     Boolean draft = json.optBoolean("draft");
     return new MergeRequest(json.longValue("iid"), json.optString("title"), json.optString("description"),
       json.optString("state"), draft != null ? draft : json.bool("work_in_progress", false),
-      GitLabEndpoints.username(json.optObject("author")), json.optString("source_branch"), json.optString("target_branch"),
+      trust.author(json.optObject("author")), json.optString("source_branch"), json.optString("target_branch"),
       json.optString("sha"), DiffRefs.from(json.optObject("diff_refs")),
       json.optString("detailed_merge_status", json.optString("merge_status")), json.optBoolean("has_conflicts"),
       json.optString("web_url"), json.optString("created_at"), json.optString("updated_at"));

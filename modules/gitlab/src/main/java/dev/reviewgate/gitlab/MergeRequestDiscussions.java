@@ -54,11 +54,15 @@ final class MergeRequestDiscussions {
     String project = project(args);
     long iid = args.getLong("pr_number");
     return discussions(project, iid).compose(all -> {
+      List<Fields> discussions = MergeRequests.all(GitLabEndpoints.DISCUSSIONS, all);
+      return mergeRequests.members().of(project, discussions.stream().flatMap(d -> d.objects("notes").stream())
+        .filter(n -> !n.bool("system", false)).map(n -> n.optObject("author")).toList()).map(trust -> Map.entry(discussions, trust));
+    }).compose(read -> {
+      ProjectMembers.Trust trust = read.getValue();
       List<ReviewThread> threads = ForgeReplies.read(GitLabEndpoints.DISCUSSIONS, "pr_list_threads",
-        () -> MergeRequests.all(GitLabEndpoints.DISCUSSIONS, all).stream().map(MergeRequestDiscussions::thread)
-          .filter(t -> t != null).toList());
+        () -> read.getKey().stream().map(d -> thread(d, trust)).filter(t -> t != null).toList());
       JsonArray paths = new JsonArray(threads.stream().map(ReviewThread::path).filter(p -> p != null).distinct().toList());
-      List<String> warnings = new ArrayList<>();
+      List<String> warnings = new ArrayList<>(trust.warnings());
       // The hunks of the latest version's diff of the files that have threads: context, so a diff GitLab cannot give
       // yet leaves the hunks out, saying why, rather than the threads.
       Future<Diff> diff = paths.isEmpty() ? Future.succeededFuture(ChangeDiff.joined(List.of())) : mergeRequests.diff(project,
@@ -90,7 +94,7 @@ final class MergeRequestDiscussions {
    * otherwise); {@code resolved} is only sent for resolvable notes. Only the discussion's {@code id} is needed (replies
    * and resolving name it).
    */
-  static ReviewThread thread(Fields discussion) {
+  static ReviewThread thread(Fields discussion, ProjectMembers.Trust trust) {
     List<ReviewThread.Comment> comments = new ArrayList<>();
     Fields position = null;
     boolean resolvable = false;
@@ -98,7 +102,7 @@ final class MergeRequestDiscussions {
     for (Fields note : discussion.objects("notes")) {
       if (!note.bool("system", false)) {
         Long id = note.optLong("id");
-        comments.add(new ReviewThread.Comment(id == null ? null : id.toString(), GitLabEndpoints.username(note.optObject("author")),
+        comments.add(new ReviewThread.Comment(id == null ? null : id.toString(), trust.author(note.optObject("author")),
           note.optString("created_at"), note.optString("body", "")));
         if (position == null) {
           position = note.optObject("position");
@@ -309,7 +313,7 @@ final class MergeRequestDiscussions {
       .map(discussion -> {
         // An empty answer (or one without the discussion) still resolved it: the state asked for is the state now.
         ReviewThread thread = discussion.isEmpty() ? null : ForgeReplies.read(GitLabEndpoints.RESOLVE, "pr_resolve_thread",
-          () -> thread(Fields.of(GitLabEndpoints.RESOLVE, discussion)));
+          () -> thread(Fields.of(GitLabEndpoints.RESOLVE, discussion), ProjectMembers.Trust.UNASKED));
         return ThreadJson.resolve(new ThreadWrites.Resolve(id, thread == null ? (resolved ? "resolved" : "unresolved") : thread.status()));
       });
   }

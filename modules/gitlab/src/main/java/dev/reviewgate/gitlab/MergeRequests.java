@@ -6,6 +6,8 @@ import dev.reviewgate.forge.diff.ForgeDiffs;
 import dev.reviewgate.forge.json.Fields;
 import dev.reviewgate.forge.json.ForgeEndpoint;
 import dev.reviewgate.forge.json.ForgeReplies;
+import dev.reviewgate.forge.thread.Author;
+import dev.reviewgate.forge.thread.CommitMessage;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -26,12 +28,13 @@ import java.util.stream.Collectors;
 final class MergeRequests {
 
   /** One merge request as GitLab describes it, with what reviewers look at next to it. */
+  /** @param commits the commits' messages when asked ({@code include_commits}), else null */
   record Details(MergeRequest mergeRequest, MergeRequest.Approvals approvals, List<MergeRequest.Pipeline> pipelines,
-                 List<MergeRequestVersion> versions, List<String> warnings) {
+                 List<MergeRequestVersion> versions, List<CommitMessage> commits, List<String> warnings) {
   }
 
   /** A page of merge requests; {@code nextSkip} null when it is the last. */
-  record Listing(List<MergeRequest> mergeRequests, Integer nextSkip) {
+  record Listing(List<MergeRequest> mergeRequests, Integer nextSkip, List<String> warnings) {
   }
 
   /**
@@ -47,10 +50,16 @@ final class MergeRequests {
 
   private final GitLabClient client;
   private final MergeRequestDiffs diffs;
+  private final ProjectMembers members;
 
   MergeRequests(GitLabClient client, MergeRequestDiffs diffs) {
     this.client = client;
     this.diffs = diffs;
+    this.members = new ProjectMembers(client);
+  }
+
+  ProjectMembers members() {
+    return members;
   }
 
   MergeRequestDiffs diffs() {
@@ -162,13 +171,18 @@ final class MergeRequests {
 
   // --- gitlab_get_merge_request ------------------------------------------------------------------------------------
 
-  Future<Details> get(String project, long iid) {
+  Future<Details> get(String project, long iid, boolean withCommits) {
     String path = mergeRequestPath(project, iid);
     String missing = notFound(project, iid);
-    Future<MergeRequest> mr = client.getJson(path, Map.of(), missing).map(json -> ForgeReplies.read(GitLabEndpoints.MERGE_REQUEST,
-      "gitlab_get_merge_request", () -> MergeRequest.from(Fields.of(GitLabEndpoints.MERGE_REQUEST, json))));
-    // Approvals and pipelines are context: a GitLab without them (tier, permissions) still shows the merge request.
     List<String> warnings = new ArrayList<>();
+    Future<MergeRequest> mr = client.getJson(path, Map.of(), missing).compose(json -> {
+      Fields fields = Fields.of(GitLabEndpoints.MERGE_REQUEST, json);
+      return members.of(project, java.util.Collections.singletonList(fields.optObject("author"))).map(trust -> {
+        warnings.addAll(trust.warnings());
+        return ForgeReplies.read(GitLabEndpoints.MERGE_REQUEST, "gitlab_get_merge_request", () -> MergeRequest.from(fields, trust));
+      });
+    });
+    // Approvals and pipelines are context: a GitLab without them (tier, permissions) still shows the merge request.
     Future<MergeRequest.Approvals> approvals = client.getJson(path + "/approvals", Map.of(), missing)
       .map(json -> ForgeReplies.read(GitLabEndpoints.APPROVALS, "gitlab_get_merge_request",
         () -> MergeRequest.Approvals.from(Fields.of(GitLabEndpoints.APPROVALS, json))))
@@ -185,8 +199,20 @@ final class MergeRequests {
         return Future.succeededFuture(List.of());
       });
     Future<List<MergeRequestVersion>> versions = versions(project, iid);
-    return Future.all(mr, approvals, pipelines, versions)
-      .map(all -> new Details(mr.result(), approvals.result(), pipelines.result(), versions.result(), warnings));
+    Future<List<CommitMessage>> commits = withCommits ? commits(path, missing) : Future.succeededFuture();
+    return Future.all(mr, approvals, pipelines, versions, commits)
+      .map(all -> new Details(mr.result(), approvals.result(), pipelines.result(), versions.result(), commits.result(), warnings));
+  }
+
+  /**
+   * The commits' messages ({@code GET …/commits}). GitLab names a commit's author by git name and email only, with no
+   * account whose access level could be asked, so every message is untrusted.
+   */
+  private Future<List<CommitMessage>> commits(String path, String missing) {
+    return client.getAll(path + "/commits", Map.of(), missing, client.options().maxListItems(), "gitlab.maxListItems")
+      .map(all -> ForgeReplies.read(GitLabEndpoints.COMMITS, "gitlab_get_merge_request", () -> all(GitLabEndpoints.COMMITS, all)
+        .stream().map(c -> new CommitMessage(c.string("id"), c.optString("message"),
+          Author.untrusted(CommitMessage.gitName(c.optString("author_name"), c.optString("author_email"))))).toList()));
   }
 
   // --- gitlab_list_merge_requests ----------------------------------------------------------------------------------
@@ -212,8 +238,12 @@ final class MergeRequests {
     query.put("page", Integer.toString(skip / top + 1));
     return client.getPage(GitLabClient.project(project) + "/merge_requests", query,
         "project " + project + " not found. Use its numeric id or its path (group/name, as in its URL), and check the token can read it.")
-      .map(page -> new Listing(ForgeReplies.read(GitLabEndpoints.MERGE_REQUESTS, "gitlab_list_merge_requests",
-        () -> all(GitLabEndpoints.MERGE_REQUESTS, page.items()).stream().map(MergeRequest::from).toList()),
-        page.hasNext() ? skip + top : null));
+      .compose(page -> {
+        List<Fields> items = all(GitLabEndpoints.MERGE_REQUESTS, page.items());
+        return members.of(project, items.stream().map(mr -> mr.optObject("author")).toList()).map(trust -> new Listing(
+          ForgeReplies.read(GitLabEndpoints.MERGE_REQUESTS, "gitlab_list_merge_requests",
+            () -> items.stream().map(mr -> MergeRequest.from(mr, trust)).toList()), page.hasNext() ? skip + top : null,
+          trust.warnings()));
+      });
   }
 }

@@ -16,8 +16,13 @@ final class GitLabTestBackend {
 
   /** @param token the token in GITLAB_TOKEN, or null for none; returns the deployment id */
   static String deploy(Vertx vertx, String url, String token) {
+    return deploy(vertx, url, token, new JsonObject());
+  }
+
+  /** @param gitlab keys of the gitlab section over the test's defaults */
+  static String deploy(Vertx vertx, String url, String token, JsonObject gitlab) {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("gitlab", new JsonObject()
-      .put("retryBaseDelayMs", 10)));
+      .put("retryBaseDelayMs", 10).mergeIn(gitlab)));
     Map<String, String> env = new HashMap<>();
     env.put("GITLAB_URL", url);
     if (token != null) {

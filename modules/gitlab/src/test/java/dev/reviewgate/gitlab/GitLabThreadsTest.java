@@ -189,6 +189,44 @@ class GitLabThreadsTest {
   }
 
   @Test
+  void aNoteIsTrustedOnlyWhenItsAuthorHasDeveloperAccessAskedOncePerAuthor() {
+    gitlab.accessLevels.put(GitLabDouble.userId("owner"), 50);
+    gitlab.accessLevels.put(GitLabDouble.userId("dev"), 30);
+    gitlab.accessLevels.put(GitLabDouble.userId("reporter"), 20);
+    JsonObject[] notes = new JsonObject[5];
+    String[] authors = {"owner", "dev", "reporter", "outsider", "dev"};
+    for (int i = 0; i < authors.length; i++) {
+      notes[i] = SeededDiscussions.generalNote(3000 + i, "note " + i).put("author", GitLabDouble.user(authors[i], authors[i]));
+    }
+    gitlab.seed(SeededDiscussions.discussion(SeededDiscussions.GENERAL, false, notes));
+
+    JsonObject listed = threadTools.call("reviewgate.pr.threads.list", new JsonObject());
+
+    assertThat(thread(listed, SeededDiscussions.GENERAL).getJsonArray("comments").stream()
+      .map(c -> ((JsonObject) c).getString("author") + ":" + ((JsonObject) c).getString("trust")))
+      .containsExactly("owner:trusted", "dev:trusted", "reporter:untrusted", "outsider:untrusted", "dev:trusted");
+    assertThat(gitlab.memberLookups.get()).as("one lookup per author").isEqualTo(4);
+  }
+
+  @Test
+  void authorsBeyondTheLookupBoundAreUntrustedAndTheAnswerSaysSo() {
+    gitlab.accessLevels.put(GitLabDouble.userId("owner"), 50);
+    gitlab.accessLevels.put(GitLabDouble.userId("dev"), 30);
+    Await.result(vertx.undeploy(deployment));
+    deployment = GitLabTestBackend.deploy(vertx, gitlab.url(), GitLabDouble.TOKEN, new JsonObject().put("maxTrustLookups", 1));
+    gitlab.seed(SeededDiscussions.discussion(SeededDiscussions.GENERAL, false,
+      SeededDiscussions.generalNote(3100, "first").put("author", GitLabDouble.user("owner", "owner")),
+      SeededDiscussions.generalNote(3101, "second").put("author", GitLabDouble.user("dev", "dev"))));
+
+    JsonObject listed = threadTools.call("reviewgate.pr.threads.list", new JsonObject());
+
+    assertThat(thread(listed, SeededDiscussions.GENERAL).getJsonArray("comments").stream()
+      .map(c -> ((JsonObject) c).getString("trust"))).containsExactly("trusted", "untrusted");
+    assertThat(listed.getJsonArray("warnings").encode()).contains("gitlab.maxTrustLookups");
+    assertThat(gitlab.memberLookups.get()).isEqualTo(1);
+  }
+
+  @Test
   void seededDiffNotesOnOneLineAndOnSeveralAreListedWithPathLineAndStateAndCanBeRepliedToAndResolved() throws Exception {
     SeededDiscussions.all(mr).forEach(gitlab::seed);
     JsonObject listed = threadTools.call("reviewgate.pr.threads.list", new JsonObject());

@@ -270,6 +270,29 @@ class GitLabToolsTest {
   }
 
   @Test
+  void theMergeRequestsTextIsTrustedOnlyWhileItsAuthorHasDeveloperAccess() throws Exception {
+    JsonObject args = new JsonObject().put("project", GitLabDouble.PROJECT).put("mr_iid", 7);
+    JsonObject outside = call("reviewgate.gitlab.mr.get", args);
+    gitlab.accessLevels.put(GitLabDouble.userId("jhartnett"), 30);
+    JsonObject developer = call("reviewgate.gitlab.mr.get", args);
+    JsonObject listed = call("reviewgate.gitlab.mr.list", new JsonObject().put("project", GitLabDouble.PROJECT))
+      .getJsonArray("merge_requests").getJsonObject(0);
+
+    assertThat(outside.getString("author")).isEqualTo("jhartnett");
+    assertThat(outside.getString("trust")).isEqualTo("untrusted");
+    assertThat(outside.getString("description")).isNotEmpty();
+    assertThat(developer.getString("trust")).isEqualTo("trusted");
+    assertThat(listed.getString("trust")).isEqualTo("trusted");
+    // GitLab names a commit's author by name and email only: no account to ask about, so untrusted.
+    JsonArray commits = call("reviewgate.gitlab.mr.get", args.copy().put("include_commits", true)).getJsonArray("commit_messages");
+    assertThat(commits).hasSize(3);
+    assertThat(commits.getJsonObject(0).getString("sha")).isEqualTo(mr.third());
+    assertThat(commits.getJsonObject(0).getString("author")).isEqualTo("Jamal Hartnett <jamal@example.com>");
+    assertThat(commits.stream().map(c -> ((JsonObject) c).getString("trust"))).containsOnly("untrusted");
+    assertThat(developer.containsKey("commit_messages")).isFalse();
+  }
+
+  @Test
   void whenThisServerServesTheProjectTheDiffIsReadLocallyWithoutFileRequests() throws Exception {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("repos", new JsonObject().put("shop", dir.toString())));
     String git = Await.result(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard())));

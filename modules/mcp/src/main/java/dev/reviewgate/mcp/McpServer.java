@@ -65,7 +65,7 @@ public final class McpServer {
     ToolSelection selection = builder.selection != null ? builder.selection : ToolSelection.everything(catalog);
     this.instructions = builder.warning == null ? Instructions.of(catalog, selection)
       : "Warning: " + builder.warning + "\n" + Instructions.of(catalog, selection);
-    this.tools = new ToolCalls(vertx, catalog, selection, options, Map.copyOf(builder.localTools)::get);
+    this.tools = new ToolCalls(vertx, catalog, selection, options, builder.strangers, Map.copyOf(builder.localTools)::get);
     ToolCaller caller = this::callTool;
     this.resources = new CatalogResources(catalog, caller, options.pageSize());
     this.prompts = new CatalogPrompts(catalog, caller, options.pageSize());
@@ -266,6 +266,7 @@ public final class McpServer {
     private final Vertx vertx;
     private final ToolCatalog catalog;
     private McpOptions options = McpOptions.defaults();
+    private StrangerPolicy strangers = StrangerPolicy.defaults();
     private final List<Tool> extraTools = new ArrayList<>();
     private final Map<String, LocalTool> localTools = new LinkedHashMap<>();
     private final Map<String, List<LocalMethod>> localMethods = new LinkedHashMap<>();
@@ -282,6 +283,12 @@ public final class McpServer {
 
     public Builder options(McpOptions options) {
       this.options = options;
+      return this;
+    }
+
+    /** Lockdown, and the writes that need the person's approval. Default: {@link StrangerPolicy#defaults()}. */
+    public Builder strangerPolicy(StrangerPolicy policy) {
+      this.strangers = policy;
       return this;
     }
 

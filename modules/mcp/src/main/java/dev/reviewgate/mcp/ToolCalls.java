@@ -40,14 +40,18 @@ final class ToolCalls {
   private final McpOptions options;
   private final Function<String, LocalTool> localTools;
   private final ConfirmedCalls confirmations;
+  private final StrangerPolicy strangers;
+  private final Spotlight spotlight;
 
   /** @param localTools the in-process answer of a tool, by name, or null for a call over the bus */
-  ToolCalls(Vertx vertx, ToolCatalog catalog, ToolSelection selection, McpOptions options,
+  ToolCalls(Vertx vertx, ToolCatalog catalog, ToolSelection selection, McpOptions options, StrangerPolicy strangers,
             Function<String, LocalTool> localTools) {
     this.vertx = vertx;
     this.catalog = catalog;
     this.selection = selection;
     this.options = options;
+    this.strangers = strangers;
+    this.spotlight = new Spotlight(strangers.lockdown());
     this.localTools = localTools;
     this.confirmations = new ConfirmedCalls(vertx, options.toolTimeouts());
   }
@@ -77,11 +81,21 @@ final class ToolCalls {
     if (tool.taskSupport() == TaskSupport.REQUIRED && !request.tasksNegotiated()) {
       throw Tasks.notNegotiated(name + " runs only as a task");
     }
+    // A write the operator's policy leaves to the person goes through the person's approval, whatever the agent asked.
+    boolean forPerson = strangers.confirmWrites().covers(tool, arguments);
+    if (forPerson && tool.confirmDraft() == null) {
+      return Future.succeededFuture(ToolResults.failure(ToolException.notAllowed(name + " writes, and this server's policy "
+        + "(mcp.confirmWrites = " + strangers.confirmWrites().setting() + ") needs the person's approval for it, which "
+        + name + " has no way to ask for; nothing was sent. The operator decides with REVIEWGATE_CONFIRM_WRITES.")));
+    }
+    boolean confirming = forPerson || ConfirmedCalls.applies(tool, arguments);
     long started = System.nanoTime();
     // A tool that waits for a person reports its own progress, the first at once naming what the person opens.
-    long heartbeat = tool.waitsForPerson() ? -1 : startProgress(request, name, started);
+    long heartbeat = tool.waitsForPerson() ? -1 : startProgress(request, confirming
+      ? name + " is held for the person's approval (in their MCP client, or on the dashboard's drafts page)" : name + " running",
+      confirming ? name + " is held for the person's approval" : name + " started", started);
     LocalTool local = localTools.apply(name);
-    Future<JsonObject> outcome = ConfirmedCalls.applies(tool, arguments)
+    Future<JsonObject> outcome = confirming
       ? validated(tool, arguments).compose(valid -> confirmations.confirmThenCall(tool, arguments, request,
         approved -> callBus(tool, approved, request)))
       : local != null ? callLocal(tool, local, arguments, request) : callBus(tool, arguments, request);
@@ -137,11 +151,14 @@ final class ToolCalls {
       .map(reply -> result(tool, reply));
   }
 
-  /** A backend's reply as the call's result: a {@code CallToolResult}, or a {@code CreateTaskResult} for a task. */
-  private static JsonObject result(Tool tool, JsonObject reply) {
+  /**
+   * A backend's reply as the call's result: a {@code CallToolResult} (its strangers' texts enclosed, or withheld in
+   * lockdown), or a {@code CreateTaskResult} for a task.
+   */
+  private JsonObject result(Tool tool, JsonObject reply) {
     return reply.getValue("task") instanceof JsonObject task && reply.size() == 1
       ? TaskJson.created(TaskJson.ofDocument(task, java.util.List.of(tool.replyContent())))
-      : ToolResults.success(reply, tool.replyContent());
+      : spotlight.apply(reply, r -> ToolResults.success(r, tool.replyContent()));
   }
 
   /** The arguments checked against the tool's schema here, before a person is shown a draft made of them. */
@@ -163,16 +180,19 @@ final class ToolCalls {
     }
   }
 
-  /** Progress for a call with a progressToken: once at the start, then a heartbeat until it ends. */
-  private long startProgress(RequestContext request, String name, long started) {
+  /**
+   * Progress for a call with a progressToken: {@code first} at the start, then a heartbeat ({@code doing} for how
+   * long) until it ends.
+   */
+  private long startProgress(RequestContext request, String doing, String first, long started) {
     if (!request.wantsProgress()) {
       return -1;
     }
-    request.progress(0, null, name + " started");
+    request.progress(0, null, first);
     int[] beats = {0};
     return vertx.setPeriodic(options.progressIntervalMs(), timer -> {
       long ms = (System.nanoTime() - started) / 1_000_000;
-      request.progress(++beats[0], null, name + " running for " + ms + " ms");
+      request.progress(++beats[0], null, doing + " for " + ms + " ms");
     });
   }
 }

@@ -1,5 +1,6 @@
 package dev.reviewgate.review;
 
+import dev.reviewgate.core.trust.Provenance;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
@@ -87,9 +88,10 @@ public final class ReviewJson {
       .put("comments", array(t.comments(), ReviewJson::toJson));
   }
 
+  /** The person's comments and the agent's own are no stranger's text: both trusted. */
   public static JsonObject toJson(ReviewComment c) {
-    return new JsonObject().put("id", c.id()).put("author", c.author().wire()).put("body", c.body())
-      .put("at", c.at().toString());
+    return new JsonObject().put("id", c.id()).put("author", c.author().wire()).put(Provenance.TRUST, Provenance.TRUSTED)
+      .put("body", c.body()).put("at", c.at().toString());
   }
 
   public static JsonObject toJson(Completion c) {
@@ -100,8 +102,9 @@ public final class ReviewJson {
   public static JsonObject toJson(Feedback f) {
     JsonObject json = new JsonObject().put("seq", f.seq()).put("kind", f.kind().wire()).put("at", f.at().toString());
     if (f.kind() == Feedback.Kind.COMMENT) {
+      // A comment the agent is told about is the person's.
       json.put("thread_id", f.threadId()).put("comment_id", f.commentId()).put("file", f.file()).put("line", f.line())
-        .put("side", f.side()).put("body", f.body());
+        .put("side", f.side()).put("author", Author.PERSON.wire()).put(Provenance.TRUST, Provenance.TRUSTED).put("body", f.body());
     } else {
       json.put("action", f.action().wire()).put("label", f.action().label()).put("notes", f.notes());
     }

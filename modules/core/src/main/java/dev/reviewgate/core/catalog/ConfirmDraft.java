@@ -1,5 +1,10 @@
 package dev.reviewgate.core.catalog;
 
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
 /**
  * A tool whose call may first show the person a draft (catalog key {@code confirmDraft}): with argument
  * {@value #ARGUMENT}{@code : true} the MCP front-end shows them the draft and calls the tool only if they accept.
@@ -10,8 +15,31 @@ package dev.reviewgate.core.catalog;
  * @param layout   how the draft is shown ({@code layout}: a {@code drafts/<name>.json} of the catalog)
  * @param heldLike the tool whose timeout a call held for the person's decision in the dashboard gets (a wait for
  *                 a person, like that tool's)
+ * @param acts     the calls of this tool that act for the person (catalog key {@code actsForPerson}: a merge, an
+ *                 approval), which the operator's policy may leave to the person whatever the agent asks
  */
-public record ConfirmDraft(String draft, DraftLayout layout, String heldLike) {
+public record ConfirmDraft(String draft, DraftLayout layout, String heldLike, List<Act> acts) {
+
+  /**
+   * A call that acts for the person: {@code argument} holds one of {@code values}.
+   *
+   * @param name the act's name in the operator's policy ({@code merge}, {@code approve})
+   */
+  public record Act(String name, String argument, Set<String> values) {
+
+    public boolean matches(JsonObject arguments) {
+      return values.contains(arguments.getValue(argument));
+    }
+  }
+
+  public ConfirmDraft {
+    acts = List.copyOf(acts);
+  }
+
+  /** The act this call is, if any. */
+  public Optional<Act> actOf(JsonObject arguments) {
+    return acts.stream().filter(act -> act.matches(arguments)).findFirst();
+  }
 
   /** The argument that asks for the draft to be confirmed first. */
   public static final String ARGUMENT = "confirm";

@@ -214,7 +214,28 @@ public final class ToolCatalog {
     }
     String layout = ROOT + "drafts/" + declared.getString("layout") + ".json";
     return new ConfirmDraft(declared.getString("draft"),
-      DraftLayout.from("catalog " + layout, readJson(loader, layout)), declared.getString("heldLike"));
+      DraftLayout.from("catalog " + layout, readJson(loader, layout)), declared.getString("heldLike"),
+      acts(where, declared.getValue("actsForPerson")));
+  }
+
+  /** {@code actsForPerson}: {@code {"merge": {"action": ["merge"]}}}, one argument and its values per act. */
+  private static List<ConfirmDraft.Act> acts(String where, Object value) {
+    if (value == null) {
+      return List.of();
+    }
+    if (!(value instanceof JsonObject declared)) {
+      throw new IllegalStateException(where + ".actsForPerson must be {\"ACT\": {\"ARGUMENT\": [VALUES]}}");
+    }
+    List<ConfirmDraft.Act> acts = new ArrayList<>();
+    for (String act : declared.fieldNames()) {
+      if (!(declared.getValue(act) instanceof JsonObject on) || on.size() != 1
+        || !(on.getValue(on.fieldNames().iterator().next()) instanceof JsonArray values) || values.isEmpty()) {
+        throw new IllegalStateException(where + ".actsForPerson." + act + " must name one argument and a non-empty list of its values");
+      }
+      String argument = on.fieldNames().iterator().next();
+      acts.add(new ConfirmDraft.Act(act, argument, values.stream().map(String::valueOf).collect(java.util.stream.Collectors.toUnmodifiableSet())));
+    }
+    return acts;
   }
 
   /**

@@ -56,13 +56,14 @@ public record ReviewThread(String id, Anchor anchor, Boolean outdated, String st
   }
 
   /**
-   * @param author null when the forge sent none (a deleted account)
+   * @param author who wrote it and whether the forge says they may push; its login is null when the forge sent none
+   *               (a deleted account), and then it is untrusted
    * @param url the comment's page; null when the forge links no comment (then left out)
    */
-  public record Comment(String id, String author, String created, String body, Reported<String> url) {
+  public record Comment(String id, Author author, String created, String body, Reported<String> url) {
 
     /** A comment of a forge that gives comments no link. */
-    public Comment(String id, String author, String created, String body) {
+    public Comment(String id, Author author, String created, String body) {
       this(id, author, created, body, null);
     }
   }

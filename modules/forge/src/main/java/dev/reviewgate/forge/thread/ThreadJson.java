@@ -43,7 +43,7 @@ public final class ThreadJson {
     }
     JsonArray comments = new JsonArray();
     for (ReviewThread.Comment c : thread.comments()) {
-      JsonObject comment = new JsonObject().put("id", c.id()).put("author", c.author()).put("created", c.created())
+      JsonObject comment = c.author().writeTo(new JsonObject().put("id", c.id())).put("created", c.created())
         .put("body", c.body());
       if (c.url() != null) {
         comment.put("url", c.url().value());

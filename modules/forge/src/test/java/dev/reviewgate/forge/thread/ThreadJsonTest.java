@@ -23,9 +23,9 @@ class ThreadJsonTest {
   private static final JsonSchemaOptions SCHEMA = new JsonSchemaOptions().setDraft(Draft.DRAFT202012)
     .setBaseUri("https://reviewgate.dev/test/").setOutputFormat(OutputFormat.Basic);
 
-  private static final ReviewThread.Comment LINKED = new ReviewThread.Comment("C1", "octo", "2024-05-01T10:00:00Z", "Why?",
+  private static final ReviewThread.Comment LINKED = new ReviewThread.Comment("C1", new Author("octo", true), "2024-05-01T10:00:00Z", "Why?",
     Reported.of("https://github.com/o/r/pull/1#discussion_r1"));
-  private static final ReviewThread.Comment GHOST = new ReviewThread.Comment("C2", null, null, "gone", Reported.of(null));
+  private static final ReviewThread.Comment GHOST = new ReviewThread.Comment("C2", Author.untrusted(null), null, "gone", Reported.of(null));
 
   /** Checks {@code answer} against {@code tool}'s outputSchema and returns it encoded. */
   private static String valid(String tool, JsonObject answer) {
@@ -50,7 +50,7 @@ class ThreadJsonTest {
 
     assertThat(only(listed(thread))).isEqualTo("{\"id\":\"T1\",\"path\":\"src/a.c\",\"subject\":\"line\",\"side\":\"new\","
       + "\"line\":12,\"start_line\":10,\"original_line\":11,\"outdated\":false,\"status\":\"unresolved\",\"comments\":[{\"id\":"
-      + "\"C1\",\"author\":\"octo\",\"created\":\"2024-05-01T10:00:00Z\",\"body\":\"Why?\",\"url\":"
+      + "\"C1\",\"author\":\"octo\",\"trust\":\"trusted\",\"created\":\"2024-05-01T10:00:00Z\",\"body\":\"Why?\",\"url\":"
       + "\"https://github.com/o/r/pull/1#discussion_r1\"}],\"hunk\":\"@@ -1,3 +1,4 @@\"}");
   }
 
@@ -61,19 +61,19 @@ class ThreadJsonTest {
 
     assertThat(only(listed(outdated))).isEqualTo("{\"id\":\"T2\",\"path\":\"src/a.c\",\"subject\":\"file\",\"side\":\"old\","
       + "\"line\":null,\"start_line\":null,\"original_line\":null,\"outdated\":null,\"status\":\"resolved\",\"comments\":[{\"id\":"
-      + "\"C2\",\"author\":null,\"created\":null,\"body\":\"gone\",\"url\":null}],\"hunk\":null}");
+      + "\"C2\",\"author\":null,\"trust\":\"untrusted\",\"created\":null,\"body\":\"gone\",\"url\":null}],\"hunk\":null}");
   }
 
   @Test
   void whatAForgeDoesNotReportIsLeftOut() {
-    ReviewThread.Comment plain = new ReviewThread.Comment("5", "Ann", "2024-05-01T10:00:00Z", "Looks odd");
+    ReviewThread.Comment plain = new ReviewThread.Comment("5", Author.untrusted("Ann"), "2024-05-01T10:00:00Z", "Looks odd");
     ReviewThread general = new ReviewThread("7", null, null, "active", List.of(plain));
     ReviewThread onFile = new ReviewThread("8", new ReviewThread.Anchor("a.c", null, null, null), null, "fixed", List.of(plain));
     ReviewThread onLine = new ReviewThread("9", new ReviewThread.Anchor("a.c", "old", new ReviewThread.Lines(3, null), null), null,
       "unresolvable", List.of(plain));
 
     assertThat(only(listed(general))).isEqualTo("{\"id\":\"7\",\"outdated\":null,\"status\":\"active\",\"comments\":[{\"id\":\"5\","
-      + "\"author\":\"Ann\",\"created\":\"2024-05-01T10:00:00Z\",\"body\":\"Looks odd\"}],\"hunk\":null}");
+      + "\"author\":\"Ann\",\"trust\":\"untrusted\",\"created\":\"2024-05-01T10:00:00Z\",\"body\":\"Looks odd\"}],\"hunk\":null}");
     assertThat(only(listed(onFile))).startsWith("{\"id\":\"8\",\"path\":\"a.c\",\"side\":null,\"outdated\":null,\"status\":\"fixed\",");
     assertThat(only(listed(onLine))).startsWith("{\"id\":\"9\",\"path\":\"a.c\",\"side\":\"old\",\"line\":3,\"start_line\":null,"
       + "\"outdated\":null,\"status\":\"unresolvable\",");
@@ -81,7 +81,7 @@ class ThreadJsonTest {
 
   @Test
   void aListingKeepsFilteredThreadsPagedAndSaysWhereTheNextPageStarts() {
-    ReviewThread.Comment plain = new ReviewThread.Comment("1", "a", null, "b");
+    ReviewThread.Comment plain = new ReviewThread.Comment("1", Author.untrusted("a"), null, "b");
     List<ReviewThread> threads = List.of(
       new ReviewThread("1", new ReviewThread.Anchor("a.c", "new", new ReviewThread.Lines(1, null), null), null, "active", List.of(plain)),
       new ReviewThread("2", new ReviewThread.Anchor("a.c", "new", new ReviewThread.Lines(2, null), null), null, "fixed", List.of(plain)),

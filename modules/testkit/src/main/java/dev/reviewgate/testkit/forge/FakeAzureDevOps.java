@@ -40,7 +40,7 @@ public final class FakeAzureDevOps extends FakeForge {
   }
 
   /** The GETs whose reply a test may set. */
-  public enum Reply { PULL_REQUEST, PULL_REQUESTS, WORK_ITEMS, STATUSES, ITERATIONS, CHANGES, THREADS }
+  public enum Reply { PULL_REQUEST, PULL_REQUESTS, WORK_ITEMS, STATUSES, ITERATIONS, CHANGES, THREADS, COMMITS }
 
   private final TempGitRepo repo;
   private final String target;
@@ -73,6 +73,7 @@ public final class FakeAzureDevOps extends FakeForge {
       new JsonObject().put("value", new JsonArray().add(pullRequest())).put("count", 1))));
     route("GET", pr, x -> json(x, 200, served.getOrDefault(Reply.PULL_REQUEST, pullRequest())));
     route("GET", pr + "/iterations", x -> json(x, 200, served.getOrDefault(Reply.ITERATIONS, iterationsReply())));
+    route("GET", pr + "/commits", x -> json(x, 200, served.getOrDefault(Reply.COMMITS, commitsReply())));
     route("GET", pr + "/iterations/(\\d+)/changes", this::changes);
     route("GET", pr + "/workitems", x -> json(x, 200, served.getOrDefault(Reply.WORK_ITEMS, new JsonObject()
       .put("value", new JsonArray().add(new JsonObject().put("id", "4711").put("url", orgUrl() + "/_apis/wit/workItems/4711")))
@@ -195,6 +196,15 @@ public final class FakeAzureDevOps extends FakeForge {
       .put("reviewers", new JsonArray()
         .add(new JsonObject().put("displayName", "Norman Paulk").put("uniqueName", "norman@contoso.com").put("vote", 5).put("isRequired", true))
         .add(new JsonObject().put("displayName", "Chuck Reinhart").put("uniqueName", "chuck@contoso.com").put("vote", -5)));
+  }
+
+  /** The pull request's commits ({@code GitCommitRef}s), newest first: each iteration's source commit. */
+  public JsonObject commitsReply() {
+    JsonArray value = new JsonArray();
+    iterations.forEach(i -> value.add(0, new JsonObject().put("commitId", i.source()).put("comment", i.reason() + " push")
+      .put("author", new JsonObject().put("name", "Jamal Hartnett").put("email", "jamal@contoso.com")
+        .put("date", "2026-11-2" + i.id() + "T09:00:00Z"))));
+    return new JsonObject().put("value", value).put("count", value.size());
   }
 
   /** The iteration list as the fake serves it. */

@@ -75,6 +75,10 @@ public final class GitLabDouble extends FakeForge {
    */
   public final Map<String, Object> replies = new ConcurrentHashMap<>();
   public volatile boolean approved;
+  /** Project members' access levels by user id (GitLab's 10 guest … 50 owner); anyone else is no member (404). */
+  public final Map<Long, Integer> accessLevels = new ConcurrentHashMap<>();
+  /** How many member lookups were asked. */
+  public final AtomicInteger memberLookups = new AtomicInteger();
   private final AtomicInteger ids = new AtomicInteger(1000);
   private final Map<String, Map<String, FileDiff>> diffCache = new ConcurrentHashMap<>();
 
@@ -95,6 +99,15 @@ public final class GitLabDouble extends FakeForge {
       json(x, 200, state.equals("opened") || state.equals("all") ? new JsonArray().add(mergeRequest()) : new JsonArray());
     });
     route("GET", MERGE_REQUEST, x -> json(x, 200, mergeRequest()));
+    route("GET", project + "/members/all/(\\d+)", x -> {
+      memberLookups.incrementAndGet();
+      Integer level = accessLevels.get(Long.parseLong(x.group(1)));
+      if (level == null) {
+        json(x, 404, new JsonObject().put("message", "404 Not found"));
+      } else {
+        json(x, 200, new JsonObject().put("id", Long.parseLong(x.group(1))).put("access_level", level).put("state", "active"));
+      }
+    });
     route("GET", MERGE_REQUEST + "/approvals", x -> json(x, 200, approvalsJson()));
     route("GET", MERGE_REQUEST + "/pipelines", x -> json(x, 200, new JsonArray().add(pipelineJson())));
     route("GET", MERGE_REQUEST + "/versions", x -> json(x, 200, versionsJson()));
@@ -107,6 +120,12 @@ public final class GitLabDouble extends FakeForge {
       }
     });
     route("GET", MERGE_REQUEST + "/diffs", this::diffs);
+    // The merge request's commits, newest first: each version's head.
+    route("GET", MERGE_REQUEST + "/commits", x -> {
+      List<JsonObject> newest = new ArrayList<>();
+      versions.forEach(v -> newest.add(0, commitJson(v.head())));
+      paged(x, newest);
+    });
     route("GET", MERGE_REQUEST + "/discussions", x -> paged(x, discussionOrder.stream().map(discussions::get).toList()));
     route("GET", DISCUSSION, x -> withDiscussion(x, d -> json(x, 200, d)));
     route("POST", MERGE_REQUEST + "/discussions", x -> {
@@ -289,9 +308,14 @@ public final class GitLabDouble extends FakeForge {
       .put("parent_ids", new JsonArray());
   }
 
+  /** The id {@link #user} gives a username. */
+  public static long userId(String username) {
+    return Math.abs(username.hashCode() % 10_000);
+  }
+
   /** A user as GitLab's UserBasic has it. */
   public static JsonObject user(String username, String name) {
-    return new JsonObject().put("id", Math.abs(username.hashCode() % 10_000)).put("username", username).put("name", name)
+    return new JsonObject().put("id", userId(username)).put("username", username).put("name", name)
       .put("state", "active").put("avatar_url", "https://gitlab.example/avatar/" + username + ".png")
       .put("web_url", "https://gitlab.example/" + username);
   }
