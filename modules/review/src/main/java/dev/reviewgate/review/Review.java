@@ -59,6 +59,12 @@ public record Review(
    */
   public Commented comment(Author author, String body, String threadId, String file, Integer line, String side,
                            Instant now) {
+    return comment(author, body, threadId, new Anchor(file, null, line, side), now);
+  }
+
+  /** Adds a comment to thread {@code threadId} when given, else to a new thread at {@code anchor}. */
+  public Commented comment(Author author, String body, String threadId, Anchor anchor, Instant now) {
+    String file = anchor.file();
     if (completion != null) {
       throw ToolException.conflict("review " + id + " is completed; it takes no more comments. Request a new review "
         + "for further changes.");
@@ -71,12 +77,12 @@ public record Review(
       thread = all.get(index).with(comment);
       all.set(index, thread);
     } else {
-      if (file != null && files.stream().noneMatch(f -> f.path().equals(file) || file.equals(f.oldPath()))) {
+      if (file != null && !changes(file)) {
         throw ToolException.invalid("file '" + file + "' is not part of review " + id + "; comment on one of its "
           + "changed files, or omit file to comment on the review as a whole.");
       }
-      thread = new ReviewThread("t" + (all.size() + 1), file, file == null ? null : line,
-        file == null || line == null ? null : (side == null ? "new" : side), List.of(comment));
+      thread = new ReviewThread("t" + (all.size() + 1), file, anchor.startLine(), anchor.line(), anchor.side(),
+        List.of(comment));
       all.add(thread);
     }
     List<Feedback> newQueue = queue;
@@ -161,6 +167,16 @@ public record Review(
   private Review withTasks(List<WaitTask> newTasks, List<Feedback> newQueue, Instant now) {
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
       completion, files, markers, threads, newQueue, nextSeq, commentCount, newTasks == null ? tasks : newTasks);
+  }
+
+  /** The SHAs this review compares, pinned at creation. */
+  public PinnedRange range() {
+    return new PinnedRange(repo, base, head);
+  }
+
+  /** True when {@code path} is one of the review's changed files, by its new or its old path. */
+  public boolean changes(String path) {
+    return files.stream().anyMatch(f -> f.path().equals(path) || path.equals(f.oldPath()));
   }
 
   public ReviewThread thread(String threadId) {

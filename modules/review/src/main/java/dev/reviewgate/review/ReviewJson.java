@@ -83,8 +83,8 @@ public final class ReviewJson {
   }
 
   public static JsonObject toJson(ReviewThread t) {
-    return new JsonObject().put("id", t.id()).put("file", t.file()).put("line", t.line()).put("side", t.side())
-      .put("comments", array(t.comments(), ReviewJson::toJson));
+    return new JsonObject().put("id", t.id()).put("file", t.file()).put("start_line", t.startLine())
+      .put("line", t.line()).put("side", t.side()).put("comments", array(t.comments(), ReviewJson::toJson));
   }
 
   public static JsonObject toJson(ReviewComment c) {
@@ -100,8 +100,8 @@ public final class ReviewJson {
   public static JsonObject toJson(Feedback f) {
     JsonObject json = new JsonObject().put("seq", f.seq()).put("kind", f.kind().wire()).put("at", f.at().toString());
     if (f.kind() == Feedback.Kind.COMMENT) {
-      json.put("thread_id", f.threadId()).put("comment_id", f.commentId()).put("file", f.file()).put("line", f.line())
-        .put("side", f.side()).put("body", f.body());
+      json.put("thread_id", f.threadId()).put("comment_id", f.commentId()).put("file", f.file())
+        .put("start_line", f.startLine()).put("line", f.line()).put("side", f.side()).put("body", f.body());
     } else {
       json.put("action", f.action().wire()).put("label", f.action().label()).put("notes", f.notes());
     }
@@ -118,8 +118,8 @@ public final class ReviewJson {
   }
 
   private static ReviewThread threadFromJson(JsonObject j) {
-    return new ReviewThread(j.getString("id"), j.getString("file"), j.getInteger("line"), j.getString("side"),
-      list(j.getJsonArray("comments"), ReviewJson::commentFromJson));
+    return new ReviewThread(j.getString("id"), j.getString("file"), j.getInteger("start_line"), j.getInteger("line"),
+      j.getString("side"), list(j.getJsonArray("comments"), ReviewJson::commentFromJson));
   }
 
   private static ReviewComment commentFromJson(JsonObject j) {
@@ -136,7 +136,7 @@ public final class ReviewJson {
     Feedback.Kind kind = Feedback.Kind.valueOf(j.getString("kind").toUpperCase(java.util.Locale.ROOT));
     String action = j.getString("action");
     return new Feedback(j.getLong("seq"), kind, j.getString("thread_id"), j.getString("comment_id"),
-      j.getString("file"), j.getInteger("line"), j.getString("side"), j.getString("body"),
+      j.getString("file"), j.getInteger("start_line"), j.getInteger("line"), j.getString("side"), j.getString("body"),
       action == null ? null : CompletionAction.fromWire(action), j.getString("notes"), Instant.parse(j.getString("at")));
   }
 

@@ -161,9 +161,9 @@ public final class ReviewVerticle extends VerticleBase {
       return Future.failedFuture(ToolException.invalid("add_comment needs body: the text of your answer. Give "
         + "thread_id to reply in a thread, or file and line to start one."));
     }
+    Anchor anchor = Anchor.of(args);
     return reviews.change(review.id(), current -> {
-      Review.Commented done = current.comment(Author.AGENT, body, args.getString("thread_id"), args.getString("file"),
-        args.getInteger("line"), args.getString("side"), Instant.now());
+      Review.Commented done = current.comment(Author.AGENT, body, args.getString("thread_id"), anchor, Instant.now());
       return new ReviewWriter.Applied<>(done.review(), done);
     }, KnownReviews::commentEvent).map(done -> {
       Review saved = reviews.get(review.id());
@@ -206,11 +206,40 @@ public final class ReviewVerticle extends VerticleBase {
 
   // --- dashboard tools ----------------------------------------------------------------------------------------
 
+  /**
+   * The review with its diff; with {@code file}, that file's whole diff instead (up to review.maxLoadedFileLines);
+   * with {@code file}, {@code side}, {@code start_line} and {@code end_line}, those lines of the file as of that side.
+   */
   private Future<JsonObject> get(JsonObject args) {
-    return reviews.named(args).compose(review -> reviews.diff(review).map(view -> new JsonObject()
+    String file = args.getString("file");
+    if (file == null) {
+      return reviews.named(args).compose(this::whole);
+    }
+    return reviews.named(args).compose(review -> {
+      if (!review.changes(file)) {
+        throw ToolException.invalid("file '" + file + "' is not part of review " + review.id() + "; name one of its "
+          + "changed files.");
+      }
+      Integer start = args.getInteger("start_line");
+      if (start == null) {
+        return git.wholeFile(review.range(), file, options.maxLoadedFileLines())
+          .map(view -> new JsonObject().put("review_id", review.id()).put("diff", view.toJson()));
+      }
+      int end = args.getInteger("end_line", start);
+      if (end < start) {
+        throw ToolException.invalid("end_line " + end + " is before start_line " + start + ".");
+      }
+      int last = (int) Math.min(end, (long) start + options.maxLoadedFileLines() - 1);
+      return git.lines(review.range(), args.getString("side", "new"), file, start, last)
+        .map(lines -> new JsonObject().put("review_id", review.id()).put("lines", lines));
+    });
+  }
+
+  private Future<JsonObject> whole(Review review) {
+    return reviews.diff(review).map(view -> new JsonObject()
       .put("review", ReviewJson.toJson(review).put("url", reviews.reviewUrl(review.id())))
       .put("diff", view.toJson())
-      .put("agent_waiting", reviews.agentWaiting(review))));
+      .put("agent_waiting", reviews.agentWaiting(review)));
   }
 
   private Future<JsonObject> comment(JsonObject args) {
@@ -218,15 +247,10 @@ public final class ReviewVerticle extends VerticleBase {
   }
 
   private Future<JsonObject> personComment(Review review, JsonObject args) {
-    String file = args.getString("file");
-    Integer line = args.getInteger("line");
-    if (line != null && file == null) {
-      return Future.failedFuture(ToolException.invalid("line needs file: name the file the line belongs to, or "
-        + "omit line to comment on the review as a whole."));
-    }
+    Anchor anchor = Anchor.of(args);
     return reviews.change(review.id(), current -> {
-      Review.Commented done = current.comment(Author.PERSON, args.getString("body"), args.getString("thread_id"), file,
-        line, args.getString("side"), Instant.now());
+      Review.Commented done = current.comment(Author.PERSON, args.getString("body"), args.getString("thread_id"),
+        anchor, Instant.now());
       return new ReviewWriter.Applied<>(done.review(), done);
     }, KnownReviews::commentEvent).map(done -> new JsonObject()
       .put("review_id", review.id())
