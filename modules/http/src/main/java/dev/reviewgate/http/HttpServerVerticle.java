@@ -91,6 +91,10 @@ public final class HttpServerVerticle extends VerticleBase {
       .setCachingEnabled(false).setDirectoryListing(false));
     router.route("/review/*").handler(StaticHandler.create("reviewgate/webroot/review")
       .setCachingEnabled(false).setDirectoryListing(false));
+    // The review page's browser libraries (highlight.js, marked, DOMPurify), from their WebJars on the class path;
+    // versioned paths, so a browser may keep them.
+    router.route("/webjars/*").handler(StaticHandler.create("META-INF/resources/webjars")
+      .setDirectoryListing(false).setMaxAgeSeconds(86_400));
     router.get("/").handler(ctx -> ctx.redirect("/review/"));
     HealthRoutes.mount(router, health);
     if (metrics != null) {
