@@ -171,6 +171,7 @@ class ReviewDashboardIT {
       driver.get(url.substring(0, url.indexOf('#')));
       chromium.until(WAIT, "the reviews list", () -> driver.findElement(By.cssSelector(".review-list .review-link"))
         .getText().equals("Greet by name"));
+      assertThat(driver.findElement(By.cssSelector(".review-list")).getText()).doesNotContain("null", "undefined");
       chromium.screenshot("reviews-list");
     }
   }

@@ -216,6 +216,10 @@ class ReviewPageIT {
       assertThat(calc.findElement(By.cssSelector("tr.line.delete mark.word")).getText()).isEqualTo("3.14");
       assertThat(section(chromium, "src/app.js").findElement(By.cssSelector("tr.line.add mark.word")).getText())
         .isEqualTo("hello");
+      assertThat(js(chromium, "const r = document.createRange(); r.selectNodeContents(arguments[0]);"
+        + " getSelection().removeAllRanges(); getSelection().addRange(r); return getSelection().toString();",
+        calc.findElement(By.cssSelector("tr.line.add td.code")))).as("copied code carries no sign")
+        .isEqualTo("    return math.pi * r * r");
 
       WebElement list = section(chromium, "src/list.txt");
       list.findElement(By.xpath(".//tr[contains(@class,'expander')]//button[contains(., 'Show all 16 hidden lines')]")).click();

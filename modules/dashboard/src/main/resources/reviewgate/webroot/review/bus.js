@@ -1,10 +1,12 @@
 // The connection to reviewgate's event-bus bridge: requests with a short time limit, subscriptions that survive a
 // reconnect, and reconnecting with backoff after the server went away (a restarted server comes back on the same
-// address). Listeners hear 'live', 'down' and 'back' (live again after a loss: the page then reloads its data).
+// address). Listeners hear 'live', 'down', 'refused' (still down after a few attempts: a restarted server forgot the
+// session) and 'back' (live again after a loss: the page then reloads its data).
 import {BridgeClient} from '../console/bridge-client.js';
 
 const REQUEST_MS = 15000;
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+const SIGN_IN_AFTER = 4;   // failed attempts after which the page says a restarted server needs a new sign-in
 
 export class Bus {
   constructor(url) {
@@ -54,6 +56,7 @@ export class Bus {
     this.#tell('down');
     const retry = () => this.open().catch(() => {
       this.attempt++;
+      if (this.attempt === SIGN_IN_AFTER) this.#tell('refused');
       setTimeout(retry, RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)]);
     });
     setTimeout(retry, RETRY_MS[0]);

@@ -59,6 +59,12 @@ export class FileView {
     this.observer?.disconnect();
     this.lang = languageOf(f.path);
     this.view = this.ctx.view();
+    // looked up once per render, not once per line
+    this.threads = this.store.threadsOf(f).filter((t) => t.line != null);
+    this.markers = new Map();
+    for (const m of this.store.review.markers) {
+      if (m.file === f.path) this.markers.set(m.line, [...(this.markers.get(m.line) || []), m]);
+    }
     this.items = this.#items();
     this.limit = Math.min(this.items.length, Math.max(CHUNK, this.#lastNeeded() + 1));
     this.rendered = 0;
@@ -175,6 +181,7 @@ export class FileView {
   // --- rendering -----------------------------------------------------------------------------------------------
   #renderBody() {
     const f = this.file;
+    this.drafts = this.store.draftsOf(f).filter(([, d]) => d.target.line != null);
     const parts = [];
     if (f.cut && !f.loaded_whole) parts.push(this.#cutNotice());
     const threads = this.store.threadsOf(f);
@@ -380,19 +387,19 @@ export class FileView {
     if (l.kind !== 'add' && l.old != null) sides.push(['old', l.old]);
     if (l.kind !== 'delete' && l.new != null) sides.push(['new', l.new]);
     if (l.kind === 'add') {
-      for (const m of this.store.review.markers.filter((m) => m.file === this.file.path && m.line === l.new)) {
+      for (const m of this.markers.get(l.new) || []) {
         out.append(h('tr', {class: 'annotation marker'}, h('td', {colspan: cols},
           h('span', {class: 'marker-kind marker-' + m.kind}, MARKERS[m.kind] || m.kind), ' ', m.text)));
       }
     }
     for (const [side, n] of sides) {
       if (this.view === 'split' && l.kind === 'context' && side === 'old') continue;
-      for (const t of this.store.threadsOf(this.file)) {
+      for (const t of this.threads) {
         const ts = t.side || 'new';
         const here = t.line === n && (ts === side || (this.view === 'split' && l.kind === 'context'));
-        if (here && t.line != null) out.append(h('tr', {class: 'annotation'}, h('td', {colspan: cols}, threadBox(t, this.#threadCtx()))));
+        if (here) out.append(h('tr', {class: 'annotation'}, h('td', {colspan: cols}, threadBox(t, this.#threadCtx()))));
       }
-      for (const [key, d] of this.store.draftsOf(this.file)) {
+      for (const [key, d] of this.drafts) {
         if (d.target.line === n && d.target.side === side) out.append(this.#formRow(key, d.target));
       }
     }

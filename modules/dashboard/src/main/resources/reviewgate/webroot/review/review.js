@@ -253,6 +253,7 @@ class ReviewPage {
         document.getElementById('waiting-badge')?.replaceChildren(this.#waitingBadge());
         break;
       default:
+        if (event.thread) s.putThread(event.thread);   // the agent's note with its approval
         if (event.status && event.status !== r.status) {
           r.status = event.status;
           document.getElementById('status-badge')?.replaceChildren(badge(r.status));
@@ -360,9 +361,12 @@ document.getElementById('complete-form').addEventListener('submit', async (e) =>
 window.addEventListener('beforeunload', (e) => {
   if (page?.store.unsent()) { e.preventDefault(); e.returnValue = ''; }
 });
+const STATES = {live: 'live', back: 'live', down: 'connection lost — reconnecting…',
+  refused: 'connection lost — reconnecting. If reviewgate restarted, run `reviewgate open` to sign in again; '
+    + 'your unsent comments are kept.'};
 bus.onState((state) => {
-  connection.textContent = state === 'down' ? 'connection lost — reconnecting…' : 'live';
-  connection.className = 'connection ' + (state === 'down' ? 'down' : 'live');
+  connection.textContent = STATES[state];
+  connection.className = 'connection ' + (state === 'live' || state === 'back' ? 'live' : 'down');
   if (state === 'back') { page = null; route(); }
 });
 installKeys(() => page);

@@ -56,7 +56,13 @@ export function commentForm(key, target, label, ctx, onClose) {
   text.addEventListener('input', () => store.writeDraft(key, text.value));
   const error = h('p', {class: 'error', role: 'alert'});
   const send = h('button', {type: 'submit', class: 'primary', disabled: done || null}, 'Comment');
-  const close = () => { store.dropDraft(key); onClose?.(); };
+  // A live event may have drawn this draft's box again meanwhile: closing closes whichever box shows it now.
+  const close = () => {
+    store.dropDraft(key);
+    for (const box of document.querySelectorAll('form.comment-form')) {
+      if (box.draftKey === key) box.closeBox();
+    }
+  };
   const original = target.line != null && target.side !== 'old' ? ctx.linesOf?.(target) : null;
   const suggest = original ? h('button', {type: 'button', class: 'suggest', title: 'Suggest a replacement for these lines',
     onclick: () => {
@@ -74,8 +80,7 @@ export function commentForm(key, target, label, ctx, onClose) {
     error.textContent = '';
     try {
       const reply = await bus.request(COMMENT, {review_id: store.id, body, ...target});
-      store.dropDraft(key);
-      onClose?.();
+      close();
       store.putThread(reply.thread);
     } catch (err) {
       error.textContent = 'Not sent: ' + (err.message || err) + '. Your text is kept.';
@@ -87,6 +92,8 @@ export function commentForm(key, target, label, ctx, onClose) {
     h('button', {type: 'button', onclick: () => {
       if (!text.value.trim() || confirm('Discard this comment?')) close();
     }}, done ? 'Discard' : 'Cancel'), send));
+  form.draftKey = key;
+  form.closeBox = () => onClose?.();
   text.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); form.requestSubmit(); }
     if (e.key === 'Escape' && !text.value.trim()) close();

@@ -64,11 +64,15 @@ public record Review(
 
   /** Adds a comment to thread {@code threadId} when given, else to a new thread at {@code anchor}. */
   public Commented comment(Author author, String body, String threadId, Anchor anchor, Instant now) {
-    String file = anchor.file();
     if (completion != null) {
       throw ToolException.conflict("review " + id + " is completed; it takes no more comments. Request a new review "
         + "for further changes.");
     }
+    return added(author, body, threadId, anchor, now);
+  }
+
+  private Commented added(Author author, String body, String threadId, Anchor anchor, Instant now) {
+    String file = anchor.file();
     ReviewComment comment = new ReviewComment("c" + (commentCount + 1), author, body, now);
     List<ReviewThread> all = new ArrayList<>(threads);
     ReviewThread thread;
@@ -119,6 +123,17 @@ public record Review(
     }
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, newStatus,
       completion, files, markers, threads, queue, nextSeq, commentCount, tasks);
+  }
+
+  /**
+   * As {@link #withStatus(ReviewStatus, Instant)}, with the agent's note (null or blank: none) kept as its comment on
+   * the review as a whole, so that the person reads why (also after completing the review, when the agent reports
+   * the requested changes done).
+   */
+  public Commented withStatus(ReviewStatus newStatus, String note, Instant now) {
+    Review next = withStatus(newStatus, now);
+    return note == null || note.isBlank() ? new Commented(next, null, null)
+      : next.added(Author.AGENT, note, null, Anchor.REVIEW, now);
   }
 
   /** The queue without its oldest item (after that item was handed to the agent). */

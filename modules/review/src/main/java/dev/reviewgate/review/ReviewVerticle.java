@@ -145,9 +145,10 @@ public final class ReviewVerticle extends VerticleBase {
       case "approve", "request_changes" -> {
         ReviewStatus status = action.equals("approve") ? ReviewStatus.APPROVED : ReviewStatus.CHANGES_REQUESTED;
         yield reviews.change(review.id(), current -> {
-          Review next = current.withStatus(status, Instant.now());
-          return new ReviewWriter.Applied<>(next, next);
-        }, next -> new JsonObject().put("type", "status")).map(saved -> facts
+          Review.Commented next = current.withStatus(status, args.getString("body"), Instant.now());
+          return new ReviewWriter.Applied<>(next.review(), next);
+        }, next -> next.thread() == null ? new JsonObject().put("type", "status")
+          : KnownReviews.commentEvent(next).put("type", "status")).map(Review.Commented::review).map(saved -> facts
           .put("status", saved.status().wire()).put("outcome", "status_set").put("pending", saved.queue().size())
           .put("instructions", FeedbackText.statusSet(saved)));
       }

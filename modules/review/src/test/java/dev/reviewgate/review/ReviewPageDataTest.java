@@ -165,6 +165,21 @@ class ReviewPageDataTest {
       .hasMessageContaining("start_line 9 is after line 3");
   }
 
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void theAgentsNoteWithItsApprovalIsKeptForThePerson() throws Exception {
+    String id = review();
+    call(Addresses.REVIEW_COMPLETE, new JsonObject().put("review_id", id).put("action", "request_changes"));
+    call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id).put("action", "approve")
+      .put("body", "Done: math.pi everywhere."));
+    JsonObject review = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id)).getJsonObject("review");
+    assertThat(review.getString("status")).isEqualTo("approved");
+    JsonObject thread = review.getJsonArray("threads").getJsonObject(0);
+    assertThat(thread.getValue("file")).isNull();
+    assertThat(thread.getJsonArray("comments").getJsonObject(0).getString("author")).isEqualTo("agent");
+    assertThat(thread.getJsonArray("comments").getJsonObject(0).getString("body")).isEqualTo("Done: math.pi everywhere.");
+  }
+
   private static String marked(JsonObject line) {
     JsonArray words = line.getJsonArray("words");
     assertThat(words).as("changed words of " + line).hasSize(1);
