@@ -353,6 +353,33 @@ class ReviewPageIT {
 
   @Test
   @Timeout(value = 180, unit = TimeUnit.SECONDS)
+  void aSecondRoundShowsWhatChangedSinceTheFirstAndResetsTheViewedMarksOfWhatItChanged() throws Exception {
+    String id = review();
+    try (HeadlessChromium chromium = opened(id)) {
+      section(chromium, "src/calc.py").findElement(By.cssSelector("input.viewed")).click();
+      section(chromium, "src/app.js").findElement(By.cssSelector("input.viewed")).click();
+      assertThat(progress(chromium)).isEqualTo("2 of 50 files viewed");
+
+      repo.write("src/calc.py", "import math\n\ndef area(r):\n    return math.pi * r ** 2\n").commit("third");
+      server.call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id).put("action", "new_round"));
+      chromium.until(WAIT, "the round picker", () -> chromium.driver.findElement(By.id("round-view")));
+      open(chromium, id, "");
+      assertThat(section(chromium, "src/calc.py").findElement(By.cssSelector("input.viewed")).isSelected())
+        .as("the file the round changed is to be viewed again").isFalse();
+      assertThat(section(chromium, "src/app.js").findElement(By.cssSelector("input.viewed")).isSelected()).isTrue();
+      assertThat(progress(chromium)).isEqualTo("1 of 50 files viewed");
+
+      chromium.driver.findElement(By.cssSelector("#round-view option[value='1']")).click();
+      chromium.until(WAIT, "only the changes since round 1", () -> visibleFiles(chromium).equals(List.of("src/calc.py")));
+      WebElement calc = section(chromium, "src/calc.py");
+      assertThat(calc.findElement(By.cssSelector("tr.line.delete")).getText()).contains("return math.pi * r * r");
+      assertThat(calc.findElement(By.cssSelector("tr.line.add")).getText()).contains("return math.pi * r ** 2");
+      assertThat(chromium.driver.findElement(By.cssSelector(".banner.since")).getText()).contains("since round 1");
+    }
+  }
+
+  @Test
+  @Timeout(value = 180, unit = TimeUnit.SECONDS)
   void fewTabStopsHeadingsNamedTablesAndContrastInBothThemes() throws Exception {
     String id = review();
     try (HeadlessChromium chromium = opened(id)) {

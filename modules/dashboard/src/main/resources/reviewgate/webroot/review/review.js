@@ -134,10 +134,13 @@ class ReviewPage {
             ` · +${num(sum(s.files, 'additions'))} −${num(sum(s.files, 'deletions'))} in ${s.files.length} file(s)`,
             ` · opened ${when(r.created_at)}`)),
         r.description ? h('div', {class: 'description'}, r.description) : null,
+        s.sinceRound ? h('div', {class: 'banner since', role: 'status'}, `Showing only what changed since round `
+          + `${s.sinceRound} (${shortSha(r.rounds[s.sinceRound - 1])}..${shortSha(r.head)}). Threads are in the full view.`) : null,
         h('div', {id: 'completion'}, this.#completionBanner()),
         h('div', {class: 'toolbar'},
           h('div', {class: 'segmented', role: 'group', 'aria-label': 'Diff view'},
             viewButton('unified', 'Unified'), viewButton('split', 'Side by side', narrow)),
+          this.#roundPicker(),
           h('span', {class: 'hint'}, 'Press ', h('kbd', {}, '?'), ' for keyboard shortcuts'),
           h('button', {class: 'primary', id: 'complete-button', onclick: openComplete, disabled: !!r.completion},
             'Complete review…'))),
@@ -146,6 +149,23 @@ class ReviewPage {
           s.files.length ? [...this.views.values()].map((v) => v.element) : h('p', {class: 'empty'}, 'No changes in this range.'),
           s.warnings.filter((w) => !/max_lines_per_file/.test(w)).map((w) => h('p', {class: 'warning'}, w)))));
     this.tree.apply();
+  }
+
+  // Round k of n: "all changes", or only what changed since an earlier round (the person's last one marked).
+  #roundPicker() {
+    const s = this.store;
+    const rounds = s.review.rounds || [];
+    if (!rounds.length) return null;
+    const mine = s.reviewedRound();
+    const select = h('select', {id: 'round-view', 'aria-label': 'Changes shown', onchange: async (e) => {
+      const since = Number(e.target.value) || null;
+      const diff = since ? (await bus.request(GET, {review_id: s.id, since_round: since}, 60000)).diff : null;
+      s.showSince(since, diff);
+      this.render();
+    }}, h('option', {value: ''}, `All changes (round ${rounds.length + 1})`),
+    rounds.map((head, i) => h('option', {value: i + 1, selected: s.sinceRound === i + 1 || null},
+      `Since round ${i + 1} (${shortSha(head)})` + (mine === i + 1 ? ' — your last review' : ''))));
+    return h('label', {class: 'round-view'}, 'Changes: ', select);
   }
 
   reveal(params) {
@@ -247,6 +267,11 @@ class ReviewPage {
         r.completion = event.completion;
         announce('The review was completed: ' + event.completion.label + '.');
         this.render();
+        break;
+      case 'round':
+        announce('The agent brought round ' + event.round + ' of this review.');
+        page = null;
+        route();
         break;
       case 'agent_waiting':
         s.waiting = event.waiting;

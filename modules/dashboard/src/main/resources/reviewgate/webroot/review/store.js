@@ -16,15 +16,35 @@ export class ReviewStore {
     const saved = this.#read();
     this.drafts = new Map(Object.entries(saved.drafts || {}));   // key -> {target, text}
     this.viewed = new Map(Object.entries(saved.viewed || {}));   // path -> the file's blob pair when marked
+    this.reviewed = saved.reviewed_round || null;
   }
 
   load(data) {
     this.review = data.review;
+    this.all = data.diff.files;
+    this.sinceRound = null;
     this.files = data.diff.files;
     this.warnings = data.diff.warnings || [];
     this.waiting = data.agent_waiting;
     this.files.forEach((f, i) => { f.index_in_review = i; });
     this.emit('review');
+  }
+
+  // The rounds: the agent's new commits for the same review. A view since an earlier round shows only what changed.
+  round() { return (this.review.rounds || []).length + 1; }
+
+  showSince(round, diff) {
+    this.sinceRound = round;
+    this.files = round ? diff.files : this.all;
+    this.files.forEach((f, i) => { f.index_in_review = i; });
+  }
+
+  // The round the person last sent something in ("changes since your last review").
+  reviewedRound() { return this.reviewed; }
+
+  markReviewed() {
+    this.reviewed = this.round();
+    this.#save();
   }
 
   on(part, fn) {
@@ -37,6 +57,7 @@ export class ReviewStore {
   file(path) { return this.files.find((f) => f.path === path || f.old_path === path); }
 
   threadsOf(file) {
+    if (this.sinceRound) return [];   // threads sit on the whole review's lines: the full view shows them
     return this.review.threads.filter((t) => t.file && (t.file === file.path || t.file === file.old_path));
   }
 
@@ -82,15 +103,18 @@ export class ReviewStore {
   unsent() { return [...this.drafts.values()].filter((d) => d.text.trim()).length; }
 
   // --- viewed marks: a mark holds while the file's content is the one marked ------------------------------------
-  isViewed(file) { return this.viewed.get(file.path) === fingerprint(file); }
+  // Marks are of the whole review's files, also when a view since an earlier round shows another diff of them.
+  isViewed(file) { return this.viewed.get(file.path) === fingerprint(this.#whole(file)); }
 
   setViewed(file, on) {
-    if (on) this.viewed.set(file.path, fingerprint(file)); else this.viewed.delete(file.path);
+    if (on) this.viewed.set(file.path, fingerprint(this.#whole(file))); else this.viewed.delete(file.path);
     this.#save();
     this.emit('viewed', file);
   }
 
   viewedCount() { return this.files.filter((f) => this.isViewed(f)).length; }
+
+  #whole(file) { return this.all.find((f) => f.path === file.path) || file; }
 
   #read() {
     try { return JSON.parse(localStorage.getItem(this.key) || '{}'); } catch { return {}; }
@@ -98,7 +122,7 @@ export class ReviewStore {
 
   #save() {
     localStorage.setItem(this.key, JSON.stringify({drafts: Object.fromEntries(this.drafts),
-      viewed: Object.fromEntries(this.viewed)}));
+      viewed: Object.fromEntries(this.viewed), reviewed_round: this.reviewed}));
   }
 }
 

@@ -81,6 +81,7 @@ export function commentForm(key, target, label, ctx, onClose) {
     try {
       const reply = await bus.request(COMMENT, {review_id: store.id, body, ...target});
       close();
+      store.markReviewed();
       store.putThread(reply.thread);
     } catch (err) {
       error.textContent = 'Not sent: ' + (err.message || err) + '. Your text is kept.';

@@ -138,6 +138,12 @@ final class FeedbackText {
       + "Call review_update with review_id \"" + review.id() + "\" and action \"wait_for_feedback\" to continue.";
   }
 
+  static String roundAdded(Review review) {
+    return "Review " + review.id() + " is at round " + (review.rounds().size() + 1) + ": the person now sees your "
+      + "commits up to " + shortSha(review.head()) + ", and can look at only what changed since an earlier round. "
+      + "Call review_update with review_id \"" + review.id() + "\" and action \"wait_for_feedback\" to hear from them.";
+  }
+
   static String statusSet(Review review) {
     return switch (review.status()) {
       case APPROVED -> "Review " + review.id() + " is marked approved: the work it asked for is done.";

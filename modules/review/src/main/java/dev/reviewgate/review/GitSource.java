@@ -46,6 +46,17 @@ final class GitSource {
       new PinnedRange(answer.repo(), answer.base(), answer.head()), DiffView.fromGitDiff(answer.result())));
   }
 
+  /**
+   * The review's base against {@code revision}: a new round's diff, with the SHA {@code revision} names pinned. A
+   * review of a root commit (no base) compares with the empty tree again.
+   */
+  Future<Fetched> advance(PinnedRange current, String revision) {
+    GitService.DiffQuery query = current.base() == null ? GitService.DiffQuery.of(current.repo(), revision)
+      : GitService.DiffQuery.between(current.repo(), current.base(), revision);
+    return fetch(query).map(answer -> new Fetched(new PinnedRange(answer.repo(), current.base(), answer.head()),
+      DiffView.fromGitDiff(answer.result())));
+  }
+
   /** The diff between SHAs pinned earlier. */
   Future<DiffView> diff(PinnedRange range) {
     return fetch(query(range)).map(answer -> DiffView.fromGitDiff(answer.result()));

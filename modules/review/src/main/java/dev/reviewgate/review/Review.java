@@ -12,7 +12,8 @@ import java.util.List;
  *
  * <p>{@code base} and {@code head} are the SHAs git compared when the review was created (base null: head is a root
  * commit, compared with the empty tree); they never follow a branch. {@code queue} is the feedback not yet handed to
- * the agent, oldest first.
+ * the agent, oldest first. {@code rounds} are the heads of the earlier rounds, oldest first: when the agent brings
+ * new commits for the same review, {@code head} moves on and the old one is kept there.
  */
 public record Review(
   String id,
@@ -32,9 +33,11 @@ public record Review(
   List<Feedback> queue,
   long nextSeq,
   long commentCount,
-  List<WaitTask> tasks) {
+  List<WaitTask> tasks,
+  List<String> rounds) {
 
   public Review {
+    rounds = List.copyOf(rounds);
     files = List.copyOf(files);
     markers = List.copyOf(markers);
     threads = List.copyOf(threads);
@@ -46,7 +49,7 @@ public record Review(
                               String base, String head, List<FileStat> files, List<Marker> markers,
                               Instant now) {
     return new Review(id, repo, title, description, commitRange, base, head, now, now, ReviewStatus.PENDING,
-      null, files, markers, List.of(), List.of(), 1, 0, List.of());
+      null, files, markers, List.of(), List.of(), 1, 0, List.of(), List.of());
   }
 
   /** The result of adding a comment: the new review, and the thread and comment as stored. */
@@ -95,7 +98,7 @@ public record Review(
       newQueue = append(queue, Feedback.comment(seq++, thread, comment));
     }
     Review next = new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
-      completion, files, markers, all, newQueue, seq, commentCount + 1, tasks);
+      completion, files, markers, all, newQueue, seq, commentCount + 1, tasks, rounds);
     return new Commented(next, thread, comment);
   }
 
@@ -108,7 +111,7 @@ public record Review(
     Completion done = new Completion(action, notes == null ? "" : notes, now);
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now,
       ReviewStatus.COMPLETED, done, files, markers, threads, append(queue, Feedback.completion(nextSeq, done)),
-      nextSeq + 1, commentCount, tasks);
+      nextSeq + 1, commentCount, tasks, rounds);
   }
 
   /**
@@ -122,7 +125,7 @@ public record Review(
         + "status is " + status.wire() + "; it no longer changes. Request a new review for further work.");
     }
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, newStatus,
-      completion, files, markers, threads, queue, nextSeq, commentCount, tasks);
+      completion, files, markers, threads, queue, nextSeq, commentCount, tasks, rounds);
   }
 
   /**
@@ -139,7 +142,7 @@ public record Review(
   /** The queue without its oldest item (after that item was handed to the agent). */
   public Review dequeue(Instant now) {
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
-      completion, files, markers, threads, queue.subList(1, queue.size()), nextSeq, commentCount, tasks);
+      completion, files, markers, threads, queue.subList(1, queue.size()), nextSeq, commentCount, tasks, rounds);
   }
 
   /** The task now waiting for this review's next feedback, if any (at most one works at a time). */
@@ -181,7 +184,32 @@ public record Review(
 
   private Review withTasks(List<WaitTask> newTasks, List<Feedback> newQueue, Instant now) {
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
-      completion, files, markers, threads, newQueue, nextSeq, commentCount, newTasks == null ? tasks : newTasks);
+      completion, files, markers, threads, newQueue, nextSeq, commentCount, newTasks == null ? tasks : newTasks,
+      rounds);
+  }
+
+  /**
+   * A new round: the agent's new commits for the same review. {@code newHead} (compared with the same base) becomes
+   * the head with its files and markers, and the old head is kept as the last earlier round. A completed review opens
+   * again, pending, for the person to look at the new commits; threads stay where they were written.
+   */
+  public Review newRound(String newHead, List<FileStat> newFiles, List<Marker> newMarkers, Instant now) {
+    if (newHead.equals(head)) {
+      throw ToolException.invalid("the review's head is already " + head + "; commit the changes first, then call "
+        + "new_round with the new head.");
+    }
+    List<String> heads = append(rounds, head);
+    return new Review(id, repo, title, description, commitRange, base, newHead, createdAt, now, ReviewStatus.PENDING,
+      null, newFiles, newMarkers, threads, queue, nextSeq, commentCount, tasks, heads);
+  }
+
+  /** The head of round {@code round} (1 is the first; the current round is {@code rounds().size() + 1}). */
+  public String headOfRound(int round) {
+    if (round < 1 || round > rounds.size() + 1) {
+      throw ToolException.invalid("review " + id + " has " + (rounds.size() + 1) + " round(s); round " + round
+        + " is not one of them.");
+    }
+    return round == rounds.size() + 1 ? head : rounds.get(round - 1);
   }
 
   /** The SHAs this review compares, pinned at creation. */

@@ -39,7 +39,8 @@ public final class ReviewJson {
       .put("queue", array(r.queue(), ReviewJson::toJson))
       .put("next_seq", r.nextSeq())
       .put("comment_count", r.commentCount())
-      .put("tasks", array(r.tasks(), ReviewJson::toJson));
+      .put("tasks", array(r.tasks(), ReviewJson::toJson))
+      .put("rounds", new JsonArray(new ArrayList<>(r.rounds())));
   }
 
   public static JsonObject toJson(WaitTask t) {
@@ -70,7 +71,8 @@ public final class ReviewJson {
       list(j.getJsonArray("threads"), ReviewJson::threadFromJson),
       list(j.getJsonArray("queue"), ReviewJson::feedbackFromJson),
       j.getLong("next_seq", 1L), j.getLong("comment_count", 0L),
-      list(j.getJsonArray("tasks"), ReviewJson::taskFromJson));
+      list(j.getJsonArray("tasks"), ReviewJson::taskFromJson),
+      j.getJsonArray("rounds", new JsonArray()).stream().map(String::valueOf).toList());
   }
 
   public static JsonObject toJson(FileStat f) {

@@ -142,6 +142,7 @@ public final class ReviewVerticle extends VerticleBase {
     return switch (action) {
       case "wait_for_feedback" -> waits.await(review.id(), context, facts);
       case "add_comment" -> agentComment(review, args);
+      case "new_round" -> newRound(review, args, facts);
       case "approve", "request_changes" -> {
         ReviewStatus status = action.equals("approve") ? ReviewStatus.APPROVED : ReviewStatus.CHANGES_REQUESTED;
         yield reviews.change(review.id(), current -> {
@@ -154,6 +155,20 @@ public final class ReviewVerticle extends VerticleBase {
       }
       default -> Future.failedFuture(ToolException.invalid("unknown action '" + action + "'"));
     };
+  }
+
+  /** The agent's new commits for the same review: the head moves to {@code head} (default HEAD), base unchanged. */
+  private Future<JsonObject> newRound(Review review, JsonObject args, JsonObject facts) {
+    return git.advance(review.range(), args.getString("head", "HEAD")).compose(fetched -> {
+      reviews.cacheDiff(review.id(), fetched.view());
+      return reviews.change(review.id(), current -> {
+        Review next = current.newRound(fetched.range().head(), fetched.view().fileStats(),
+          fetched.view().markers(options.maxMarkerChars()), Instant.now());
+        return new ReviewWriter.Applied<>(next, next);
+      }, next -> new JsonObject().put("type", "round").put("round", next.rounds().size() + 1));
+    }).map(saved -> facts.put("status", saved.status().wire()).put("outcome", "round_added")
+      .put("round", saved.rounds().size() + 1).put("head", saved.head()).put("pending", saved.queue().size())
+      .put("instructions", FeedbackText.roundAdded(saved)));
   }
 
   private Future<JsonObject> agentComment(Review review, JsonObject args) {
@@ -213,6 +228,12 @@ public final class ReviewVerticle extends VerticleBase {
    */
   private Future<JsonObject> get(JsonObject args) {
     String file = args.getString("file");
+    Integer since = args.getInteger("since_round");
+    if (since != null) {
+      return reviews.named(args).compose(review -> git.diff(new PinnedRange(review.repo(), review.headOfRound(since),
+        review.head())).map(view -> new JsonObject().put("review_id", review.id()).put("since_round", since)
+        .put("diff", view.toJson())));
+    }
     if (file == null) {
       return reviews.named(args).compose(this::whole);
     }

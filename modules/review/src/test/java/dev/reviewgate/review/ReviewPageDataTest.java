@@ -180,6 +180,28 @@ class ReviewPageDataTest {
     assertThat(thread.getJsonArray("comments").getJsonObject(0).getString("body")).isEqualTo("Done: math.pi everywhere.");
   }
 
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aNewRoundMovesTheHeadAndTheChangesSinceTheFirstRoundAreJustTheNewCommits() throws Exception {
+    String id = review();
+    String first = repo.git("rev-parse", "HEAD").strip();
+    repo.write("src/calc.py", "import math\n\ndef area(r):\n    return math.pi * r ** 2\n").commit("third");
+    String third = repo.git("rev-parse", "HEAD").strip();
+    JsonObject round = call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id).put("action", "new_round"));
+    assertThat(round.getInteger("round")).isEqualTo(2);
+    assertThat(round.getString("head")).isEqualTo(third);
+    JsonObject review = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id)).getJsonObject("review");
+    assertThat(review.getString("head")).isEqualTo(third);
+    assertThat(review.getJsonArray("rounds").getList()).containsExactly(first);
+    JsonObject since = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id).put("since_round", 1))
+      .getJsonObject("diff");
+    assertThat(since.getJsonArray("files").stream().map(f -> ((JsonObject) f).getString("path"))).containsExactly("src/calc.py");
+    assertThatThrownBy(() -> call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id).put("action", "new_round")))
+      .hasMessageContaining("already " + third);
+    assertThatThrownBy(() -> call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id).put("since_round", 3)))
+      .hasMessageContaining("has 2 round(s)");
+  }
+
   private static String marked(JsonObject line) {
     JsonArray words = line.getJsonArray("words");
     assertThat(words).as("changed words of " + line).hasSize(1);
