@@ -219,7 +219,7 @@ class ReviewPage {
     this.generalSlot = h('div', {class: 'general-threads'}, general.map((t) => threadBox(t, {store: s, bus})));
     const form = h('div', {class: 'general-form'});
     const fresh = () => form.replaceChildren(commentForm(draftKey.review(), {}, 'Comment on the review as a whole',
-      {store: s, bus}, fresh));
+      {store: s, bus}, fresh, true));
     fresh();
     return h('section', {class: 'conversation', 'aria-labelledby': 'conversation-title'},
       h('h2', {id: 'conversation-title'}, 'Conversation'), this.generalSlot, form);

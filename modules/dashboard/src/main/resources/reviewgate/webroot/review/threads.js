@@ -45,8 +45,9 @@ function replyArea(thread, ctx) {
   return holder;
 }
 
-// A form bound to draft `key`; `onClose` runs after it was sent or cancelled (the draft is gone by then).
-export function commentForm(key, target, label, ctx, onClose) {
+// A form bound to draft `key`; `onClose` runs after it was sent or cancelled (the draft is gone by then). A
+// `lasting` form (the review's own box) stays open and offers no Cancel.
+export function commentForm(key, target, label, ctx, onClose, lasting = false) {
   const {store, bus} = ctx;
   const draft = store.openDraft(key, target);
   const done = !!store.review.completion;
@@ -90,7 +91,7 @@ export function commentForm(key, target, label, ctx, onClose) {
   }},
   done ? h('p', {class: 'warning'}, 'The review was completed; nothing more can be sent. Your text is kept here.') : null,
   text, error, h('div', {class: 'actions'}, suggest,
-    h('button', {type: 'button', onclick: () => {
+    lasting && !done ? null : h('button', {type: 'button', onclick: () => {
       if (!text.value.trim() || confirm('Discard this comment?')) close();
     }}, done ? 'Discard' : 'Cancel'), send));
   form.draftKey = key;

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * removed line is paired with the added line at the same place in the run of additions that follows it (as the side
  * by side view pairs them), and both get {@code words}: {@code [from, to)} character ranges (UTF-16, as the page
  * indexes text) of the tokens the other line lacks, by a longest common subsequence of words, spaces and punctuation.
- * Lines too long to compare cheaply, or with nothing in common, get no ranges: the whole line is the change.
+ * Lines too long to compare cheaply, or with nothing but white space in common, get no ranges: the whole line is
+ * the change.
  */
 final class WordChanges {
 
@@ -62,7 +63,7 @@ final class WordChanges {
           : Math.max(common[x + 1][y], common[x][y + 1]);
       }
     }
-    if (common[0][0] == 0) {
+    if (common[0][0] == 0 || onlySpacesInCommon(ta, a, tb, b, common)) {
       return;
     }
     JsonArray wordsA = new JsonArray();
@@ -81,6 +82,26 @@ final class WordChanges {
     }
     removed.put("words", wordsA);
     added.put("words", wordsB);
+  }
+
+  /** True when the lines share nothing but white space: marking "everything else" would say nothing. */
+  private static boolean onlySpacesInCommon(String ta, List<int[]> a, String tb, List<int[]> b, int[][] common) {
+    int x = 0;
+    int y = 0;
+    while (x < a.size() && y < b.size()) {
+      if (same(ta, a.get(x), tb, b.get(y))) {
+        if (!ta.substring(a.get(x)[0], a.get(x)[1]).isBlank()) {
+          return false;
+        }
+        x++;
+        y++;
+      } else if (common[x + 1][y] >= common[x][y + 1]) {
+        x++;
+      } else {
+        y++;
+      }
+    }
+    return true;
   }
 
   private static boolean same(String ta, int[] a, String tb, int[] b) {
