@@ -36,6 +36,10 @@ final class HeadlessChromium implements AutoCloseable {
     options.setBinary(CHROMIUM.toFile());
     options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
       "--window-size=" + width + "," + height, "--lang=en-US");
+    // The page's console is read by tests (a script error or a failed load is a defect); a beforeunload prompt is
+    // left for the test to see and answer.
+    options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
+    options.setUnhandledPromptBehaviour(org.openqa.selenium.UnexpectedAlertBehaviour.IGNORE);
     ChromeDriverService service = new ChromeDriverService.Builder()
       .usingDriverExecutable(new File(DRIVER.toString())).usingAnyFreePort().build();
     return new HeadlessChromium(new ChromeDriver(service, options));
@@ -57,6 +61,19 @@ final class HeadlessChromium implements AutoCloseable {
       Thread.sleep(100);
     }
     throw new AssertionError("timed out waiting for " + what, last);
+  }
+
+  /** The page's console messages of level SEVERE (script errors, failed loads) since the last call. */
+  java.util.List<String> consoleErrors() {
+    return driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
+      .filter(entry -> entry.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
+      .map(entry -> entry.getMessage()).toList();
+  }
+
+  /** Sets the color scheme the page sees (prefers-color-scheme: light or dark), through the DevTools protocol. */
+  void colorScheme(String scheme) {
+    driver.executeCdpCommand("Emulation.setEmulatedMedia", java.util.Map.of("features",
+      java.util.List.of(java.util.Map.of("name", "prefers-color-scheme", "value", scheme))));
   }
 
   /** Saves a screenshot under target/screenshots (test artifacts). */

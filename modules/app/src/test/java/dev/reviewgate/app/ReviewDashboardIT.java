@@ -7,28 +7,16 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.bus.ToolEndpoint;
 import dev.reviewgate.core.catalog.ToolCatalog;
-import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.security.Caller;
-import dev.reviewgate.git.GitBackendOptions;
-import dev.reviewgate.git.GitVerticle;
-import dev.reviewgate.http.HttpOptions;
-import dev.reviewgate.http.HttpServerVerticle;
-import dev.reviewgate.http.ops.DeploymentHealth;
-import dev.reviewgate.review.DraftApprovalVerticle;
-import dev.reviewgate.review.ReviewOptions;
-import dev.reviewgate.review.ReviewVerticle;
 import dev.reviewgate.review.TempRepo;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.VertxOptions;
 import io.vertx.core.eventbus.DeliveryOptions;
-import io.vertx.core.file.FileSystemOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -62,6 +50,7 @@ class ReviewDashboardIT {
   @TempDir
   Path storeDir;
 
+  private DashboardServer server;
   private Vertx vertx;
   private String base;
   private final List<JsonObject> posted = new CopyOnWriteArrayList<>();
@@ -70,28 +59,18 @@ class ReviewDashboardIT {
   void setUp() throws Exception {
     TempRepo repo = new TempRepo(repoDir);
     base = repo.greetingChange()[0];
-    vertx = Vertx.builder().with(new VertxOptions().setFileSystemOptions(new FileSystemOptions()
-      .setClassPathResolvingEnabled(true))).build();
-    ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("review",
-      new JsonObject().put("storageDir", storeDir.toString())));
-    HttpOptions http = HttpOptions.from(config.section("http"), System.getenv()).withAddress("127.0.0.1", 0);
-    await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(ReviewgateConfig.defaults(), repoDir), ToolCatalog.standard())));
-    await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(config.section("review"), repoDir),
-      ToolCatalog.standard())));
-    await(vertx.deployVerticle(new DraftApprovalVerticle(ReviewOptions.from(config.section("review"), repoDir),
-      ToolCatalog.standard())));
     // The forge: pr_review's catalog address, served by a stand-in that records what an approved draft posts.
-    await(ToolEndpoint.serve(vertx, ToolCatalog.standard(), "pr_review", args -> {
+    server = DashboardServer.start(repoDir, storeDir, v -> ToolEndpoint.serve(v, ToolCatalog.standard(), "pr_review", args -> {
       posted.add(args);
       return Future.succeededFuture(new JsonObject().put("forge", "github").put("review_id", 77)
         .put("url", "https://github.com/octo/shop/pull/5#pullrequestreview-77"));
     }));
-    await(vertx.deployVerticle(new HttpServerVerticle(http, ToolCatalog.standard(), new DeploymentHealth(http.health()), null, null)));
+    vertx = server.vertx;
   }
 
   @AfterEach
   void tearDown() throws Exception {
-    await(vertx.close());
+    server.close();
   }
 
   @Test
@@ -192,6 +171,7 @@ class ReviewDashboardIT {
       driver.get(url.substring(0, url.indexOf('#')));
       chromium.until(WAIT, "the reviews list", () -> driver.findElement(By.cssSelector(".review-list .review-link"))
         .getText().equals("Greet by name"));
+      assertThat(driver.findElement(By.cssSelector(".review-list")).getText()).doesNotContain("null", "undefined");
       chromium.screenshot("reviews-list");
     }
   }

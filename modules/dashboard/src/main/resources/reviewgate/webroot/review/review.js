@@ -1,78 +1,51 @@
-// The review dashboard: a list of reviews and a pull-request-like page per review, and the draft reviews agents ask
-// the person to approve before they are posted on a forge. It talks to reviewgate only through the event-bus bridge
-// (review_list, review_get, review_comment, review_complete, review_draft_list, review_draft_decide and the events),
-// so an agent's answer appears without reloading. All text from the server is inserted as text, never as HTML.
-import {BridgeClient} from '../console/bridge-client.js';
+// The review dashboard's entry: routing between the list of reviews, a review's page and a draft review to approve;
+// the review page's assembly (header, file list, conversation, one FileView per file) and its live events. State is
+// in the store (store.js); each part re-renders itself. It talks to reviewgate only through the event-bus bridge
+// (bus.js), so an agent's answer appears without reloading. Text from the server goes in as text; comment Markdown
+// is sanitised (markdown.js).
+import {Bus} from './bus.js';
+import {badge, h, num, shortSha, when} from './dom.js';
+import {FileView, GET} from './diffview.js';
+import {FileTree} from './filetree.js';
+import {installKeys} from './keyboard.js';
+import {draftKey, ReviewStore} from './store.js';
+import {commentForm, threadBox} from './threads.js';
 
 const A = {
   list: 'reviewgate.review.list',
-  get: 'reviewgate.review.get',
-  comment: 'reviewgate.review.comment',
   complete: 'reviewgate.review.complete',
   events: 'reviewgate.review.events',
   drafts: 'reviewgate.review.draft_list',
   decide: 'reviewgate.review.draft_decide',
   draftEvents: 'reviewgate.review.events.drafts',
 };
-const MARKERS = {insight: '💡 insight', question: '❓ question', todo: 'TODO', fixme: 'FIXME'};
-const STATUS = {pending: 'Open', changes_requested: 'Changes requested', approved: 'Approved', completed: 'Completed'};
 
 const main = document.getElementById('main');
 const connection = document.getElementById('connection');
-let bridge;
-let page = null;               // the review page's state while one is shown
-const subscribed = new Set();  // event addresses already registered on the bridge
-let listeners = new Map();     // address -> current handler (replaced when the view changes)
+const announcer = document.getElementById('announcer');
+const bus = new Bus((location.protocol === 'https:' ? 'wss' : 'ws') + '://' + location.host + '/eventbus/websocket');
+let page = null;   // the review page while one is shown
 
-// --- tiny DOM helper ---------------------------------------------------------------------------------------------
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
-    else if (k === 'class') el.className = v;
-    else if (k === 'dataset') Object.assign(el.dataset, v);
-    else el.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-const shortSha = (sha) => sha ? sha.slice(0, 7) : '∅';
-const when = (iso) => new Date(iso).toLocaleString();
-const badge = (status) => h('span', {class: 'badge status-' + status}, STATUS[status] || status);
+const announce = (text) => { announcer.textContent = ''; setTimeout(() => { announcer.textContent = text; }, 50); };
 
-// --- connection and routing --------------------------------------------------------------------------------------
-function on(address, fn) {
-  listeners.set(address, fn);
-  if (!subscribed.has(address)) {
-    subscribed.add(address);
-    bridge.subscribe(address, (body) => listeners.get(address)?.(body));
-  }
-}
-
-async function connect() {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  bridge = new BridgeClient(scheme + '://' + location.host + '/eventbus/websocket');
-  await bridge.open();
-  connection.textContent = 'live';
-  connection.className = 'connection live';
-  bridge.ws.addEventListener('close', () => {
-    connection.textContent = 'disconnected — reload to reconnect';
-    connection.className = 'connection down';
-  });
+// --- routing -----------------------------------------------------------------------------------------------------
+function parseHash() {
+  const [path, query] = location.hash.split('?');
+  const params = new URLSearchParams(query || '');
+  const review = path.match(/^#\/reviews\/([A-Za-z0-9_-]+)$/);
+  const draft = path.match(/^#\/drafts\/([A-Za-z0-9_-]+)$/);
+  return {review: review?.[1], draft: draft?.[1], params};
 }
 
 async function route() {
-  listeners = new Map();
+  const {review, draft, params} = parseHash();
+  if (review && page?.store.id === review) { if (page.loaded) page.reveal(params); return; }
+  bus.clearHandlers();
   page = null;
-  const match = location.hash.match(/^#\/reviews\/([A-Za-z0-9_-]+)/);
-  const draft = location.hash.match(/^#\/drafts\/([A-Za-z0-9_-]+)/);
   try {
-    if (match) await showReview(match[1]);
-    else if (draft) await showDraft(draft[1]);
+    // the link is read again once loaded: it may have changed meanwhile
+    if (review) { page = new ReviewPage(review); await page.load(); page.reveal(parseHash().params); }
+    else if (draft) await showDraft(draft);
     else await showList();
   } catch (e) {
     main.replaceChildren(h('p', {class: 'error', role: 'alert'}, 'Could not load: ' + (e.message || e)));
@@ -83,17 +56,18 @@ async function route() {
 async function showList() {
   document.title = 'reviewgate · reviews';
   const render = async () => {
-    const {reviews} = await bridge.request(A.list, {});
+    const {reviews} = await bus.request(A.list, {});
     const rows = reviews.map((r) => h('li', {class: 'review-row'},
-      h('a', {href: '#/reviews/' + r.review_id, class: 'review-link'}, r.title),
+      h('a', {href: '#/reviews/' + r.review_id, class: 'review-link'}, r.title || r.review_id),
       ' ', badge(r.status),
       r.agent_waiting ? h('span', {class: 'badge waiting'}, 'agent waiting') : null,
       h('div', {class: 'meta'},
-        `${r.repo} · ${r.commit_range} (${shortSha(r.base)}..${shortSha(r.head)}) · `,
-        h('span', {class: 'add'}, '+' + r.counts.additions), ' ', h('span', {class: 'del'}, '−' + r.counts.deletions),
+        [r.repo, r.commit_range].filter((x) => x != null && x !== '').join(' · '),
+        ` (${shortSha(r.base)}..${shortSha(r.head)}) · `,
+        h('span', {class: 'add'}, '+' + num(r.counts.additions)), ' ', h('span', {class: 'del'}, '−' + num(r.counts.deletions)),
         ` in ${r.counts.files} file(s) · ${r.counts.threads} thread(s) · updated ${when(r.updated_at)}`)));
     // Drafts are served by the review role's draft service; a dashboard without it still lists the reviews.
-    const {drafts} = await bridge.request(A.drafts, {}).catch(() => ({drafts: []}));
+    const {drafts} = await bus.request(A.drafts, {}).catch(() => ({drafts: []}));
     const pending = drafts.filter((d) => d.status === 'pending');
     main.replaceChildren(
       pending.length ? h('section', {id: 'pending-drafts'}, h('h1', {}, 'Drafts awaiting your approval'),
@@ -107,343 +81,213 @@ async function showList() {
         : h('p', {class: 'empty'}, 'No reviews yet. An agent opens one with the review_request tool.'));
   };
   // Listen before the first listing: a review created between the two would otherwise never show up.
-  on(A.events, () => render());
-  on(A.draftEvents, () => render());
+  bus.on(A.events, () => render());
+  bus.on(A.draftEvents, () => render());
   await render();
 }
 
 // --- the review page ---------------------------------------------------------------------------------------------
-async function showReview(id) {
-  const data = await bridge.request(A.get, {review_id: id});
-  page = {
-    id, review: data.review, diff: data.diff, waiting: data.agent_waiting,
-    view: localStorage.getItem('reviewgate.view') || 'unified',
-    threadSlots: new Map(),   // thread id -> container element
-  };
-  document.title = data.review.title + ' · reviewgate';
-  renderReview();
-  on(A.events + '.' + id, onReviewEvent);
-}
-
-function renderReview() {
-  const r = page.review;
-  const narrow = window.matchMedia('(max-width: 800px)').matches;
-  const view = narrow ? 'unified' : page.view;
-  page.threadSlots = new Map();
-  const files = page.diff.files;
-  main.replaceChildren(
-    h('nav', {class: 'crumbs'}, h('a', {href: '#/'}, '← all reviews')),
-    h('div', {class: 'review-head'},
-      h('h1', {}, r.title, ' ', h('span', {class: 'review-id'}, r.id)),
-      h('div', {class: 'head-line'},
-        h('span', {id: 'status-badge'}, badge(r.status)),
-        h('span', {id: 'waiting-badge'}, waitingBadge()),
-        h('span', {class: 'meta'}, `${r.repo} · ${r.commit_range} · `,
-          h('code', {title: r.base || 'empty tree'}, shortSha(r.base)), '..',
-          h('code', {title: r.head}, shortSha(r.head)),
-          ` · opened ${when(r.created_at)}`)),
-      r.description ? h('div', {class: 'description'}, r.description) : null,
-      h('div', {id: 'completion'}, completionBanner()),
-      h('div', {class: 'toolbar'},
-        h('div', {class: 'segmented', role: 'group', 'aria-label': 'Diff view'},
-          viewButton('unified', 'Unified', view), viewButton('split', 'Side by side', view, narrow)),
-        h('button', {class: 'primary', id: 'complete-button', onclick: openComplete,
-          disabled: !!r.completion}, 'Complete review…'))),
-    h('div', {class: 'layout'},
-      h('aside', {class: 'tree', 'aria-label': 'Changed files'},
-        h('h2', {}, `Files (${files.length})`), fileTree(files)),
-      h('div', {class: 'files'},
-        conversation(),
-        files.length ? files.map((f, i) => fileBlock(f, i, view)) : h('p', {class: 'empty'}, 'No changes in this range.'),
-        (page.diff.warnings || []).map((w) => h('p', {class: 'warning'}, w)))));
-}
-
-function viewButton(value, label, current, disabled = false) {
-  return h('button', {'aria-pressed': String(current === value), disabled: disabled || null,
-    title: disabled ? 'Side by side needs a wider window' : null,
-    onclick: () => { page.view = value; localStorage.setItem('reviewgate.view', value); renderReview(); }}, label);
-}
-
-function waitingBadge() {
-  if (page.review.completion) return '';
-  return page.waiting ? h('span', {class: 'badge waiting'}, 'agent is waiting for your feedback')
-    : h('span', {class: 'badge idle'}, 'agent not waiting');
-}
-
-function completionBanner() {
-  const c = page.review.completion;
-  if (!c) return '';
-  return h('div', {class: 'banner done', role: 'status'},
-    h('strong', {}, 'Review completed: ' + c.label), c.notes ? h('div', {class: 'notes'}, c.notes) : null,
-    h('small', {}, when(c.at)));
-}
-
-// The file tree: directories as groups, each file with its +/- counts; a click jumps to the file's diff.
-function fileTree(files) {
-  const groups = new Map();
-  files.forEach((f, i) => {
-    const slash = f.path.lastIndexOf('/');
-    const dir = slash < 0 ? '' : f.path.slice(0, slash);
-    if (!groups.has(dir)) groups.set(dir, []);
-    groups.get(dir).push({f, i, name: f.path.slice(slash + 1)});
-  });
-  return h('ul', {class: 'tree-root'}, [...groups.entries()].sort().map(([dir, items]) =>
-    h('li', {}, dir ? h('div', {class: 'dir'}, dir + '/') : null,
-      h('ul', {}, items.map(({f, i, name}) => h('li', {},
-        h('a', {href: '#file-' + i, class: 'tree-file status-' + f.status,
-          onclick: (e) => { e.preventDefault(); jumpTo('file-' + i); }},
-          h('span', {class: 'name', title: f.path}, name),
-          h('span', {class: 'counts'}, h('span', {class: 'add'}, '+' + f.additions), ' ',
-            h('span', {class: 'del'}, '−' + f.deletions)))))))));
-}
-
-function jumpTo(id) {
-  const el = document.getElementById(id);
-  el.scrollIntoView({block: 'start'});
-  el.querySelector('summary')?.focus();
-}
-
-// Threads that are not on a line: the conversation about the review as a whole.
-function conversation() {
-  const general = page.review.threads.filter((t) => !t.file);
-  const slot = h('div', {class: 'general-threads'});
-  page.threadSlots.set('__general', slot);
-  general.forEach((t) => slot.append(threadBox(t)));
-  return h('section', {class: 'conversation', 'aria-label': 'Conversation'},
-    h('h2', {}, 'Conversation'), slot,
-    page.review.completion ? null : commentForm({}, 'Comment on the review as a whole', null));
-}
-
-function fileBlock(file, index, view) {
-  const markers = page.review.markers.filter((m) => m.file === file.path);
-  const threads = page.review.threads.filter((t) => t.file === file.path);
-  const body = file.binary ? h('p', {class: 'empty'}, 'Binary file; no text diff.')
-    : view === 'split' ? splitTable(file, markers, threads) : unifiedTable(file, markers, threads);
-  const fileThreadsWithoutLine = threads.filter((t) => t.line == null);
-  return h('section', {class: 'file', id: 'file-' + index},
-    h('details', {open: true},
-      h('summary', {},
-        h('span', {class: 'path'}, file.old_path && file.old_path !== file.path ? `${file.old_path} → ${file.path}` : file.path),
-        h('span', {class: 'file-status'}, file.status),
-        h('span', {class: 'counts'}, h('span', {class: 'add'}, '+' + file.additions), ' ',
-          h('span', {class: 'del'}, '−' + file.deletions))),
-      fileThreadsWithoutLine.map(threadBox),
-      h('div', {class: 'diff-scroll'}, body)));
-}
-
-// Key of a diff position a thread can sit on.
-const anchor = (file, line, side) => `${file}\u0000${side}\u0000${line}`;
-
-function lineButton(file, number, side, label) {
-  if (number == null) return h('td', {class: 'num'});
-  return h('td', {class: 'num'}, h('button', {class: 'line-no', dataset: {file, line: number, side},
-    'aria-label': `Comment on ${side === 'old' ? 'old' : 'new'} line ${number} of ${file}`,
-    title: 'Comment on this line', onclick: (e) => openLineForm(e.currentTarget)}, label ?? String(number)));
-}
-
-function unifiedTable(file, markers, threads) {
-  const rows = [];
-  const cols = 3;
-  for (const hunk of file.hunks) {
-    rows.push(hunkRow(hunk, cols));
-    for (const line of hunk.lines) {
-      const side = line.kind === 'delete' ? 'old' : 'new';
-      const number = side === 'old' ? line.old : line.new;
-      rows.push(h('tr', {class: 'line ' + line.kind, dataset: {anchor: anchor(file.path, number, side)}},
-        lineButton(file.path, line.old, 'old'), lineButton(file.path, line.new, 'new'),
-        h('td', {class: 'code'}, h('span', {class: 'sign', 'aria-hidden': 'true'}, sign(line.kind)), line.text)));
-      rows.push(...annotations(file.path, line, markers, threads, cols));
-    }
+class ReviewPage {
+  constructor(id) {
+    this.store = new ReviewStore(id);
+    this.views = new Map();   // path -> FileView
+    this.store.on('thread', (t) => this.#thread(t));
   }
-  return h('table', {class: 'diff unified'}, columns('num', 'num', 'code'), h('tbody', {}, rows));
-}
 
-const hunkRow = (hunk, cols) => h('tr', {class: 'hunk'}, h('td', {colspan: cols},
-  `@@ -${hunk.old_start},${hunk.old_count} +${hunk.new_start},${hunk.new_count} @@ ${hunk.heading || ''}`));
+  async load() {
+    const id = this.store.id;
+    bus.on(A.events + '.' + id, (event) => this.#event(event));
+    this.store.load(await bus.request(GET, {review_id: id}, 60000));
+    document.title = this.store.review.title + ' · reviewgate';
+    this.render();
+    this.loaded = true;
+  }
 
-function splitTable(file, markers, threads) {
-  const rows = [];
-  const cols = 4;
-  for (const hunk of file.hunks) {
-    rows.push(hunkRow(hunk, cols));
-    const lines = hunk.lines;
-    for (let i = 0; i < lines.length;) {
-      if (lines[i].kind === 'delete' || lines[i].kind === 'add') {
-        // pair a run of removals with the run of additions that follows it
-        const dels = [];
-        const adds = [];
-        while (i < lines.length && lines[i].kind === 'delete') dels.push(lines[i++]);
-        while (i < lines.length && lines[i].kind === 'add') adds.push(lines[i++]);
-        for (let k = 0; k < Math.max(dels.length, adds.length); k++) {
-          rows.push(splitRow(file.path, dels[k], adds[k]));
-          for (const l of [dels[k], adds[k]]) if (l) rows.push(...annotations(file.path, l, markers, threads, cols));
+  link(path, side, line) {
+    const q = new URLSearchParams({file: path});
+    if (line != null) { q.set('side', side || 'new'); q.set('line', line); }
+    return '#/reviews/' + this.store.id + '?' + q;
+  }
+
+  render() {
+    const s = this.store;
+    const r = s.review;
+    const narrow = window.matchMedia('(max-width: 800px)').matches;
+    this.viewName = narrow ? 'unified' : s.view;
+    const ctx = {store: s, bus, announce, view: () => this.viewName, link: (...a) => this.link(...a)};
+    this.views = new Map(s.files.map((f) => [f.path, new FileView(f, ctx)]));
+    this.tree = new FileTree(s, {link: (p) => this.link(p), jump: (p) => this.jump(p),
+      sections: new Map([...this.views].map(([p, v]) => [p, v.element]))});
+    const viewButton = (value, label, disabled = false) => h('button', {'aria-pressed': String(this.viewName === value),
+      disabled: disabled || null, title: disabled ? 'Side by side needs a wider window' : null,
+      onclick: () => { s.setView(value); this.render(); }}, label);
+    main.replaceChildren(
+      h('nav', {class: 'crumbs', 'aria-label': 'Breadcrumbs'}, h('a', {href: '#/'}, '← all reviews')),
+      h('div', {class: 'review-head'},
+        h('h1', {}, r.title, ' ', h('span', {class: 'review-id'}, r.id)),
+        h('div', {class: 'head-line'},
+          h('span', {id: 'status-badge'}, badge(r.status)),
+          h('span', {id: 'waiting-badge'}, this.#waitingBadge()),
+          h('span', {class: 'meta'}, [r.repo, r.commit_range].filter(Boolean).join(' · '), ' · ',
+            h('code', {title: r.base || 'empty tree'}, shortSha(r.base)), '..',
+            h('code', {title: r.head}, shortSha(r.head)),
+            ` · +${num(sum(s.files, 'additions'))} −${num(sum(s.files, 'deletions'))} in ${s.files.length} file(s)`,
+            ` · opened ${when(r.created_at)}`)),
+        r.description ? h('div', {class: 'description'}, r.description) : null,
+        s.sinceRound ? h('div', {class: 'banner since', role: 'status'}, `Showing only what changed since round `
+          + `${s.sinceRound} (${shortSha(r.rounds[s.sinceRound - 1])}..${shortSha(r.head)}). Threads are in the full view.`) : null,
+        h('div', {id: 'completion'}, this.#completionBanner()),
+        h('div', {class: 'toolbar'},
+          h('div', {class: 'segmented', role: 'group', 'aria-label': 'Diff view'},
+            viewButton('unified', 'Unified'), viewButton('split', 'Side by side', narrow)),
+          this.#roundPicker(),
+          h('span', {class: 'hint'}, 'Press ', h('kbd', {}, '?'), ' for keyboard shortcuts'),
+          h('button', {class: 'primary', id: 'complete-button', onclick: openComplete, disabled: !!r.completion},
+            'Complete review…'))),
+      h('div', {class: 'layout'}, this.tree.element,
+        h('div', {class: 'files'}, this.#conversation(),
+          s.files.length ? [...this.views.values()].map((v) => v.element) : h('p', {class: 'empty'}, 'No changes in this range.'),
+          s.warnings.filter((w) => !/max_lines_per_file/.test(w)).map((w) => h('p', {class: 'warning'}, w)))));
+    this.tree.apply();
+  }
+
+  // Round k of n: "all changes", or only what changed since an earlier round (the person's last one marked).
+  #roundPicker() {
+    const s = this.store;
+    const rounds = s.review.rounds || [];
+    if (!rounds.length) return null;
+    const mine = s.reviewedRound();
+    const select = h('select', {id: 'round-view', 'aria-label': 'Changes shown', onchange: async (e) => {
+      const since = Number(e.target.value) || null;
+      const diff = since ? (await bus.request(GET, {review_id: s.id, since_round: since}, 60000)).diff : null;
+      s.showSince(since, diff);
+      this.render();
+    }}, h('option', {value: ''}, `All changes (round ${rounds.length + 1})`),
+    rounds.map((head, i) => h('option', {value: i + 1, selected: s.sinceRound === i + 1 || null},
+      `Since round ${i + 1} (${shortSha(head)})` + (mine === i + 1 ? ' — your last review' : ''))));
+    return h('label', {class: 'round-view'}, 'Changes: ', select);
+  }
+
+  reveal(params) {
+    const path = params.get('file');
+    if (!path) return;
+    const view = this.views.get(path) || [...this.views.values()].find((v) => v.file.old_path === path);
+    if (!view) return;
+    if (params.get('line')) view.reveal(params.get('side') || 'new', Number(params.get('line')));
+    else this.jump(view.file.path);
+  }
+
+  jump(path) {
+    const view = this.views.get(path);
+    if (view.element.hidden) return;
+    if (view.collapsed) view.setCollapsed(false);
+    view.element.scrollIntoView({block: 'start'});
+    view.element.querySelector('.file-toggle').focus({preventScroll: true});
+    this.current = path;
+  }
+
+  // The file the reader is in: the one focus is in, else the last whose top is above the middle of the window.
+  #currentIndex() {
+    const visible = [...this.views.values()].filter((v) => !v.element.hidden);
+    const focused = visible.findIndex((v) => v.element.contains(document.activeElement));
+    if (focused >= 0) return [visible, focused];
+    let at = -1;
+    visible.forEach((v, i) => { if (v.element.getBoundingClientRect().top < window.innerHeight / 2) at = i; });
+    return [visible, at];
+  }
+
+  step(delta) {
+    const [visible, at] = this.#currentIndex();
+    const next = visible[Math.max(0, Math.min(visible.length - 1, at + delta))];
+    if (next) this.jump(next.file.path);
+  }
+
+  toggleViewed() {
+    const [visible, at] = this.#currentIndex();
+    const v = visible[Math.max(at, 0)];
+    if (v) v.element.querySelector('input.viewed').click();
+  }
+
+  commentOnFile() {
+    const [visible, at] = this.#currentIndex();
+    visible[Math.max(at, 0)]?.element.querySelector('.file-comment')?.click();
+  }
+
+  #conversation() {
+    const s = this.store;
+    const general = s.review.threads.filter((t) => !t.file);
+    this.generalSlot = h('div', {class: 'general-threads'}, general.map((t) => threadBox(t, {store: s, bus})));
+    const form = h('div', {class: 'general-form'});
+    const fresh = () => form.replaceChildren(commentForm(draftKey.review(), {}, 'Comment on the review as a whole',
+      {store: s, bus}, fresh, true));
+    fresh();
+    return h('section', {class: 'conversation', 'aria-labelledby': 'conversation-title'},
+      h('h2', {id: 'conversation-title'}, 'Conversation'), this.generalSlot, form);
+  }
+
+  #waitingBadge() {
+    if (this.store.review.completion) return '';
+    return this.store.waiting ? h('span', {class: 'badge waiting'}, 'agent is waiting for your feedback')
+      : h('span', {class: 'badge idle'}, 'agent not waiting');
+  }
+
+  #completionBanner() {
+    const c = this.store.review.completion;
+    if (!c) return '';
+    return h('div', {class: 'banner done', role: 'status'},
+      h('strong', {}, 'Review completed: ' + c.label), c.notes ? h('div', {class: 'notes'}, c.notes) : null,
+      h('small', {}, when(c.at)));
+  }
+
+  #thread(t) {
+    if (!t.file) {
+      const box = this.generalSlot.querySelector('#thread-' + CSS.escape(t.id));
+      const fresh = threadBox(t, {store: this.store, bus});
+      if (box) box.replaceWith(fresh); else this.generalSlot.append(fresh);
+      return;
+    }
+    const view = this.views.get(t.file) || [...this.views.values()].find((v) => v.file.old_path === t.file);
+    view?.thread(t);
+  }
+
+  #event(event) {
+    const s = this.store;
+    const r = s.review;
+    switch (event.type) {
+      case 'comment': {
+        s.putThread(event.thread);
+        if (event.comment?.author === 'agent') {
+          announce(`New comment from the agent on ${event.thread.file ? event.thread.file
+            + (event.thread.line != null ? ' line ' + event.thread.line : '') : 'the review'}.`);
         }
-      } else {
-        const l = lines[i++];
-        rows.push(splitRow(file.path, l, l));
-        rows.push(...annotations(file.path, l, markers, threads, cols));
+        break;
       }
+      case 'completed':
+        r.status = 'completed';
+        r.completion = event.completion;
+        announce('The review was completed: ' + event.completion.label + '.');
+        this.render();
+        break;
+      case 'round':
+        announce('The agent brought round ' + event.round + ' of this review.');
+        page = null;
+        route();
+        break;
+      case 'agent_waiting':
+        s.waiting = event.waiting;
+        document.getElementById('waiting-badge')?.replaceChildren(this.#waitingBadge());
+        break;
+      default:
+        if (event.thread) s.putThread(event.thread);   // the agent's note with its approval
+        if (event.status && event.status !== r.status) {
+          r.status = event.status;
+          document.getElementById('status-badge')?.replaceChildren(badge(r.status));
+        }
     }
   }
-  return h('table', {class: 'diff split'}, columns('num', 'code', 'num', 'code'), h('tbody', {}, rows));
 }
 
-// A fixed table layout takes its column widths from here, not from the first (hunk) row.
-const columns = (...kinds) => h('colgroup', {}, kinds.map((k) => h('col', {class: 'col-' + k})));
-
-function splitRow(path, left, right) {
-  const cell = (l, side) => l ? h('td', {class: 'code ' + (l === left && l === right ? 'context' : l.kind)},
-    h('span', {class: 'sign', 'aria-hidden': 'true'}, l === left && l === right ? ' ' : sign(l.kind)), l.text)
-    : h('td', {class: 'code empty-side'});
-  const rightAnchor = right ? anchor(path, right.new, 'new') : anchor(path, left.old, 'old');
-  return h('tr', {class: 'line', dataset: {anchor: rightAnchor}},
-    lineButton(path, left ? left.old : null, 'old'), cell(left, 'old'),
-    lineButton(path, right ? right.new : null, 'new'), cell(right, 'new'));
-}
-
-const sign = (kind) => kind === 'add' ? '+' : kind === 'delete' ? '−' : kind === 'no_newline' ? '\\' : ' ';
-
-// Markers and threads that belong right under a diff line.
-function annotations(path, line, markers, threads, cols) {
-  const out = [];
-  if (line.kind === 'add') {
-    for (const m of markers.filter((m) => m.line === line.new)) {
-      out.push(h('tr', {class: 'annotation marker'}, h('td', {colspan: cols},
-        h('span', {class: 'marker-kind marker-' + m.kind}, MARKERS[m.kind] || m.kind), ' ', m.text)));
-    }
-  }
-  const here = (t) => (t.side === 'old' ? line.old : line.new) === t.line
-    && ((t.side === 'old') ? line.kind !== 'add' : line.kind !== 'delete');
-  for (const t of threads.filter((t) => t.line != null && here(t))) {
-    out.push(h('tr', {class: 'annotation'}, h('td', {colspan: cols}, threadBox(t))));
-  }
-  return out;
-}
-
-function threadBox(thread) {
-  const list = h('ol', {class: 'comments'}, thread.comments.map(commentItem));
-  const box = h('div', {class: 'thread', id: 'thread-' + thread.id, dataset: {thread: thread.id}},
-    h('div', {class: 'thread-head'}, thread.file
-      ? `${thread.file}${thread.line != null ? ':' + thread.line : ''}${thread.side === 'old' ? ' (old)' : ''}`
-      : 'On the review', h('span', {class: 'thread-id'}, thread.id)),
-    list,
-    page.review.completion ? null : replyArea(thread));
-  page.threadSlots.set(thread.id, list);
-  return box;
-}
-
-function commentItem(c) {
-  return h('li', {class: 'comment author-' + c.author, dataset: {comment: c.id}},
-    h('div', {class: 'comment-head'}, h('span', {class: 'author'}, c.author === 'agent' ? '🤖 agent' : '🧑 you'),
-      h('time', {datetime: c.at}, when(c.at))),
-    h('div', {class: 'comment-body'}, c.body));
-}
-
-function replyArea(thread) {
-  const holder = h('div', {class: 'reply'});
-  const open = h('button', {class: 'reply-open', onclick: () => {
-    holder.replaceChildren(commentForm({thread_id: thread.id}, 'Reply', () => holder.replaceChildren(open)));
-    holder.querySelector('textarea').focus();
-  }}, 'Reply…');
-  holder.append(open);
-  return holder;
-}
-
-// A form that sends review_comment with the given anchor; onDone runs after success or on Cancel.
-function commentForm(target, label, onDone) {
-  const text = h('textarea', {rows: 3, 'aria-label': label, placeholder: label + ' (Ctrl+Enter to send)', required: true});
-  const error = h('p', {class: 'error', role: 'alert'});
-  const send = h('button', {type: 'submit', class: 'primary'}, 'Comment');
-  const form = h('form', {class: 'comment-form', onsubmit: async (e) => {
-    e.preventDefault();
-    const body = text.value.trim();
-    if (!body) { error.textContent = 'Write a comment first.'; return; }
-    send.disabled = true;
-    error.textContent = '';
-    try {
-      await bridge.request(A.comment, {review_id: page.id, body, ...target});
-      text.value = '';
-      onDone?.();
-    } catch (err) {
-      error.textContent = 'Not sent: ' + (err.message || err);
-    } finally {
-      send.disabled = false;
-    }
-  }}, text, error, h('div', {class: 'actions'},
-    onDone ? h('button', {type: 'button', onclick: () => onDone()}, 'Cancel') : null, send));
-  text.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) form.requestSubmit();
-    if (e.key === 'Escape' && onDone) onDone();
-  });
-  return form;
-}
-
-// Opens a comment form under the clicked line; one open form per line.
-function openLineForm(button) {
-  if (page.review.completion) return;
-  const {file, line, side} = button.dataset;
-  const row = button.closest('tr');
-  const existing = lastAnnotation(row).nextElementSibling;
-  if (existing?.classList.contains('new-comment')) { existing.querySelector('textarea').focus(); return; }
-  const cols = row.children.length;
-  const formRow = h('tr', {class: 'annotation new-comment'}, h('td', {colspan: cols}));
-  const close = () => { formRow.remove(); button.focus(); };
-  formRow.firstChild.append(commentForm({file, line: Number(line), side},
-    `Comment on ${file} line ${line}${side === 'old' ? ' (old)' : ''}`, close));
-  lastAnnotation(row).after(formRow);
-  formRow.querySelector('textarea').focus();
-}
-
-// The last marker or thread row under a diff line (the line itself when it has none); forms go after these.
-function lastAnnotation(row) {
-  let last = row;
-  while (last.nextElementSibling?.classList.contains('annotation')
-         && !last.nextElementSibling.classList.contains('new-comment')) last = last.nextElementSibling;
-  return last;
-}
-
-// --- live updates ------------------------------------------------------------------------------------------------
-function onReviewEvent(event) {
-  if (!page || event.review_id !== page.id) return;
-  const r = page.review;
-  switch (event.type) {
-    case 'comment': {
-      const t = event.thread;
-      const i = r.threads.findIndex((x) => x.id === t.id);
-      if (i >= 0) r.threads[i] = t; else r.threads.push(t);
-      const list = page.threadSlots.get(t.id);
-      if (list) {
-        if (!list.querySelector(`[data-comment="${CSS.escape(event.comment.id)}"]`)) list.append(commentItem(event.comment));
-      } else {
-        placeNewThread(t);
-      }
-      break;
-    }
-    case 'completed':
-      r.status = 'completed';
-      r.completion = event.completion;
-      renderReview();
-      break;
-    case 'agent_waiting':
-      page.waiting = event.waiting;
-      document.getElementById('waiting-badge')?.replaceChildren(waitingBadge());
-      break;
-    default:
-      if (event.status && event.status !== r.status) {
-        r.status = event.status;
-        document.getElementById('status-badge')?.replaceChildren(badge(r.status));
-      }
-  }
-}
-
-// A thread that did not exist when the page was drawn: put it under its line without redrawing the page.
-function placeNewThread(t) {
-  if (!t.file) { page.threadSlots.get('__general')?.append(threadBox(t)); return; }
-  const key = anchor(t.file, t.line, t.side || 'new');
-  const row = [...document.querySelectorAll('tr.line')].find((tr) => tr.dataset.anchor === key);
-  if (!row) { renderReview(); return; }
-  lastAnnotation(row).after(h('tr', {class: 'annotation'}, h('td', {colspan: row.children.length}, threadBox(t))));
-}
+const sum = (files, key) => files.reduce((n, f) => n + (f[key] || 0), 0);
 
 // --- a draft review to approve --------------------------------------------------------------------------------------
 const draftTitle = (d) => (d.tool === 'review_publish' ? 'Publish review ' + (d.draft.review_id || '') : 'Review')
@@ -452,7 +296,7 @@ const draftTitle = (d) => (d.tool === 'review_publish' ? 'Publish review ' + (d.
 
 async function showDraft(id) {
   const render = async () => {
-    const {drafts} = await bridge.request(A.drafts, {draft_id: id});
+    const {drafts} = await bus.request(A.drafts, {draft_id: id});
     if (!drafts.length) {
       main.replaceChildren(h('nav', {class: 'crumbs'}, h('a', {href: '#/'}, '← all reviews')),
         h('p', {class: 'empty'}, `No draft ${id}: it may have expired.`));
@@ -460,7 +304,7 @@ async function showDraft(id) {
     }
     renderDraft(drafts[0]);
   };
-  on(A.draftEvents, (event) => { if (event.draft_id === id) render(); });
+  bus.on(A.draftEvents, (event) => { if (event.draft_id === id) render(); });
   await render();
 }
 
@@ -477,7 +321,7 @@ function renderDraft(d) {
     if (decision === 'approve' && d.editable) args.body = document.getElementById('draft-body').value;
     main.querySelectorAll('.draft-actions button').forEach((b) => { b.disabled = true; });
     try {
-      const {draft: decided} = await bridge.request(A.decide, args);
+      const {draft: decided} = await bus.request(A.decide, args);
       renderDraft(decided);
     } catch (err) {
       error.textContent = 'Not decided: ' + (err.message || err);
@@ -496,7 +340,7 @@ function renderDraft(d) {
     h('h2', {}, 'Verdict'), h('p', {id: 'draft-verdict'}, draft.verdict || 'comment'),
     h('h2', {}, pending && d.editable ? 'Body (you may edit it before approving)' : 'Body'), body,
     h('h2', {}, `Comments (${comments.length})`),
-    h('table', {class: 'draft-comments'},
+    h('table', {class: 'draft-comments', 'aria-label': 'Comments of the draft review'},
       h('thead', {}, h('tr', {}, h('th', {}, 'Path'), h('th', {}, 'Line'), h('th', {}, 'Side'), h('th', {}, 'Comment'))),
       h('tbody', {}, comments.map((c) => h('tr', {class: 'draft-comment'},
         h('td', {}, h('code', {}, c.path)),
@@ -523,12 +367,11 @@ document.getElementById('complete-cancel').addEventListener('click', () => dialo
 document.getElementById('complete-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const form = e.currentTarget;
-  const action = form.elements.action.value;
-  const notes = form.elements.notes.value.trim();
   const submit = document.getElementById('complete-submit');
   submit.disabled = true;
   try {
-    await bridge.request(A.complete, {review_id: page.id, action, notes});
+    await bus.request(A.complete, {review_id: page.store.id, action: form.elements.action.value,
+      notes: form.elements.notes.value.trim()});
     dialog.close();
     form.reset();
   } catch (err) {
@@ -539,15 +382,28 @@ document.getElementById('complete-form').addEventListener('submit', async (e) =>
 });
 
 // --- start --------------------------------------------------------------------------------------------------------
+// Unsent text is kept in the browser, but a person leaving the page should still hear that it was not sent.
+window.addEventListener('beforeunload', (e) => {
+  if (page?.store.unsent()) { e.preventDefault(); e.returnValue = ''; }
+});
+const STATES = {live: 'live', back: 'live', down: 'connection lost — reconnecting…',
+  refused: 'connection lost — reconnecting. If reviewgate restarted, run `reviewgate open` to sign in again; '
+    + 'your unsent comments are kept.'};
+bus.onState((state) => {
+  connection.textContent = STATES[state];
+  connection.className = 'connection ' + (state === 'live' || state === 'back' ? 'live' : 'down');
+  if (state === 'back') { page = null; route(); }
+});
+installKeys(() => page);
 window.addEventListener('hashchange', route);
-connect().then(route).catch((e) => {
+bus.open().then(route).catch((e) => {
   connection.textContent = 'offline';
   connection.className = 'connection down';
   // The bridge refuses a browser without the person's session cookie (set by the link 'reviewgate open' prints);
   // a browser cannot tell that refusal from a server that is down, so say both.
-  const review = location.hash.match(/^#\/reviews\/([A-Za-z0-9_-]+)/);
+  const {review} = parseHash();
   main.replaceChildren(
     h('p', {class: 'error', role: 'alert'}, String(e.message || e)),
-    h('p', {id: 'sign-in'}, 'Not signed in? Run ', h('code', {}, 'reviewgate open' + (review ? ' ' + review[1] : '')),
+    h('p', {id: 'sign-in'}, 'Not signed in? Run ', h('code', {}, 'reviewgate open' + (review ? ' ' + review : '')),
       ' in a terminal: it opens a one-time sign-in link for this dashboard. Otherwise the server may have stopped.'));
 });

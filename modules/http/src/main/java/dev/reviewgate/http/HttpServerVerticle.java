@@ -90,6 +90,10 @@ public final class HttpServerVerticle extends VerticleBase {
     router.route("/metrics").handler(new RequestGuard(options, RequestGuard.Check.TOKEN));
     router.route("/console/*").handler(staticFiles("reviewgate/webroot/console"));
     router.route("/review/*").handler(staticFiles("reviewgate/webroot/review"));
+    // The review page's browser libraries (highlight.js, marked, DOMPurify), from their WebJars on the class path;
+    // versioned paths, so a browser may keep them.
+    router.route("/webjars/*").handler(staticFiles("META-INF/resources/webjars").setCachingEnabled(true)
+      .setMaxAgeSeconds(86_400));
     router.get("/").handler(ctx -> ctx.redirect("/review/"));
     HealthRoutes.mount(router, health);
     if (metrics != null) {

@@ -19,15 +19,36 @@ public final class DiffView {
     this.json = json;
   }
 
+  /**
+   * The engine's result as the page and the reviews use it: a file a limit cut carries its whole counts in
+   * {@code additions}/{@code deletions} (git's numstat) and what is shown in {@code shown_additions},
+   * {@code shown_deletions} and {@code omitted_hunks}; changed lines carry their changed words ({@link WordChanges}).
+   */
   public static DiffView fromGitDiff(JsonObject result) {
+    JsonArray files = result.getJsonArray("files", new JsonArray());
+    for (Object cut : result.getJsonArray("cut", new JsonArray())) {
+      wholeCounts(files, (JsonObject) cut);
+    }
+    files.forEach(file -> WordChanges.mark((JsonObject) file));
     JsonObject view = new JsonObject()
-      .put("files", result.getJsonArray("files", new JsonArray()))
+      .put("files", files)
       .put("warnings", result.getJsonArray("warnings", new JsonArray()))
       .put("summary", result.getJsonObject("summary", new JsonObject()));
     if (result.containsKey("cut")) {
       view.put("cut", result.getJsonArray("cut"));
     }
     return new DiffView(view.put("markers", result.getJsonArray("markers", new JsonArray())));
+  }
+
+  private static void wholeCounts(JsonArray files, JsonObject cut) {
+    for (Object item : files) {
+      JsonObject file = (JsonObject) item;
+      if (file.getString("path").equals(cut.getString("path"))) {
+        file.put("shown_additions", cut.getInteger("shown_additions")).put("shown_deletions", cut.getInteger("shown_deletions"))
+          .put("omitted_hunks", cut.getInteger("omitted_hunks"))
+          .put("additions", cut.getInteger("additions")).put("deletions", cut.getInteger("deletions"));
+      }
+    }
   }
 
   public JsonObject toJson() {
@@ -66,23 +87,30 @@ public final class DiffView {
   }
 
   /**
-   * The lines around {@code line} on {@code side} ("old" or "new") of {@code file}, from the hunk that shows it;
-   * null when the diff does not show that line.
+   * The lines around {@code startLine}..{@code line} (startLine null: one line) on {@code side} ("old" or "new") of
+   * {@code file}, from the hunk that shows {@code line}, each in range marked {@code target}; null when the diff does
+   * not show that line.
    */
-  public JsonObject context(String file, int line, String side, int around) {
+  public JsonObject context(String file, Integer startLine, int line, String side, int around) {
     String numberKey = "old".equals(side) ? "old" : "new";
+    int first = startLine == null ? line : startLine;
     for (JsonObject f : files()) {
       if (!file.equals(f.getString("path")) && !file.equals(f.getString("old_path"))) {
         continue;
       }
       for (Object h : f.getJsonArray("hunks", new JsonArray())) {
         JsonArray lines = ((JsonObject) h).getJsonArray("lines");
+        int from = -1;
         for (int i = 0; i < lines.size(); i++) {
           Integer number = lines.getJsonObject(i).getInteger(numberKey);
+          if (number != null && from < 0 && number >= first && number <= line) {
+            from = i;
+          }
           if (number != null && number == line) {
             JsonArray window = new JsonArray();
-            for (int j = Math.max(0, i - around); j <= Math.min(lines.size() - 1, i + around); j++) {
-              window.add(lines.getJsonObject(j).copy().put("target", j == i));
+            for (int j = Math.max(0, from - around); j <= Math.min(lines.size() - 1, i + around); j++) {
+              Integer at = lines.getJsonObject(j).getInteger(numberKey);
+              window.add(lines.getJsonObject(j).copy().put("target", at != null && at >= first && at <= line));
             }
             return new JsonObject().put("file", file).put("line", line).put("side", numberKey).put("lines", window);
           }

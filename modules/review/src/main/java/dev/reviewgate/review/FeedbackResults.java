@@ -30,9 +30,12 @@ final class FeedbackResults {
       return Future.succeededFuture(result.put("outcome", "completion").put("code_context", null)
         .put("instructions", FeedbackText.completion(next, item, pending)));
     }
+    Suggestion suggestion = Suggestion.in(item);
+    result.put("suggestion", suggestion == null ? null : suggestion.toJson());
     Future<JsonObject> context = item.file() == null || item.line() == null
       ? Future.succeededFuture(null)
-      : reviews.diff(next).map(view -> view.context(item.file(), item.line(), item.side(), options.contextLines()))
+      : reviews.diff(next).map(view -> view.context(item.file(), item.startLine(), item.line(), item.side(),
+          options.contextLines()))
         .otherwise(failure -> {
           LOG.fine(() -> "no code context for feedback " + item.seq() + " on review " + id + ": " + failure.getMessage());
           return null;

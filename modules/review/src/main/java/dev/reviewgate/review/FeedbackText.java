@@ -22,7 +22,8 @@ final class FeedbackText {
     } else if (f.line() == null) {
       out.append("The reviewer wrote a comment on the file `").append(f.file()).append('`');
     } else {
-      out.append("The reviewer wrote a comment on `").append(f.file()).append("` at line ").append(f.line());
+      out.append("The reviewer wrote a comment on `").append(f.file()).append('`')
+        .append(f.startLine() == null ? " at line " + f.line() : " at lines " + f.startLine() + "-" + f.line());
       if ("old".equals(f.side())) {
         out.append(" of the old version (a removed or changed line)");
       }
@@ -46,6 +47,15 @@ final class FeedbackText {
     } else if (f.line() != null) {
       out.append("\n(The diff does not show that line; read the file at commit ").append(review.head())
         .append(" if you need its surroundings.)\n");
+    }
+    Suggestion suggestion = Suggestion.in(f);
+    if (suggestion != null) {
+      out.append("\nThe comment suggests a change (in the result's `suggestion`: path, start_line, line, replacement): ")
+        .append("replace lines ").append(suggestion.startLine()).append('-').append(suggestion.line()).append(" of `")
+        .append(suggestion.path()).append("` as of commit ").append(shortSha(review.head()))
+        .append(suggestion.replacement().isEmpty() ? " with nothing (delete them)." : " with:\n```\n"
+          + suggestion.replacement() + (suggestion.replacement().endsWith("\n") ? "" : "\n") + "```")
+        .append("\nSay whether you agree; apply it when the reviewer asks for changes.\n");
     }
     out.append("\nThink about the reviewer's point and answer it in words: explain, answer the question, or say what ")
       .append("you would change and why. Do not modify any files now; changes come after the reviewer completes ")
@@ -126,6 +136,12 @@ final class FeedbackText {
   static String commentAdded(Review review, String threadId) {
     return "Your comment is on thread " + threadId + " of review " + review.id() + " and the reviewer sees it now. "
       + "Call review_update with review_id \"" + review.id() + "\" and action \"wait_for_feedback\" to continue.";
+  }
+
+  static String roundAdded(Review review) {
+    return "Review " + review.id() + " is at round " + (review.rounds().size() + 1) + ": the person now sees your "
+      + "commits up to " + shortSha(review.head()) + ", and can look at only what changed since an earlier round. "
+      + "Call review_update with review_id \"" + review.id() + "\" and action \"wait_for_feedback\" to hear from them.";
   }
 
   static String statusSet(Review review) {

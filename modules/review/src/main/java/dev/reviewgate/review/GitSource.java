@@ -1,9 +1,12 @@
 package dev.reviewgate.review;
 
+import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.git.GitService;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -12,10 +15,14 @@ import io.vertx.core.json.JsonObject;
  */
 final class GitSource {
 
+  private final EventBus bus;
+  private final long timeoutMs;
   private final GitService git;
   private final int maxLinesPerFile;
 
   GitSource(EventBus bus, long timeoutMs, int maxLinesPerFile) {
+    this.bus = bus;
+    this.timeoutMs = timeoutMs;
     this.git = GitService.overBus(bus, timeoutMs);
     this.maxLinesPerFile = maxLinesPerFile;
   }
@@ -39,16 +46,71 @@ final class GitSource {
       new PinnedRange(answer.repo(), answer.base(), answer.head()), DiffView.fromGitDiff(answer.result())));
   }
 
+  /**
+   * The review's base against {@code revision}: a new round's diff, with the SHA {@code revision} names pinned. A
+   * review of a root commit (no base) compares with the empty tree again.
+   */
+  Future<Fetched> advance(PinnedRange current, String revision) {
+    GitService.DiffQuery query = current.base() == null ? GitService.DiffQuery.of(current.repo(), revision)
+      : GitService.DiffQuery.between(current.repo(), current.base(), revision);
+    return fetch(query).map(answer -> new Fetched(new PinnedRange(answer.repo(), current.base(), answer.head()),
+      DiffView.fromGitDiff(answer.result())));
+  }
+
   /** The diff between SHAs pinned earlier. */
   Future<DiffView> diff(PinnedRange range) {
-    GitService.DiffQuery query = range.base() == null ? GitService.DiffQuery.of(range.repo(), range.head())
+    return fetch(query(range)).map(answer -> DiffView.fromGitDiff(answer.result()));
+  }
+
+  /** One file's diff between pinned SHAs, cut only after {@code maxLines} lines (the page's "Load diff"). */
+  Future<DiffView> wholeFile(PinnedRange range, String path, int maxLines) {
+    return git.diff(query(range).shapedBy(shaping(maxLines).put("files", new JsonArray().add(path))))
+      .map(answer -> DiffView.fromGitDiff(answer.result()));
+  }
+
+  /**
+   * Lines {@code start}..{@code end} of {@code path} as of the old side (base) or the new side (head) of a pinned
+   * range: {@code {start_line, end_line, total_lines, lines: [text]}}, fewer at the end of the file.
+   */
+  Future<JsonObject> lines(PinnedRange range, String side, String path, int start, int end) {
+    String revision = "old".equals(side) ? range.base() : range.head();
+    if (revision == null) {
+      return Future.failedFuture(ToolException.invalid("the old side of this review is the empty tree; it has no "
+        + "lines. Ask for side new."));
+    }
+    JsonObject args = new JsonObject().put("repo", range.repo()).put("revision", revision).put("path", path)
+      .put("start_line", start).put("end_line", end);
+    return BusRequests.request(bus, Addresses.GIT_SHOW_FILE, args, timeoutMs).map(file -> {
+      if (file.getBoolean("binary", false)) {
+        throw ToolException.invalid(path + " is binary at " + revision + "; it has no lines to show.");
+      }
+      String content = file.getString("content", "");
+      JsonArray lines = new JsonArray();
+      if (!content.isEmpty()) {
+        String[] split = content.split("\n", -1);
+        int count = content.endsWith("\n") ? split.length - 1 : split.length;
+        for (int i = 0; i < count; i++) {
+          lines.add(split[i].endsWith("\r") ? split[i].substring(0, split[i].length() - 1) : split[i]);
+        }
+      }
+      int first = file.getInteger("start_line", start);
+      return new JsonObject().put("file", path).put("side", "old".equals(side) ? "old" : "new")
+        .put("start_line", first).put("end_line", first + lines.size() - 1)
+        .put("total_lines", file.getInteger("total_lines")).put("lines", lines);
+    });
+  }
+
+  private static GitService.DiffQuery query(PinnedRange range) {
+    return range.base() == null ? GitService.DiffQuery.of(range.repo(), range.head())
       : GitService.DiffQuery.between(range.repo(), range.base(), range.head());
-    return fetch(query).map(answer -> DiffView.fromGitDiff(answer.result()));
+  }
+
+  private static JsonObject shaping(int maxLines) {
+    return new JsonObject().put("format", "json").put("markers", true).put("max_lines_per_file", maxLines);
   }
 
   /** The structured form the dashboard shows: files with numbered lines, and the markers of added lines. */
   private Future<GitService.DiffAnswer> fetch(GitService.DiffQuery query) {
-    return git.diff(query.shapedBy(new JsonObject().put("format", "json").put("markers", true)
-      .put("max_lines_per_file", maxLinesPerFile)));
+    return git.diff(query.shapedBy(shaping(maxLinesPerFile)));
   }
 }

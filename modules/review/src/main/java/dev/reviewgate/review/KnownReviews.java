@@ -189,7 +189,7 @@ final class KnownReviews {
     if (cached != null) {
       return Future.succeededFuture(cached);
     }
-    return git.diff(new PinnedRange(review.repo(), review.base(), review.head())).map(view -> {
+    return git.diff(review.range()).map(view -> {
       diffs.put(review.id(), view);
       return view;
     });

@@ -12,7 +12,8 @@ import java.util.List;
  *
  * <p>{@code base} and {@code head} are the SHAs git compared when the review was created (base null: head is a root
  * commit, compared with the empty tree); they never follow a branch. {@code queue} is the feedback not yet handed to
- * the agent, oldest first.
+ * the agent, oldest first. {@code rounds} are the heads of the earlier rounds, oldest first: when the agent brings
+ * new commits for the same review, {@code head} moves on and the old one is kept there.
  */
 public record Review(
   String id,
@@ -32,9 +33,11 @@ public record Review(
   List<Feedback> queue,
   long nextSeq,
   long commentCount,
-  List<WaitTask> tasks) {
+  List<WaitTask> tasks,
+  List<String> rounds) {
 
   public Review {
+    rounds = List.copyOf(rounds);
     files = List.copyOf(files);
     markers = List.copyOf(markers);
     threads = List.copyOf(threads);
@@ -46,7 +49,7 @@ public record Review(
                               String base, String head, List<FileStat> files, List<Marker> markers,
                               Instant now) {
     return new Review(id, repo, title, description, commitRange, base, head, now, now, ReviewStatus.PENDING,
-      null, files, markers, List.of(), List.of(), 1, 0, List.of());
+      null, files, markers, List.of(), List.of(), 1, 0, List.of(), List.of());
   }
 
   /** The result of adding a comment: the new review, and the thread and comment as stored. */
@@ -59,10 +62,20 @@ public record Review(
    */
   public Commented comment(Author author, String body, String threadId, String file, Integer line, String side,
                            Instant now) {
+    return comment(author, body, threadId, new Anchor(file, null, line, side), now);
+  }
+
+  /** Adds a comment to thread {@code threadId} when given, else to a new thread at {@code anchor}. */
+  public Commented comment(Author author, String body, String threadId, Anchor anchor, Instant now) {
     if (completion != null) {
       throw ToolException.conflict("review " + id + " is completed; it takes no more comments. Request a new review "
         + "for further changes.");
     }
+    return added(author, body, threadId, anchor, now);
+  }
+
+  private Commented added(Author author, String body, String threadId, Anchor anchor, Instant now) {
+    String file = anchor.file();
     ReviewComment comment = new ReviewComment("c" + (commentCount + 1), author, body, now);
     List<ReviewThread> all = new ArrayList<>(threads);
     ReviewThread thread;
@@ -71,12 +84,12 @@ public record Review(
       thread = all.get(index).with(comment);
       all.set(index, thread);
     } else {
-      if (file != null && files.stream().noneMatch(f -> f.path().equals(file) || file.equals(f.oldPath()))) {
+      if (file != null && !changes(file)) {
         throw ToolException.invalid("file '" + file + "' is not part of review " + id + "; comment on one of its "
           + "changed files, or omit file to comment on the review as a whole.");
       }
-      thread = new ReviewThread("t" + (all.size() + 1), file, file == null ? null : line,
-        file == null || line == null ? null : (side == null ? "new" : side), List.of(comment));
+      thread = new ReviewThread("t" + (all.size() + 1), file, anchor.startLine(), anchor.line(), anchor.side(),
+        List.of(comment));
       all.add(thread);
     }
     List<Feedback> newQueue = queue;
@@ -85,7 +98,7 @@ public record Review(
       newQueue = append(queue, Feedback.comment(seq++, thread, comment));
     }
     Review next = new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
-      completion, files, markers, all, newQueue, seq, commentCount + 1, tasks);
+      completion, files, markers, all, newQueue, seq, commentCount + 1, tasks, rounds);
     return new Commented(next, thread, comment);
   }
 
@@ -98,7 +111,7 @@ public record Review(
     Completion done = new Completion(action, notes == null ? "" : notes, now);
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now,
       ReviewStatus.COMPLETED, done, files, markers, threads, append(queue, Feedback.completion(nextSeq, done)),
-      nextSeq + 1, commentCount, tasks);
+      nextSeq + 1, commentCount, tasks, rounds);
   }
 
   /**
@@ -112,13 +125,24 @@ public record Review(
         + "status is " + status.wire() + "; it no longer changes. Request a new review for further work.");
     }
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, newStatus,
-      completion, files, markers, threads, queue, nextSeq, commentCount, tasks);
+      completion, files, markers, threads, queue, nextSeq, commentCount, tasks, rounds);
+  }
+
+  /**
+   * As {@link #withStatus(ReviewStatus, Instant)}, with the agent's note (null or blank: none) kept as its comment on
+   * the review as a whole, so that the person reads why (also after completing the review, when the agent reports
+   * the requested changes done).
+   */
+  public Commented withStatus(ReviewStatus newStatus, String note, Instant now) {
+    Review next = withStatus(newStatus, now);
+    return note == null || note.isBlank() ? new Commented(next, null, null)
+      : next.added(Author.AGENT, note, null, Anchor.REVIEW, now);
   }
 
   /** The queue without its oldest item (after that item was handed to the agent). */
   public Review dequeue(Instant now) {
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
-      completion, files, markers, threads, queue.subList(1, queue.size()), nextSeq, commentCount, tasks);
+      completion, files, markers, threads, queue.subList(1, queue.size()), nextSeq, commentCount, tasks, rounds);
   }
 
   /** The task now waiting for this review's next feedback, if any (at most one works at a time). */
@@ -160,7 +184,42 @@ public record Review(
 
   private Review withTasks(List<WaitTask> newTasks, List<Feedback> newQueue, Instant now) {
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
-      completion, files, markers, threads, newQueue, nextSeq, commentCount, newTasks == null ? tasks : newTasks);
+      completion, files, markers, threads, newQueue, nextSeq, commentCount, newTasks == null ? tasks : newTasks,
+      rounds);
+  }
+
+  /**
+   * A new round: the agent's new commits for the same review. {@code newHead} (compared with the same base) becomes
+   * the head with its files and markers, and the old head is kept as the last earlier round. A completed review opens
+   * again, pending, for the person to look at the new commits; threads stay where they were written.
+   */
+  public Review newRound(String newHead, List<FileStat> newFiles, List<Marker> newMarkers, Instant now) {
+    if (newHead.equals(head)) {
+      throw ToolException.invalid("the review's head is already " + head + "; commit the changes first, then call "
+        + "new_round with the new head.");
+    }
+    List<String> heads = append(rounds, head);
+    return new Review(id, repo, title, description, commitRange, base, newHead, createdAt, now, ReviewStatus.PENDING,
+      null, newFiles, newMarkers, threads, queue, nextSeq, commentCount, tasks, heads);
+  }
+
+  /** The head of round {@code round} (1 is the first; the current round is {@code rounds().size() + 1}). */
+  public String headOfRound(int round) {
+    if (round < 1 || round > rounds.size() + 1) {
+      throw ToolException.invalid("review " + id + " has " + (rounds.size() + 1) + " round(s); round " + round
+        + " is not one of them.");
+    }
+    return round == rounds.size() + 1 ? head : rounds.get(round - 1);
+  }
+
+  /** The SHAs this review compares, pinned at creation. */
+  public PinnedRange range() {
+    return new PinnedRange(repo, base, head);
+  }
+
+  /** True when {@code path} is one of the review's changed files, by its new or its old path. */
+  public boolean changes(String path) {
+    return files.stream().anyMatch(f -> f.path().equals(path) || path.equals(f.oldPath()));
   }
 
   public ReviewThread thread(String threadId) {

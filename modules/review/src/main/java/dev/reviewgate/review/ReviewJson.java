@@ -40,7 +40,8 @@ public final class ReviewJson {
       .put("queue", array(r.queue(), ReviewJson::toJson))
       .put("next_seq", r.nextSeq())
       .put("comment_count", r.commentCount())
-      .put("tasks", array(r.tasks(), ReviewJson::toJson));
+      .put("tasks", array(r.tasks(), ReviewJson::toJson))
+      .put("rounds", new JsonArray(new ArrayList<>(r.rounds())));
   }
 
   public static JsonObject toJson(WaitTask t) {
@@ -71,7 +72,8 @@ public final class ReviewJson {
       list(j.getJsonArray("threads"), ReviewJson::threadFromJson),
       list(j.getJsonArray("queue"), ReviewJson::feedbackFromJson),
       j.getLong("next_seq", 1L), j.getLong("comment_count", 0L),
-      list(j.getJsonArray("tasks"), ReviewJson::taskFromJson));
+      list(j.getJsonArray("tasks"), ReviewJson::taskFromJson),
+      j.getJsonArray("rounds", new JsonArray()).stream().map(String::valueOf).toList());
   }
 
   public static JsonObject toJson(FileStat f) {
@@ -84,8 +86,8 @@ public final class ReviewJson {
   }
 
   public static JsonObject toJson(ReviewThread t) {
-    return new JsonObject().put("id", t.id()).put("file", t.file()).put("line", t.line()).put("side", t.side())
-      .put("comments", array(t.comments(), ReviewJson::toJson));
+    return new JsonObject().put("id", t.id()).put("file", t.file()).put("start_line", t.startLine())
+      .put("line", t.line()).put("side", t.side()).put("comments", array(t.comments(), ReviewJson::toJson));
   }
 
   /** The person's comments and the agent's own are no stranger's text: both trusted. */
@@ -103,8 +105,9 @@ public final class ReviewJson {
     JsonObject json = new JsonObject().put("seq", f.seq()).put("kind", f.kind().wire()).put("at", f.at().toString());
     if (f.kind() == Feedback.Kind.COMMENT) {
       // A comment the agent is told about is the person's.
-      json.put("thread_id", f.threadId()).put("comment_id", f.commentId()).put("file", f.file()).put("line", f.line())
-        .put("side", f.side()).put("author", Author.PERSON.wire()).put(Provenance.TRUST, Provenance.TRUSTED).put("body", f.body());
+      json.put("thread_id", f.threadId()).put("comment_id", f.commentId()).put("file", f.file())
+        .put("start_line", f.startLine()).put("line", f.line()).put("side", f.side()).put("author", Author.PERSON.wire())
+        .put(Provenance.TRUST, Provenance.TRUSTED).put("body", f.body());
     } else {
       json.put("action", f.action().wire()).put("label", f.action().label()).put("notes", f.notes());
     }
@@ -121,8 +124,8 @@ public final class ReviewJson {
   }
 
   private static ReviewThread threadFromJson(JsonObject j) {
-    return new ReviewThread(j.getString("id"), j.getString("file"), j.getInteger("line"), j.getString("side"),
-      list(j.getJsonArray("comments"), ReviewJson::commentFromJson));
+    return new ReviewThread(j.getString("id"), j.getString("file"), j.getInteger("start_line"), j.getInteger("line"),
+      j.getString("side"), list(j.getJsonArray("comments"), ReviewJson::commentFromJson));
   }
 
   private static ReviewComment commentFromJson(JsonObject j) {
@@ -139,7 +142,7 @@ public final class ReviewJson {
     Feedback.Kind kind = Feedback.Kind.valueOf(j.getString("kind").toUpperCase(java.util.Locale.ROOT));
     String action = j.getString("action");
     return new Feedback(j.getLong("seq"), kind, j.getString("thread_id"), j.getString("comment_id"),
-      j.getString("file"), j.getInteger("line"), j.getString("side"), j.getString("body"),
+      j.getString("file"), j.getInteger("start_line"), j.getInteger("line"), j.getString("side"), j.getString("body"),
       action == null ? null : CompletionAction.fromWire(action), j.getString("notes"), Instant.parse(j.getString("at")));
   }
 

@@ -35,13 +35,14 @@ import java.util.logging.Logger;
  *                        interrupted (the process stopped)
  * @param taskPollIntervalMs {@code pollIntervalMs} suggested to clients polling a review wait's or a draft's task
  * @param keptTasks       wait tasks kept per review (the newest; ended ones stay readable by tasks/get until dropped)
+ * @param maxLoadedFileLines the page's "Load diff" of a cut file returns at most this many of its lines
  */
 public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHost, int dashboardPort,
                             String dashboardUrl, long heartbeatMs, long maxWaitMs, long gitTimeoutMs, int contextLines,
                             int maxMarkerChars, int diffCacheEntries, int maxLinesPerFile, int maxQuotedChars,
                             long syncIntervalMs, Path workingDirectory, long taskTtlMs, long draftTtlMs,
                             long maxWaitMarginMs, long replyTransitMs, long draftPostGraceMs,
-                            long taskPollIntervalMs, int keptTasks) {
+                            long taskPollIntervalMs, int keptTasks, int maxLoadedFileLines) {
 
   /**
    * The review section, with {@code maxWaitMs} bounded so that a wait ends (with "no feedback yet") before the MCP
@@ -64,7 +65,7 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       options.maxMarkerChars(), options.diffCacheEntries(), options.maxLinesPerFile(), options.maxQuotedChars(),
       options.syncIntervalMs(), options.workingDirectory(), options.taskTtlMs(), options.draftTtlMs(),
       options.maxWaitMarginMs(), options.replyTransitMs(), options.draftPostGraceMs(), options.taskPollIntervalMs(),
-      options.keptTasks());
+      options.keptTasks(), options.maxLoadedFileLines());
   }
 
   /** The {@code review} section alone: {@code maxWaitMs} as written, whatever the review tools' MCP time limit. */
@@ -92,7 +93,8 @@ public record ReviewOptions(boolean enabled, Path storageDir, String dashboardHo
       positive(section, "replyTransitMs"),
       positive(section, "draftPostGraceMs"),
       positive(section, "taskPollIntervalMs"),
-      count(section, "keptTasks"));
+      count(section, "keptTasks"),
+      count(section, "maxLoadedFileLines"));
   }
 
   private static int count(JsonObject section, String key) {

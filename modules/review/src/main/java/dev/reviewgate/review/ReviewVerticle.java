@@ -142,17 +142,33 @@ public final class ReviewVerticle extends VerticleBase {
     return switch (action) {
       case "wait_for_feedback" -> waits.await(review.id(), context, facts);
       case "add_comment" -> agentComment(review, args);
+      case "new_round" -> newRound(review, args, facts);
       case "approve", "request_changes" -> {
         ReviewStatus status = action.equals("approve") ? ReviewStatus.APPROVED : ReviewStatus.CHANGES_REQUESTED;
         yield reviews.change(review.id(), current -> {
-          Review next = current.withStatus(status, Instant.now());
-          return new ReviewWriter.Applied<>(next, next);
-        }, next -> new JsonObject().put("type", "status")).map(saved -> facts
+          Review.Commented next = current.withStatus(status, args.getString("body"), Instant.now());
+          return new ReviewWriter.Applied<>(next.review(), next);
+        }, next -> next.thread() == null ? new JsonObject().put("type", "status")
+          : KnownReviews.commentEvent(next).put("type", "status")).map(Review.Commented::review).map(saved -> facts
           .put("status", saved.status().wire()).put("outcome", "status_set").put("pending", saved.queue().size())
           .put("instructions", FeedbackText.statusSet(saved)));
       }
       default -> Future.failedFuture(ToolException.invalid("unknown action '" + action + "'"));
     };
+  }
+
+  /** The agent's new commits for the same review: the head moves to {@code head} (default HEAD), base unchanged. */
+  private Future<JsonObject> newRound(Review review, JsonObject args, JsonObject facts) {
+    return git.advance(review.range(), args.getString("head", "HEAD")).compose(fetched -> {
+      reviews.cacheDiff(review.id(), fetched.view());
+      return reviews.change(review.id(), current -> {
+        Review next = current.newRound(fetched.range().head(), fetched.view().fileStats(),
+          fetched.view().markers(options.maxMarkerChars()), Instant.now());
+        return new ReviewWriter.Applied<>(next, next);
+      }, next -> new JsonObject().put("type", "round").put("round", next.rounds().size() + 1));
+    }).map(saved -> facts.put("status", saved.status().wire()).put("outcome", "round_added")
+      .put("round", saved.rounds().size() + 1).put("head", saved.head()).put("pending", saved.queue().size())
+      .put("instructions", FeedbackText.roundAdded(saved)));
   }
 
   private Future<JsonObject> agentComment(Review review, JsonObject args) {
@@ -161,9 +177,9 @@ public final class ReviewVerticle extends VerticleBase {
       return Future.failedFuture(ToolException.invalid("add_comment needs body: the text of your answer. Give "
         + "thread_id to reply in a thread, or file and line to start one."));
     }
+    Anchor anchor = Anchor.of(args);
     return reviews.change(review.id(), current -> {
-      Review.Commented done = current.comment(Author.AGENT, body, args.getString("thread_id"), args.getString("file"),
-        args.getInteger("line"), args.getString("side"), Instant.now());
+      Review.Commented done = current.comment(Author.AGENT, body, args.getString("thread_id"), anchor, Instant.now());
       return new ReviewWriter.Applied<>(done.review(), done);
     }, KnownReviews::commentEvent).map(done -> {
       Review saved = reviews.get(review.id());
@@ -206,11 +222,46 @@ public final class ReviewVerticle extends VerticleBase {
 
   // --- dashboard tools ----------------------------------------------------------------------------------------
 
+  /**
+   * The review with its diff; with {@code file}, that file's whole diff instead (up to review.maxLoadedFileLines);
+   * with {@code file}, {@code side}, {@code start_line} and {@code end_line}, those lines of the file as of that side.
+   */
   private Future<JsonObject> get(JsonObject args) {
-    return reviews.named(args).compose(review -> reviews.diff(review).map(view -> new JsonObject()
+    String file = args.getString("file");
+    Integer since = args.getInteger("since_round");
+    if (since != null) {
+      return reviews.named(args).compose(review -> git.diff(new PinnedRange(review.repo(), review.headOfRound(since),
+        review.head())).map(view -> new JsonObject().put("review_id", review.id()).put("since_round", since)
+        .put("diff", view.toJson())));
+    }
+    if (file == null) {
+      return reviews.named(args).compose(this::whole);
+    }
+    return reviews.named(args).compose(review -> {
+      if (!review.changes(file)) {
+        throw ToolException.invalid("file '" + file + "' is not part of review " + review.id() + "; name one of its "
+          + "changed files.");
+      }
+      Integer start = args.getInteger("start_line");
+      if (start == null) {
+        return git.wholeFile(review.range(), file, options.maxLoadedFileLines())
+          .map(view -> new JsonObject().put("review_id", review.id()).put("diff", view.toJson()));
+      }
+      int end = args.getInteger("end_line", start);
+      if (end < start) {
+        throw ToolException.invalid("end_line " + end + " is before start_line " + start + ".");
+      }
+      int last = (int) Math.min(end, (long) start + options.maxLoadedFileLines() - 1);
+      return git.lines(review.range(), args.getString("side", "new"), file, start, last)
+        .map(lines -> new JsonObject().put("review_id", review.id()).put("lines", lines));
+    });
+  }
+
+  private Future<JsonObject> whole(Review review) {
+    return reviews.diff(review).map(view -> new JsonObject()
       .put("review", ReviewJson.toJson(review).put("url", reviews.reviewUrl(review.id())))
       .put("diff", view.toJson())
-      .put("agent_waiting", reviews.agentWaiting(review))));
+      .put("agent_waiting", reviews.agentWaiting(review)));
   }
 
   private Future<JsonObject> comment(JsonObject args) {
@@ -218,15 +269,10 @@ public final class ReviewVerticle extends VerticleBase {
   }
 
   private Future<JsonObject> personComment(Review review, JsonObject args) {
-    String file = args.getString("file");
-    Integer line = args.getInteger("line");
-    if (line != null && file == null) {
-      return Future.failedFuture(ToolException.invalid("line needs file: name the file the line belongs to, or "
-        + "omit line to comment on the review as a whole."));
-    }
+    Anchor anchor = Anchor.of(args);
     return reviews.change(review.id(), current -> {
-      Review.Commented done = current.comment(Author.PERSON, args.getString("body"), args.getString("thread_id"), file,
-        line, args.getString("side"), Instant.now());
+      Review.Commented done = current.comment(Author.PERSON, args.getString("body"), args.getString("thread_id"),
+        anchor, Instant.now());
       return new ReviewWriter.Applied<>(done.review(), done);
     }, KnownReviews::commentEvent).map(done -> new JsonObject()
       .put("review_id", review.id())

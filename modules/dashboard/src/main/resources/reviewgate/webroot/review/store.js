@@ -1,0 +1,137 @@
+// The review page's state in one place: the review and its diff, threads, the person's drafts (open comment boxes
+// and their text) and viewed marks. Drafts and viewed marks are kept per review in localStorage, so they survive a
+// re-render, a view switch, live events and a reload. Parts of the page listen for what changed ('file', 'thread',
+// 'review', 'viewed', 'drafts') and re-render only themselves.
+const VIEW_KEY = 'reviewgate.view';
+
+export class ReviewStore {
+  constructor(id) {
+    this.id = id;
+    this.key = 'reviewgate.page.' + id;
+    this.review = null;
+    this.files = [];            // the diff's files, in order; each may gain .loaded (whole diff) and .extra context
+    this.waiting = false;
+    this.view = localStorage.getItem(VIEW_KEY) || 'unified';
+    this.listeners = new Map();
+    const saved = this.#read();
+    this.drafts = new Map(Object.entries(saved.drafts || {}));   // key -> {target, text}
+    this.viewed = new Map(Object.entries(saved.viewed || {}));   // path -> the file's blob pair when marked
+    this.reviewed = saved.reviewed_round || null;
+  }
+
+  load(data) {
+    this.review = data.review;
+    this.all = data.diff.files;
+    this.sinceRound = null;
+    this.files = data.diff.files;
+    this.warnings = data.diff.warnings || [];
+    this.waiting = data.agent_waiting;
+    this.files.forEach((f, i) => { f.index_in_review = i; });
+    this.emit('review');
+  }
+
+  // The rounds: the agent's new commits for the same review. A view since an earlier round shows only what changed.
+  round() { return (this.review.rounds || []).length + 1; }
+
+  showSince(round, diff) {
+    this.sinceRound = round;
+    this.files = round ? diff.files : this.all;
+    this.files.forEach((f, i) => { f.index_in_review = i; });
+  }
+
+  // The round the person last sent something in ("changes since your last review").
+  reviewedRound() { return this.reviewed; }
+
+  markReviewed() {
+    this.reviewed = this.round();
+    this.#save();
+  }
+
+  on(part, fn) {
+    if (!this.listeners.has(part)) this.listeners.set(part, new Set());
+    this.listeners.get(part).add(fn);
+  }
+
+  emit(part, detail) { for (const fn of this.listeners.get(part) || []) fn(detail); }
+
+  file(path) { return this.files.find((f) => f.path === path || f.old_path === path); }
+
+  threadsOf(file) {
+    if (this.sinceRound) return [];   // threads sit on the whole review's lines: the full view shows them
+    return this.review.threads.filter((t) => t.file && (t.file === file.path || t.file === file.old_path));
+  }
+
+  putThread(thread) {
+    const all = this.review.threads;
+    const i = all.findIndex((t) => t.id === thread.id);
+    if (i >= 0) all[i] = thread; else all.push(thread);
+    this.emit('thread', thread);
+  }
+
+  setView(view) {
+    this.view = view;
+    localStorage.setItem(VIEW_KEY, view);
+    this.emit('review');
+  }
+
+  // --- drafts: what the person is writing, by where it goes -----------------------------------------------------
+  draft(key) { return this.drafts.get(key); }
+
+  openDraft(key, target) {
+    if (!this.drafts.has(key)) this.drafts.set(key, {target, text: ''});
+    this.#save();
+    return this.drafts.get(key);
+  }
+
+  writeDraft(key, text) {
+    const d = this.drafts.get(key);
+    if (!d) return;
+    d.text = text;
+    this.#save();
+  }
+
+  dropDraft(key) {
+    this.drafts.delete(key);
+    this.#save();
+  }
+
+  draftsOf(file) {
+    return [...this.drafts.entries()].filter(([, d]) => d.target.file && (d.target.file === file.path
+      || d.target.file === file.old_path));
+  }
+
+  unsent() { return [...this.drafts.values()].filter((d) => d.text.trim()).length; }
+
+  // --- viewed marks: a mark holds while the file's content is the one marked ------------------------------------
+  // Marks are of the whole review's files, also when a view since an earlier round shows another diff of them.
+  isViewed(file) { return this.viewed.get(file.path) === fingerprint(this.#whole(file)); }
+
+  setViewed(file, on) {
+    if (on) this.viewed.set(file.path, fingerprint(this.#whole(file))); else this.viewed.delete(file.path);
+    this.#save();
+    this.emit('viewed', file);
+  }
+
+  viewedCount() { return this.files.filter((f) => this.isViewed(f)).length; }
+
+  #whole(file) { return this.all.find((f) => f.path === file.path) || file; }
+
+  #read() {
+    try { return JSON.parse(localStorage.getItem(this.key) || '{}'); } catch { return {}; }
+  }
+
+  #save() {
+    localStorage.setItem(this.key, JSON.stringify({drafts: Object.fromEntries(this.drafts),
+      viewed: Object.fromEntries(this.viewed), reviewed_round: this.reviewed}));
+  }
+}
+
+// What a viewed mark is bound to: the blob pair git names for the file (a later change to the file gives another).
+const fingerprint = (file) => (file.index || '') + ' ' + file.additions + ' ' + file.deletions;
+
+export const draftKey = {
+  review: () => 'review',
+  file: (path) => 'file\u0000' + path,
+  line: (path, side, start, line) => ['line', path, side, start ?? line, line].join('\u0000'),
+  reply: (threadId) => 'reply\u0000' + threadId,
+};

@@ -1,0 +1,104 @@
+// Threads and the comment form. A form is the view of a draft in the store: its text is saved as it is typed, so
+// re-rendering a thread or a file (a live event, a view switch, a reload) brings the same box back with the same text.
+// Sending calls review_comment with the draft's target (a line or range, a file, the review, or a thread to reply in).
+import {h, when} from './dom.js';
+import {commentBody} from './markdown.js';
+import {draftKey} from './store.js';
+
+export const COMMENT = 'reviewgate.review.comment';
+
+export function anchorLabel(t) {
+  if (!t.file) return 'On the review';
+  if (t.line == null) return t.file + ' (whole file)';
+  const lines = t.start_line != null ? `${t.start_line}–${t.line}` : String(t.line);
+  return `${t.file}:${lines}${t.side === 'old' ? ' (old)' : ''}`;
+}
+
+export function threadBox(thread, ctx) {
+  const original = ctx.linesOf?.(thread);
+  const box = h('div', {class: 'thread', id: 'thread-' + thread.id, dataset: {thread: thread.id},
+    role: 'group', 'aria-label': 'Thread on ' + anchorLabel(thread)},
+  h('div', {class: 'thread-head'}, anchorLabel(thread), h('span', {class: 'thread-id'}, thread.id)),
+  h('ol', {class: 'comments'}, thread.comments.map((c) => commentItem(c, original))),
+  replyArea(thread, ctx));
+  return box;
+}
+
+export function commentItem(c, original) {
+  return h('li', {class: 'comment author-' + c.author, dataset: {comment: c.id}},
+    h('div', {class: 'comment-head'}, h('span', {class: 'author'}, c.author === 'agent' ? '🤖 agent' : '🧑 you'),
+      h('time', {datetime: c.at}, when(c.at))),
+    commentBody(c.body, original));
+}
+
+function replyArea(thread, ctx) {
+  const key = draftKey.reply(thread.id);
+  const holder = h('div', {class: 'reply'});
+  const closed = () => {
+    holder.replaceChildren(ctx.store.review.completion ? '' : h('button', {class: 'reply-open', onclick: () => {
+      holder.replaceChildren(commentForm(key, {thread_id: thread.id}, 'Reply', ctx, closed));
+      holder.querySelector('textarea').focus();
+    }}, 'Reply…'));
+  };
+  if (ctx.store.draft(key)) holder.append(commentForm(key, {thread_id: thread.id}, 'Reply', ctx, closed));
+  else closed();
+  return holder;
+}
+
+// A form bound to draft `key`; `onClose` runs after it was sent or cancelled (the draft is gone by then). A
+// `lasting` form (the review's own box) stays open and offers no Cancel.
+export function commentForm(key, target, label, ctx, onClose, lasting = false) {
+  const {store, bus} = ctx;
+  const draft = store.openDraft(key, target);
+  const done = !!store.review.completion;
+  const text = h('textarea', {rows: 3, 'aria-label': label, placeholder: label + ' (Markdown; Ctrl+Enter to send)',
+    readonly: done || null, dataset: {draft: key}});
+  text.value = draft.text;
+  text.addEventListener('input', () => store.writeDraft(key, text.value));
+  const error = h('p', {class: 'error', role: 'alert'});
+  const send = h('button', {type: 'submit', class: 'primary', disabled: done || null}, 'Comment');
+  // A live event may have drawn this draft's box again meanwhile: closing closes whichever box shows it now.
+  const close = () => {
+    store.dropDraft(key);
+    for (const box of document.querySelectorAll('form.comment-form')) {
+      if (box.draftKey === key) box.closeBox();
+    }
+  };
+  const original = target.line != null && target.side !== 'old' ? ctx.linesOf?.(target) : null;
+  const suggest = original ? h('button', {type: 'button', class: 'suggest', title: 'Suggest a replacement for these lines',
+    onclick: () => {
+      const block = '```suggestion\n' + original.join('\n') + '\n```\n';
+      const at = text.selectionStart ?? text.value.length;
+      text.value = text.value.slice(0, at) + block + text.value.slice(at);
+      store.writeDraft(key, text.value);
+      text.focus();
+    }}, 'Suggest a change') : null;
+  const form = h('form', {class: 'comment-form', onsubmit: async (e) => {
+    e.preventDefault();
+    const body = text.value.trim();
+    if (!body) { error.textContent = 'Write a comment first.'; return; }
+    send.disabled = true;
+    error.textContent = '';
+    try {
+      const reply = await bus.request(COMMENT, {review_id: store.id, body, ...target});
+      close();
+      store.markReviewed();
+      store.putThread(reply.thread);
+    } catch (err) {
+      error.textContent = 'Not sent: ' + (err.message || err) + '. Your text is kept.';
+      send.disabled = false;
+    }
+  }},
+  done ? h('p', {class: 'warning'}, 'The review was completed; nothing more can be sent. Your text is kept here.') : null,
+  text, error, h('div', {class: 'actions'}, suggest,
+    lasting && !done ? null : h('button', {type: 'button', onclick: () => {
+      if (!text.value.trim() || confirm('Discard this comment?')) close();
+    }}, done ? 'Discard' : 'Cancel'), send));
+  form.draftKey = key;
+  form.closeBox = () => onClose?.();
+  text.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); form.requestSubmit(); }
+    if (e.key === 'Escape' && !text.value.trim()) close();
+  });
+  return form;
+}

@@ -1,0 +1,238 @@
+package dev.reviewgate.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reviewgate.core.Addresses;
+import dev.reviewgate.core.bus.BusRequests;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.core.config.ReviewgateConfig;
+import dev.reviewgate.core.security.Caller;
+import dev.reviewgate.git.GitBackendOptions;
+import dev.reviewgate.git.GitVerticle;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.Timeout;
+import io.vertx.junit5.VertxExtension;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What the review page reads and sends beyond the plain diff, against a real repository: a long file's whole counts
+ * and all of its lines, lines of a file read at either side, changed words, and range, file and suggestion comments
+ * as the waiting agent gets them.
+ */
+@ExtendWith(VertxExtension.class)
+class ReviewPageDataTest {
+
+  private static final int BIG = 12_000;
+
+  @TempDir
+  Path repoDir;
+  @TempDir
+  Path storeDir;
+
+  private Vertx vertx;
+  private TempRepo repo;
+
+  @BeforeEach
+  void setUp(Vertx vertx) throws Exception {
+    this.vertx = vertx;
+    repo = new TempRepo(repoDir);
+    StringBuilder old = new StringBuilder();
+    for (int i = 1; i <= 40; i++) {
+      old.append("line ").append(i).append('\n');
+    }
+    repo.write("src/list.txt", old.toString()).write("src/calc.py", "def area(r):\n    return 3.14 * r * r\n");
+    repo.commit("first");
+    StringBuilder big = new StringBuilder();
+    for (int i = 1; i <= BIG; i++) {
+      big.append("int v").append(i).append(" = ").append(i).append(";\n");
+    }
+    repo.write("src/big.c", big.toString())
+      .write("src/list.txt", old.toString().replace("line 20\n", "line twenty\n"))
+      .write("src/calc.py", "def area(r):\n    return math.pi * r * r\n");
+    repo.commit("second");
+    await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(ReviewgateConfig.defaults(), repoDir), ToolCatalog.standard())));
+    JsonObject layer = new JsonObject().put("review", new JsonObject().put("storageDir", storeDir.toString()));
+    await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(ReviewgateConfig.defaults().merge(layer)
+      .section("review"), repoDir), ToolCatalog.standard())));
+  }
+
+  @Test
+  @Timeout(value = 60, timeUnit = TimeUnit.SECONDS)
+  void aCutFileCarriesGitsCountsAndItsWholeDiffLoadsToTheLastLine() throws Exception {
+    String id = review();
+    JsonObject page = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id));
+    JsonObject big = file(page.getJsonObject("diff"), "src/big.c");
+    String numstat = repo.git("diff", "--numstat", "HEAD~1", "HEAD", "--", "src/big.c").trim();
+    assertThat(numstat).startsWith(BIG + "\t0\t");
+    assertThat(big.getInteger("additions")).isEqualTo(BIG);
+    assertThat(big.getInteger("deletions")).isZero();
+    assertThat(big.getBoolean("cut")).isTrue();
+    assertThat(big.getInteger("shown_additions")).isLessThan(BIG).isPositive();
+    FileStat stat = ReviewJson.fromJson(page.getJsonObject("review")).files().stream()
+      .filter(f -> f.path().equals("src/big.c")).findFirst().orElseThrow();
+    assertThat(stat.additions()).as("the review's own counts are git's too").isEqualTo(BIG);
+
+    JsonObject whole = file(call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id).put("file", "src/big.c"))
+      .getJsonObject("diff"), "src/big.c");
+    assertThat(whole.getBoolean("cut")).isFalse();
+    JsonArray hunks = whole.getJsonArray("hunks");
+    JsonArray lines = hunks.getJsonObject(hunks.size() - 1).getJsonArray("lines");
+    JsonObject last = lines.getJsonObject(lines.size() - 1);
+    assertThat(last.getInteger("new")).isEqualTo(BIG);
+    assertThat(last.getString("text")).isEqualTo("int v12000 = 12000;");
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void linesOfAFileAreReadAtEitherSideAndBadRequestsSayWhy() throws Exception {
+    String id = review();
+    JsonObject after = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id).put("file", "src/list.txt")
+      .put("start_line", 18).put("end_line", 21)).getJsonObject("lines");
+    assertThat(after.getJsonArray("lines").getList()).containsExactly("line 18", "line 19", "line twenty", "line 21");
+    assertThat(after.getInteger("total_lines")).isEqualTo(40);
+    JsonObject before = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id).put("file", "src/list.txt")
+      .put("side", "old").put("start_line", 20).put("end_line", 20)).getJsonObject("lines");
+    assertThat(before.getJsonArray("lines").getList()).containsExactly("line 20");
+    JsonObject end = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id).put("file", "src/list.txt")
+      .put("start_line", 39).put("end_line", 45)).getJsonObject("lines");
+    assertThat(end.getJsonArray("lines").getList()).containsExactly("line 39", "line 40");
+
+    assertThatThrownBy(() -> call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id).put("file", "nope.txt")
+      .put("start_line", 1))).hasMessageContaining("not part of review");
+    assertThatThrownBy(() -> call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id).put("file", "src/list.txt")
+      .put("start_line", 5).put("end_line", 2))).hasMessageContaining("before start_line");
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aChangedLineMarksTheChangedWordOnBothSides() throws Exception {
+    String id = review();
+    JsonObject calc = file(call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id)).getJsonObject("diff"),
+      "src/calc.py");
+    JsonArray lines = calc.getJsonArray("hunks").getJsonObject(0).getJsonArray("lines");
+    JsonObject removed = lines.stream().map(JsonObject.class::cast).filter(l -> l.getString("kind").equals("delete"))
+      .findFirst().orElseThrow();
+    JsonObject added = lines.stream().map(JsonObject.class::cast).filter(l -> l.getString("kind").equals("add"))
+      .findFirst().orElseThrow();
+    assertThat(marked(removed)).isEqualTo("3.14");
+    assertThat(marked(added)).isEqualTo("math.pi");
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void rangeFileAndSuggestionCommentsReachTheAgentAsSuch() throws Exception {
+    String id = review();
+    Future<JsonObject> first = send(wait(id));
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("file", "src/list.txt").put("start_line", 19)
+      .put("line", 21).put("side", "new").put("body", "These three read oddly."));
+    JsonObject range = await(first);
+    assertThat(range.getJsonObject("feedback").getInteger("start_line")).isEqualTo(19);
+    assertThat(range.getJsonObject("feedback").getInteger("line")).isEqualTo(21);
+    assertThat(range.getJsonObject("feedback").getString("side")).isEqualTo("new");
+    assertThat(range.getString("instructions")).contains("at lines 19-21");
+    assertThat(range.getJsonObject("code_context").getJsonArray("lines").stream().map(JsonObject.class::cast)
+      .filter(l -> l.getBoolean("target")).map(l -> l.getString("text"))).containsExactly("line 19", "line twenty", "line 21");
+
+    Future<JsonObject> second = send(wait(id));
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("file", "src/calc.py")
+      .put("body", "Import math at the top."));
+    JsonObject whole = await(second);
+    assertThat(whole.getJsonObject("feedback").getString("file")).isEqualTo("src/calc.py");
+    assertThat(whole.getJsonObject("feedback").getValue("line")).isNull();
+    assertThat(whole.getString("instructions")).contains("on the file `src/calc.py`");
+
+    Future<JsonObject> third = send(wait(id));
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("file", "src/calc.py").put("line", 2)
+      .put("body", "Use the constant:\n```suggestion\n    return math.pi * r ** 2\n```\n"));
+    JsonObject suggested = await(third);
+    assertThat(suggested.getJsonObject("suggestion")).isEqualTo(new JsonObject().put("path", "src/calc.py")
+      .put("side", "new").put("start_line", 2).put("line", 2).put("replacement", "    return math.pi * r ** 2\n"));
+    assertThat(suggested.getString("instructions")).contains("replace lines 2-2 of `src/calc.py`",
+      "    return math.pi * r ** 2");
+
+    assertThatThrownBy(() -> call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id)
+      .put("file", "src/list.txt").put("start_line", 9).put("line", 3).put("body", "x")))
+      .hasMessageContaining("start_line 9 is after line 3");
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void theAgentsNoteWithItsApprovalIsKeptForThePerson() throws Exception {
+    String id = review();
+    call(Addresses.REVIEW_COMPLETE, new JsonObject().put("review_id", id).put("action", "request_changes"));
+    call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id).put("action", "approve")
+      .put("body", "Done: math.pi everywhere."));
+    JsonObject review = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id)).getJsonObject("review");
+    assertThat(review.getString("status")).isEqualTo("approved");
+    JsonObject thread = review.getJsonArray("threads").getJsonObject(0);
+    assertThat(thread.getValue("file")).isNull();
+    assertThat(thread.getJsonArray("comments").getJsonObject(0).getString("author")).isEqualTo("agent");
+    assertThat(thread.getJsonArray("comments").getJsonObject(0).getString("body")).isEqualTo("Done: math.pi everywhere.");
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aNewRoundMovesTheHeadAndTheChangesSinceTheFirstRoundAreJustTheNewCommits() throws Exception {
+    String id = review();
+    String first = repo.git("rev-parse", "HEAD").strip();
+    repo.write("src/calc.py", "import math\n\ndef area(r):\n    return math.pi * r ** 2\n").commit("third");
+    String third = repo.git("rev-parse", "HEAD").strip();
+    JsonObject round = call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id).put("action", "new_round"));
+    assertThat(round.getInteger("round")).isEqualTo(2);
+    assertThat(round.getString("head")).isEqualTo(third);
+    JsonObject review = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id)).getJsonObject("review");
+    assertThat(review.getString("head")).isEqualTo(third);
+    assertThat(review.getJsonArray("rounds").getList()).containsExactly(first);
+    JsonObject since = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id).put("since_round", 1))
+      .getJsonObject("diff");
+    assertThat(since.getJsonArray("files").stream().map(f -> ((JsonObject) f).getString("path"))).containsExactly("src/calc.py");
+    assertThatThrownBy(() -> call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id).put("action", "new_round")))
+      .hasMessageContaining("already " + third);
+    assertThatThrownBy(() -> call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id).put("since_round", 3)))
+      .hasMessageContaining("has 2 round(s)");
+  }
+
+  private static String marked(JsonObject line) {
+    JsonArray words = line.getJsonArray("words");
+    assertThat(words).as("changed words of " + line).hasSize(1);
+    return line.getString("text").substring(words.getJsonArray(0).getInteger(0), words.getJsonArray(0).getInteger(1));
+  }
+
+  private static JsonObject file(JsonObject diff, String path) {
+    return diff.getJsonArray("files").stream().map(JsonObject.class::cast).filter(f -> f.getString("path").equals(path))
+      .findFirst().orElseThrow();
+  }
+
+  private String review() throws Exception {
+    return call(Addresses.REVIEW_REQUEST, new JsonObject().put("title", "Page data").put("commit_range", "HEAD")
+      .put("wait", false)).getString("review_id");
+  }
+
+  private static JsonObject wait(String id) {
+    return new JsonObject().put("review_id", id).put("action", "wait_for_feedback");
+  }
+
+  private Future<JsonObject> send(JsonObject args) {
+    return BusRequests.request(vertx.eventBus(), Addresses.REVIEW_UPDATE, args,
+      Caller.PERSON.stamp(new DeliveryOptions().setSendTimeout(20_000)));
+  }
+
+  private JsonObject call(String address, JsonObject args) throws Exception {
+    return await(BusRequests.request(vertx.eventBus(), address, args,
+      Caller.PERSON.stamp(new DeliveryOptions().setSendTimeout(20_000))));
+  }
+
+  private static <T> T await(Future<T> future) throws Exception {
+    return future.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+  }
+}
