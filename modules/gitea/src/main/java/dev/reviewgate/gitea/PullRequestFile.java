@@ -1,0 +1,56 @@
+package dev.reviewgate.gitea;
+
+import dev.reviewgate.forge.diff.ChangedFile;
+import dev.reviewgate.forge.json.Fields;
+
+/**
+ * One file of a pull request's change list ({@code /pulls/{index}/files}, definition {@code ChangedFile}), in the
+ * forge-neutral words of a change set. Gitea names the file ({@code filename}), its {@code status} ({@code added},
+ * {@code deleted}, {@code renamed}, {@code copied}, {@code changed}, {@code unchanged}) and a rename's or copy's
+ * {@code previous_filename}; it tells no file modes and no blob ids, so each side is the file at its commit (the raw
+ * endpoint) and counts as a regular file. The counts are Gitea's, null when not sent.
+ */
+record PullRequestFile(String path, String previousPath, String status, Integer additions, Integer deletions) {
+
+  static PullRequestFile from(Fields json) {
+    String previous = json.optString("previous_filename");
+    return new PullRequestFile(json.string("filename"), previous == null || previous.isBlank() ? null : previous,
+      json.optString("status", "changed"), json.optInt("additions"), json.optInt("deletions"));
+  }
+
+  boolean added() {
+    return "added".equals(status) || "copied".equals(status) && previousPath == null;
+  }
+
+  boolean deleted() {
+    return "deleted".equals(status);
+  }
+
+  /** The original path of a rename, else null (a copy keeps its source, which git's diff without -C shows as an add). */
+  String originalPath() {
+    return "renamed".equals(status) && previousPath != null && !previousPath.equals(path) ? previousPath : null;
+  }
+
+  /** add, delete, rename or edit. */
+  String changeType() {
+    return added() || "copied".equals(status) ? "add" : deleted() ? "delete" : originalPath() != null ? "rename" : "edit";
+  }
+
+  /** The path the old side is read from. */
+  String oldPath() {
+    return originalPath() != null ? originalPath() : path;
+  }
+
+  /** The change in the forge pipeline's words between {@code base} and {@code head}: each side the file at its commit. */
+  ChangedFile file(String base, String head) {
+    if (added() || "copied".equals(status)) {
+      return ChangedFile.added(path, 0, ChangedFile.BlobRef.file(path, head));
+    }
+    if (deleted()) {
+      return ChangedFile.deleted(path, 0, ChangedFile.BlobRef.file(path, base));
+    }
+    boolean renamed = originalPath() != null;
+    return new ChangedFile(renamed ? ChangedFile.Kind.RENAMED : ChangedFile.Kind.MODIFIED, oldPath(), path, 0, 0,
+      ChangedFile.BlobRef.file(oldPath(), base), ChangedFile.BlobRef.file(path, head));
+  }
+}
