@@ -101,6 +101,9 @@ final class GiteaJson {
           }
         }
         entry.put("diff", shaped.put("additions", diff.additions()).put("deletions", diff.deletions()).put("binary", diff.binary()));
+      } else if (d.written() != null && change.renameWithoutSource()) {
+        warnings.add("Gitea lists " + change.path() + " as renamed without naming its previous_filename: its diff is left out "
+          + "(serve the repository locally for it)");
       } else if (change.additions() != null || change.deletions() != null) {
         entry.put("additions", change.additions()).put("deletions", change.deletions());
       }

@@ -15,7 +15,7 @@ record PullRequestFile(String path, String previousPath, String status, Integer 
   static PullRequestFile from(Fields json) {
     String previous = json.optString("previous_filename");
     return new PullRequestFile(json.string("filename"), previous == null || previous.isBlank() ? null : previous,
-      json.optString("status", "changed"), json.optInt("additions"), json.optInt("deletions"));
+      json.string("status"), json.optInt("additions"), json.optInt("deletions"));
   }
 
   boolean added() {
@@ -41,8 +41,19 @@ record PullRequestFile(String path, String previousPath, String status, Integer 
     return originalPath() != null ? originalPath() : path;
   }
 
-  /** The change in the forge pipeline's words between {@code base} and {@code head}: each side the file at its commit. */
+  /** A rename whose source Gitea did not name ({@code previous_filename} absent): its old side cannot be fetched. */
+  boolean renameWithoutSource() {
+    return "renamed".equals(status) && previousPath == null;
+  }
+
+  /**
+   * The change in the forge pipeline's words between {@code base} and {@code head}: each side the file at its commit;
+   * a rename without its source has nothing to fetch the old side by (then no diff, and the answer says why).
+   */
   ChangedFile file(String base, String head) {
+    if (renameWithoutSource()) {
+      return new ChangedFile(ChangedFile.Kind.RENAMED, null, path, 0, 0, null, ChangedFile.BlobRef.file(path, head));
+    }
     if (added() || "copied".equals(status)) {
       return ChangedFile.added(path, 0, ChangedFile.BlobRef.file(path, head));
     }
