@@ -2,11 +2,13 @@ package dev.reviewgate.gitea;
 
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.forge.http.ForgeClient;
+import dev.reviewgate.forge.http.ForgeFailures;
 import dev.reviewgate.forge.http.ForgeHttp;
 import dev.reviewgate.forge.http.ForgeRequest;
 import dev.reviewgate.forge.http.ForgeResponse;
 import dev.reviewgate.forge.http.ForgeSite;
 import dev.reviewgate.forge.http.RateLimitPolicy;
+import dev.reviewgate.forge.http.UrlQuery;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
@@ -14,8 +16,6 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -150,17 +150,11 @@ final class GiteaClient extends ForgeClient<GiteaClient, GiteaOptions> {
   }
 
   private String url(String path, Map<String, String> query) {
-    StringJoiner q = new StringJoiner("&", "?", "").setEmptyValue("");
-    query.forEach((k, v) -> {
-      if (v != null) {
-        q.add(encode(k) + "=" + encode(v));
-      }
-    });
-    return options().apiBase() + path + q;
+    return UrlQuery.url(options().apiBase(), path, query);
   }
 
   static String encode(String text) {
-    return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+    return UrlQuery.encode(text);
   }
 
   /** A file path with each segment encoded and its slashes kept, as Gitea's {@code {filepath}} routes take it. */
@@ -181,52 +175,22 @@ final class GiteaClient extends ForgeClient<GiteaClient, GiteaOptions> {
   }
 
   private ForgeResponse check(ForgeResponse response, String notFound) {
-    int status = response.status();
     if (response.ok()) {
       return response;
     }
-    String said = errorMessage(response.body());
-    String detail = said.isEmpty() ? "" : " (Gitea: " + said + ")";
-    throw switch (status) {
-      case 401 -> ToolException.notAllowed("Gitea did not accept the credentials (HTTP 401" + (said.isEmpty() ? "" : ": " + said)
-        + ") for " + response.what() + ": set " + options().tokenEnv() + " to an access token of " + options().url()
-        + " (read:repository scope for reads, write:repository for reviews) that has not expired");
-      case 403 -> ToolException.notAllowed("Gitea refused " + response.what() + " (HTTP 403" + (said.isEmpty() ? "" : ": " + said)
-        + "); the token in " + options().tokenEnv() + " needs access to the repository (write:repository for reviews)");
-      case 404 -> ToolException.notFound(notFound + detail);
-      case 400, 422 -> ToolException.invalid("Gitea could not process " + response.what() + (said.isEmpty() ? "" : ": " + said));
-      case 409 -> ToolException.conflict("Gitea refused " + response.what() + " as a conflict" + detail);
-      default -> ToolException.upstream("Gitea answered HTTP " + status + " for " + response.what() + detail);
-    };
+    // Gitea's APIError says what went wrong in message
+    throw ForgeFailures.of("Gitea", response, ForgeFailures.said(response.body(), "message"), notFound, "set "
+      + options().tokenEnv() + " to an access token of " + options().url() + " (read:repository scope for reads, "
+      + "write:repository for reviews) that has not expired", "the token in " + options().tokenEnv()
+      + " needs access to the repository (write:repository for reviews)");
   }
 
   private static JsonObject object(ForgeResponse response) {
-    try {
-      return response.body().length() == 0 ? new JsonObject() : new JsonObject(response.body());
-    } catch (RuntimeException e) {
-      throw ToolException.upstream("Gitea sent a body that is not a JSON object for " + response.what());
-    }
+    return response.jsonObject("Gitea");
   }
 
   private static JsonArray array(ForgeResponse response) {
-    try {
-      return response.body().length() == 0 ? new JsonArray() : new JsonArray(response.body());
-    } catch (RuntimeException e) {
-      throw ToolException.upstream("Gitea sent a body that is not a JSON array for " + response.what());
-    }
-  }
-
-  /** Gitea says what went wrong in {@code message} (its APIError). */
-  static String errorMessage(Buffer body) {
-    if (body.length() == 0 || body.getByte(0) != '{' || body.length() > 64 * 1024) {
-      return "";
-    }
-    try {
-      Object message = new JsonObject(body).getValue("message");
-      return message == null ? "" : message.toString();
-    } catch (RuntimeException e) {
-      return "";
-    }
+    return response.jsonArray("Gitea");
   }
 
   private static String abbrev(String sha) {
