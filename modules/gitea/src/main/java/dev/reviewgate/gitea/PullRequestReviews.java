@@ -309,9 +309,21 @@ final class PullRequestReviews {
       ReviewComment spot = new ReviewComment(first.path(), first.line(), null, first.side(), body);
       JsonObject request = new JsonObject().put("event", "COMMENT").put("body", "")
         .put("comments", new JsonArray().add(anchor(spot, WriteMarker.mark(body, marker))));
-      return post(repo, number, request).map(posted -> ThreadJson.reply(ThreadWrites.Reply.posted(null, List.of(
-        "Gitea has no reply endpoint: the reply was posted as a one-comment review on the same line (review "
-          + posted.optLong("id") + ")"))));
+      List<String> said = List.of("Gitea has no reply endpoint: the reply was posted as a one-comment review on the same line");
+      return post(repo, number, request).compose(posted -> {
+        Long review = posted.optLong("id");
+        if (review == null) {
+          return Future.succeededFuture(ThreadJson.reply(ThreadWrites.Reply.posted(null, said)));
+        }
+        // The review's answer names no comment: its one comment is the reply.
+        return client.getPage(repo.pull(number) + "/reviews/" + review + "/comments", Map.of(), "review " + review
+            + " not found on pull request #" + number + " of " + repo)
+          .map(page -> ForgeReplies.read(GiteaEndpoints.REVIEW_COMMENTS, "pr_reply", () -> PullRequests.all(
+            GiteaEndpoints.REVIEW_COMMENTS, page.items()).stream().map(c -> c.optLong("id")).filter(id -> id != null)
+            .map(String::valueOf).findFirst().orElse(null)))
+          .recover(unread -> Future.succeededFuture(null))
+          .map(commentId -> ThreadJson.reply(ThreadWrites.Reply.posted(commentId, said)));
+      });
     });
   }
 

@@ -164,7 +164,10 @@ class GiteaThreadsTest {
       .isEqualTo(1);
 
     JsonObject reply = new JsonObject().put("thread_id", Long.toString(two)).put("body", "Renamed it.");
-    assertThat(threads.call("reviewgate.pr.reply", reply).getBoolean("posted")).isTrue();
+    JsonObject replied = threads.call("reviewgate.pr.reply", reply);
+    assertThat(replied.getBoolean("posted")).isTrue();
+    assertThat(replied.getString("comment_id")).isEqualTo(gitea.reviews.get(2).getJsonArray("comments").getJsonObject(0)
+      .getLong("id").toString());
     JsonObject sent = gitea.reviewRequests.get(0);
     assertThat(sent.getString("event")).isEqualTo("COMMENT");
     JsonObject spot = sent.getJsonArray("comments").getJsonObject(0);
