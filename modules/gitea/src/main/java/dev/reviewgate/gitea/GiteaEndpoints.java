@@ -15,7 +15,7 @@ final class GiteaEndpoints {
   static final ForgeEndpoint PULLS = get("/repos/{owner}/{repo}/pulls");
   static final ForgeEndpoint PULL_REQUEST = get(PULL);
   static final ForgeEndpoint FILES = get(PULL + "/files");
-  static final ForgeEndpoint CONTENTS = get("/repos/{owner}/{repo}/contents/{filepath}");
+  static final ForgeEndpoint TREE = get("/repos/{owner}/{repo}/git/trees/{sha}");
   static final ForgeEndpoint REVIEWS = get(PULL + "/reviews");
   static final ForgeEndpoint REVIEW_COMMENTS = get(PULL + "/reviews/{id}/comments");
   static final ForgeEndpoint CREATE_REVIEW = new ForgeEndpoint("Gitea", "POST " + PULL + "/reviews");

@@ -58,10 +58,6 @@ final class GiteaJson {
     }
     result.put("summary", ChangeSummary.of(page.selected().stream().map(PullRequestFile::changeType).toList()));
     boolean diffs = d.written() != null;
-    if (diffs && "blobs".equals(d.written().source())) {
-      warnings.add("Gitea's change list tells no file modes: files are shown as regular files (an executable bit, a "
-        + "symlink or a mode-only change is not seen). Serve the repository locally for git's exact headers.");
-    }
     DiffPageJson.write(engine, page, d.written(), PullRequestFile::path, change -> {
       JsonObject entry = new JsonObject().put("change_type", change.changeType()).put("path", change.path())
         .put("original_path", change.originalPath()).put("status", change.status());

@@ -3,15 +3,16 @@ package dev.reviewgate.gitea;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.diff.model.FileDiff;
 import dev.reviewgate.forge.LocalClone;
+import dev.reviewgate.forge.diff.ChangedFile;
 import dev.reviewgate.forge.diff.ForgeDiffs;
 import dev.reviewgate.forge.json.ForgeReplies;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * A pull request's change list and its files' diffs. The list is Gitea's ({@code /pulls/{index}/files}, page by page);
@@ -44,11 +45,40 @@ final class PullRequestDiffs {
     return client.options().localRepos().getOrDefault(repo.toString(), repo.name());
   }
 
-  /** The diffs of {@code page}, {@code base..head}: from the local object database when it has both, else from the files. */
+  /**
+   * The diffs of {@code page}, {@code base..head}: from the local object database when it has both, else from the
+   * files, with the modes Gitea's trees give them; when the trees cannot be read, as regular files, said in
+   * {@code warnings}.
+   */
   Future<ForgeDiffs.Written<PullRequestFile>> written(PullRequests.Repo repo, List<PullRequestFile> page, String base,
-                                                      String head, int context) {
-    return diffs.write(page, change -> change.file(base, head), new ForgeDiffs.Range(local(repo), base, head, context),
-      ref -> client.rawFile(repo.owner(), repo.name(), ref.path(), ref.commit()));
+                                                      String head, int context, List<String> warnings) {
+    return diffs.write(page, PullRequestFile::path, () -> modes(repo, page, base, head, warnings),
+      new ForgeDiffs.Range(local(repo), base, head, context), ref -> client.rawFile(repo.owner(), repo.name(), ref.path(), ref.commit()));
+  }
+
+  private Future<Function<PullRequestFile, ChangedFile>> modes(PullRequests.Repo repo, List<PullRequestFile> page, String base,
+                                                              String head, List<String> warnings) {
+    FileModes trees = new FileModes(client, repo);
+    Future<Map<String, FileModes.Entry>> before = trees.at(base, page.stream().filter(f -> !f.added())
+      .map(PullRequestFile::oldPath).toList());
+    Future<Map<String, FileModes.Entry>> after = trees.at(head, page.stream().filter(f -> !f.deleted())
+      .map(PullRequestFile::path).toList());
+    return Future.all(before, after).<Function<PullRequestFile, ChangedFile>>map(both -> {
+      List<String> untold = page.stream().filter(f -> !f.added() && !before.result().containsKey(f.oldPath())
+        || !f.deleted() && !after.result().containsKey(f.path())).map(PullRequestFile::path).toList();
+      if (!untold.isEmpty()) {
+        warnings.add("Gitea's trees name no mode for " + untold.size() + " file(s) (" + String.join(", ",
+          untold.subList(0, Math.min(5, untold.size()))) + (untold.size() > 5 ? ", …" : "") + "): shown as regular files");
+      }
+      return f -> f.file(base, head, before.result().get(f.oldPath()), after.result().get(f.path()));
+    }).recover(failure -> {
+      if (failure instanceof ToolException e && e.code() == 403) {
+        return Future.failedFuture(failure);
+      }
+      warnings.add("Gitea's trees could not be read (" + failure.getMessage() + "): files are shown as regular files (an "
+        + "executable bit, a symlink or a mode-only change is not seen). Serve the repository locally for git's exact headers.");
+      return Future.succeededFuture(f -> f.file(base, head, null, null));
+    });
   }
 
   /**
@@ -79,26 +109,19 @@ final class PullRequestDiffs {
     warnings.add("Changes since " + since + " compare each of the pull request's files at its own path in the two commits "
       + "(Gitea's API compares no two commits' files): a file renamed since then shows as added. Serve the repository "
       + "locally for git's rename detection.");
-    List<Future<PullRequestFile>> each = new ArrayList<>();
-    for (PullRequestFile file : files) {
-      Future<Buffer> before = optional(client.rawFile(repo.owner(), repo.name(), file.path(), since));
-      Future<Buffer> after = file.deleted() ? Future.succeededFuture(null) : optional(client.rawFile(repo.owner(), repo.name(),
-        file.path(), head));
-      each.add(Future.all(before, after).map(both -> {
-        Buffer then = before.result();
-        Buffer now = after.result();
-        if (then == null && now == null || then != null && then.equals(now)) {
-          return null;
-        }
-        return new PullRequestFile(file.path(), null, then == null ? "added" : now == null ? "deleted" : "changed", null, null);
-      }));
-    }
-    return Future.all(each).map(done -> each.stream().map(Future::result).filter(Objects::nonNull).toList());
+    // The trees name each file's mode and blob at both commits: a file whose entry is the same did not change.
+    FileModes trees = new FileModes(client, repo);
+    List<String> paths = files.stream().map(PullRequestFile::path).toList();
+    Future<Map<String, FileModes.Entry>> then = trees.at(since, paths);
+    Future<Map<String, FileModes.Entry>> now = trees.at(head, paths);
+    return Future.all(then, now).map(both -> files.stream().map(file -> {
+      FileModes.Entry before = then.result().get(file.path());
+      FileModes.Entry after = now.result().get(file.path());
+      if (Objects.equals(before, after)) {
+        return null;
+      }
+      return new PullRequestFile(file.path(), null, before == null ? "added" : after == null ? "deleted" : "changed", null, null);
+    }).filter(Objects::nonNull).toList());
   }
 
-  /** A file that is not at a commit (404) is null; any other failure stays one. */
-  private static Future<Buffer> optional(Future<Buffer> file) {
-    return file.recover(failure -> failure instanceof ToolException e && e.code() == 404 ? Future.succeededFuture(null)
-      : Future.failedFuture(failure));
-  }
 }

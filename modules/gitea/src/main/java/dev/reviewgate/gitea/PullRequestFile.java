@@ -47,21 +47,32 @@ record PullRequestFile(String path, String previousPath, String status, Integer 
   }
 
   /**
-   * The change in the forge pipeline's words between {@code base} and {@code head}: each side the file at its commit;
-   * a rename without its source has nothing to fetch the old side by (then no diff, and the answer says why).
+   * The change in the forge pipeline's words between {@code base} and {@code head}: each side the file at its commit,
+   * with the mode Gitea's trees give it ({@code before}, {@code after}; null when untold: a regular file, git's
+   * common case); a submodule's side is its commit, named by id. A rename without its source has nothing to fetch the
+   * old side by (then no diff, and the answer says why).
    */
-  ChangedFile file(String base, String head) {
+  ChangedFile file(String base, String head, FileModes.Entry before, FileModes.Entry after) {
+    int oldMode = before == null ? 0 : before.mode();
+    int newMode = after == null ? 0 : after.mode();
+    ChangedFile.BlobRef oldBlob = side(oldPath(), base, before);
+    ChangedFile.BlobRef newBlob = side(path, head, after);
     if (renameWithoutSource()) {
-      return new ChangedFile(ChangedFile.Kind.RENAMED, null, path, 0, 0, null, ChangedFile.BlobRef.file(path, head));
+      return new ChangedFile(ChangedFile.Kind.RENAMED, null, path, 0, newMode, null, newBlob);
     }
     if (added() || "copied".equals(status)) {
-      return ChangedFile.added(path, 0, ChangedFile.BlobRef.file(path, head));
+      return ChangedFile.added(path, newMode, newBlob);
     }
     if (deleted()) {
-      return ChangedFile.deleted(path, 0, ChangedFile.BlobRef.file(path, base));
+      return ChangedFile.deleted(path, oldMode, oldBlob);
     }
     boolean renamed = originalPath() != null;
-    return new ChangedFile(renamed ? ChangedFile.Kind.RENAMED : ChangedFile.Kind.MODIFIED, oldPath(), path, 0, 0,
-      ChangedFile.BlobRef.file(oldPath(), base), ChangedFile.BlobRef.file(path, head));
+    return new ChangedFile(renamed ? ChangedFile.Kind.RENAMED : ChangedFile.Kind.MODIFIED, oldPath(), path, oldMode, newMode,
+      oldBlob, newBlob);
+  }
+
+  private static ChangedFile.BlobRef side(String path, String commit, FileModes.Entry entry) {
+    return entry != null && entry.mode() == ChangedFile.SUBMODULE ? ChangedFile.BlobRef.blob(entry.sha())
+      : ChangedFile.BlobRef.file(path, commit);
   }
 }

@@ -254,7 +254,7 @@ final class PullRequestReviews {
       List<PullRequestFile> wanted = changes.stream().filter(c -> named.contains(c.path())).toList();
       Future<ForgeDiffs.Written<PullRequestFile>> written = wanted.isEmpty() ? Future.succeededFuture(null)
         : pullRequests.diffs().written(repo, wanted, PullRequests.required(pr.mergeBase(), "merge_base",
-          "the merge base its diff starts from", number), pr.headSha(), 3);
+          "the merge base its diff starts from", number), pr.headSha(), 3, new ArrayList<>());
       return written.map(w -> {
         Map<String, Commentable> files = new HashMap<>();
         changes.forEach(c -> files.put(c.path(), new Commentable(new java.util.TreeSet<>(), new java.util.TreeSet<>())));
@@ -319,7 +319,7 @@ final class PullRequestReviews {
         return client.getPage(repo.pull(number) + "/reviews/" + review + "/comments", Map.of(), "review " + review
             + " not found on pull request #" + number + " of " + repo)
           .map(page -> ForgeReplies.read(GiteaEndpoints.REVIEW_COMMENTS, "pr_reply", () -> PullRequests.all(
-            GiteaEndpoints.REVIEW_COMMENTS, page.items()).stream().map(c -> c.optLong("id")).filter(id -> id != null)
+            GiteaEndpoints.REVIEW_COMMENTS, page.items()).stream().map(c -> c.optLong("id")).filter(commentId -> commentId != null)
             .map(String::valueOf).findFirst().orElse(null)))
           .recover(unread -> Future.succeededFuture(null))
           .map(commentId -> ThreadJson.reply(ThreadWrites.Reply.posted(commentId, said)));

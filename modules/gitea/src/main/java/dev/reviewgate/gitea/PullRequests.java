@@ -167,7 +167,7 @@ final class PullRequests {
     List<PullRequestFile> sorted = all.stream().sorted(Comparator.comparing(PullRequestFile::path)).toList();
     ChangePage<PullRequestFile> changes = ChangePage.of(sorted, PullRequestFile::path, PullRequestFile::oldPath, args, warnings);
     Future<ForgeDiffs.Written<PullRequestFile>> written = withDiffs && !changes.page().isEmpty()
-      ? diffs.written(repo, changes.page(), base, head, args.getInteger("context_lines", 3))
+      ? diffs.written(repo, changes.page(), base, head, args.getInteger("context_lines", 3), warnings)
       : Future.succeededFuture(null);
     return written.map(w -> new PullDiff(pr, base, since, changes, w, warnings));
   }

@@ -48,7 +48,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Origin of the member tables: go-gitea/gitea, {@code templates/swagger/v1_json.tmpl} (as stored in the reference
  * index on 2026-12-07, commit 67ce9ca1), definitions {@code PullRequest}, {@code PRBranchInfo}, {@code ChangedFile},
- * {@code PullReview}, {@code PullReviewComment}, {@code User} and {@code ServerVersion}. The description marks no
+ * {@code PullReview}, {@code PullReviewComment}, {@code User}, {@code GitTreeResponse}, {@code GitEntry} and
+ * {@code ServerVersion}. The description marks no
  * member of these definitions {@code required} and none {@code x-nullable}: every member may be absent. The
  * members it gives as {@code $ref} to another definition ({@code user}, {@code base}, {@code head},
  * {@code milestone}, {@code assignee}, {@code merged_by}, {@code team}, {@code resolver}) and its date-times that are
@@ -134,6 +135,11 @@ class GiteaContractTest {
       new Endpoint("GET /reviews/:id/comments", pull + "/reviews/{id}/comments", GiteaContractTest::comments, ReplyVariants.members(
         "[].user", Kind.NULLABLE, "[].resolver", Kind.NULLABLE, "[].html_url", Kind.OPTIONAL, "[].diff_hunk", Kind.OPTIONAL),
         List.of(reply)),
+      // The modes of the files diffed through the API: every tree asked gets this one reply (the root's)
+      new Endpoint("GET /git/trees/:sha", "GET /repos/{owner}/{repo}/git/trees/{sha}", () -> gitea.treeJson(pr.third(), 1, 1000),
+        ReplyVariants.members("tree", Kind.MAY_BE_EMPTY, "truncated", Kind.OPTIONAL, "page", Kind.OPTIONAL,
+          "total_count", Kind.OPTIONAL, "url", Kind.OPTIONAL, "tree[].size", Kind.OPTIONAL, "tree[].url", Kind.OPTIONAL),
+        List.of(DIFF)),
       new Endpoint("GET /version", "GET /version", () -> new JsonObject().put("version", gitea.version),
         ReplyVariants.members("version", Kind.OPTIONAL), List.of(GET)));
   }

@@ -115,11 +115,14 @@ class GiteaToolsTest {
     assertThat(byHeader(changes)).isEqualTo(git);
     assertThat(first.getString("diff").length() + rest.getString("diff").length())
       .isEqualTo(git.values().stream().mapToInt(String::length).sum());
-    assertThat(first.getJsonObject("summary").getString("change_summary")).isEqualTo("82 edit, 42 add, 1 delete, 1 rename");
+    assertThat(first.getJsonObject("summary").getString("change_summary")).isEqualTo("83 edit, 43 add, 1 delete, 1 rename");
     JsonObject renamed = changes.stream().filter(c -> c.getString("change_type").equals("rename")).findFirst().orElseThrow();
     assertThat(renamed.getString("original_path")).isEqualTo("old/name.txt");
-    // what Gitea does not tell is said
-    assertThat(first.getJsonArray("warnings").encode()).contains("tells no file modes");
+    // the modes Gitea's change list does not tell come from its trees: headers are git's too
+    assertThat(byHeader(changes).get("diff --git a/tool.sh b/tool.sh")).startsWith("diff --git a/tool.sh b/tool.sh\nold mode 100644\nnew mode 100755\n");
+    assertThat(byHeader(changes).get("diff --git a/bin/run.sh b/bin/run.sh")).contains("new file mode 100755");
+    assertThat(gitea.treeRequests.get()).isPositive();
+    assertThat(first.getJsonArray("warnings").encode() + rest.getJsonArray("warnings").encode()).doesNotContain("regular files");
   }
 
   @Test
@@ -153,11 +156,12 @@ class GiteaToolsTest {
     JsonObject since = diff(new JsonObject().put("since_sha", pr.second()).put("top", 1000));
     assertThat(since.getString("since_sha")).isEqualTo(pr.second());
     Map<String, String> git = gitSections(pr.second(), pr.third());
-    assertThat(git).hasSize(3);
+    assertThat(git).hasSize(5);
     List<JsonObject> changes = new ArrayList<>();
     since.getJsonArray("changes").forEach(c -> changes.add((JsonObject) c));
     assertThat(byHeader(changes)).isEqualTo(git);
     assertThat(since.getJsonArray("warnings").encode()).contains("renamed since then shows as added");
+    assertThat(byHeader(changes).get("diff --git a/tool.sh b/tool.sh")).isEqualTo("diff --git a/tool.sh b/tool.sh\nold mode 100644\nnew mode 100755\n");
   }
 
   @Test
@@ -189,6 +193,17 @@ class GiteaToolsTest {
   }
 
   @Test
+  void whenGiteasTreesCannotBeReadTheFilesAreShownAsRegularFilesAndTheAnswerSaysSo() {
+    gitea.failOnce("/git/trees/" + pr.base(), FakeGitea.Fault.status(404, new JsonObject().put("message", "not found")));
+    gitea.failOnce("/git/trees/" + pr.third(), FakeGitea.Fault.status(404, new JsonObject().put("message", "not found")));
+    JsonObject result = diff(new JsonObject().put("file", "tool.sh"));
+    assertThat(result.getJsonArray("warnings").encode()).contains("trees could not be read", "regular files");
+    // a mode-only change is what it cannot show then: nothing of tool.sh differs but its mode
+    assertThat(result.getJsonArray("changes").getJsonObject(0).getJsonObject("diff").getString("content"))
+      .isEqualTo("diff --git a/tool.sh b/tool.sh\n");
+  }
+
+  @Test
   void aRateLimitIsWaitedOut() {
     gitea.throttleOnce("/files");
     long started = System.nanoTime();
@@ -211,7 +226,7 @@ class GiteaToolsTest {
       result.getJsonArray("changes").forEach(c -> changes.add((JsonObject) c));
       assertThat(byHeader(changes)).isEqualTo(gitSections(pr.base(), pr.third()));
       assertThat(gitea.rawRequests.get()).isEqualTo(raw);
-      assertThat(result.getJsonArray("warnings").encode()).doesNotContain("tells no file modes");
+      assertThat(result.getJsonArray("warnings").encode()).doesNotContain("regular files");
     } finally {
       Await.result(vertx.undeploy(git));
     }

@@ -49,13 +49,15 @@ public final class FakeGitea extends FakeForge {
   public final List<String> tokensSeen = new CopyOnWriteArrayList<>();
   public final AtomicInteger rawRequests = new AtomicInteger();
   public final AtomicInteger filePages = new AtomicInteger();
+  public final AtomicInteger treeRequests = new AtomicInteger();
   /** Reviews in creation order, each with its {@code comments} (Gitea keeps them apart; the fake serves them apart). */
   public final List<JsonObject> reviews = new CopyOnWriteArrayList<>();
   /** The bodies of every review request received, for tests to see what was (or was not) sent. */
   public final List<JsonObject> reviewRequests = new CopyOnWriteArrayList<>();
   /**
    * Replies served instead of the fake's own, by route: {@code "GET "} for the pull request, {@code "GET /files"},
-   * {@code "GET /reviews"}, {@code "GET /reviews/:id/comments"}, {@code "GET /pulls"}, {@code "GET /version"}: a variant
+   * {@code "GET /reviews"}, {@code "GET /reviews/:id/comments"}, {@code "GET /pulls"}, {@code "GET /version"},
+   * {@code "GET /git/trees/:sha"}: a variant
    * of what Gitea may send. Arrays are paged as Gitea pages them.
    */
   public final Map<String, Object> replies = new ConcurrentHashMap<>();
@@ -74,6 +76,7 @@ public final class FakeGitea extends FakeForge {
     this.head = head;
     route("GET", "/api/v1/version", x -> json(x, 200, new JsonObject().put("version", version)));
     route("GET", REPO_PATH + "/raw/(.+)", x -> raw(x, URLDecoder.decode(x.group(1), StandardCharsets.UTF_8)));
+    route("GET", REPO_PATH + "/git/trees/([0-9a-f]{40})", x -> tree(x, x.group(1)));
     route("GET", REPO_PATH + "/pulls", x -> {
       // Without state Gitea lists every state; this pull request is open.
       String state = x.param("state", "all");
@@ -146,7 +149,7 @@ public final class FakeGitea extends FakeForge {
     String path = x.request().path();
     String name = path.equals("/api/v1/version") ? "/version" : path.startsWith(PULL)
       ? path.substring(PULL.length()).replaceAll("/reviews/\\d+", "/reviews/:id")
-      : path.startsWith(REPO_PATH) ? path.substring(REPO_PATH.length()) : path;
+      : path.startsWith(REPO_PATH) ? path.substring(REPO_PATH.length()).replaceAll("/git/trees/[0-9a-f]{40}", "/git/trees/:sha") : path;
     Object reply = replies.get(x.method() + " " + name);
     if (reply instanceof JsonArray array) {
       paged(x, array.stream().map(o -> o instanceof JsonObject j ? j : null).toList());
@@ -300,6 +303,42 @@ public final class FakeGitea extends FakeForge {
       copy.remove("comments");
       return (Object) copy;
     }).toList());
+  }
+
+  /** {@code GET /git/trees/{sha}} as Gitea's GitTreeResponse: one directory ({@code git ls-tree}), paged by {@code per_page}. */
+  private void tree(Exchange x, String sha) {
+    treeRequests.incrementAndGet();
+    JsonObject tree;
+    try {
+      tree = treeJson(sha, Integer.parseInt(x.param("page", "1")), Integer.parseInt(x.param("per_page", "1000")));
+    } catch (RuntimeException notThere) {
+      json(x, 404, error("sha not found"));
+      return;
+    }
+    json(x, 200, tree);
+  }
+
+  /** One page of a tree (a commit names its root tree), as Gitea's GitTreeResponse has it. */
+  public JsonObject treeJson(String sha, int page, int perPage) {
+    List<JsonObject> entries = new ArrayList<>();
+    for (String line : repo.git("ls-tree", "-l", sha).split("\n")) {
+      if (line.isBlank()) {
+        continue;
+      }
+      String[] meta = line.substring(0, line.indexOf('\t')).trim().split(" +");
+      String name = line.substring(line.indexOf('\t') + 1);
+      JsonObject entry = new JsonObject().put("path", name).put("mode", meta[0]).put("type", meta[1]).put("sha", meta[2])
+        .put("url", url() + REPO_PATH + "/git/" + (meta[1].equals("tree") ? "trees/" : "blobs/") + meta[2]);
+      if (!meta[3].equals("-")) {
+        entry.put("size", Long.parseLong(meta[3]));
+      }
+      entries.add(entry);
+    }
+    int from = Math.min(entries.size(), (page - 1) * perPage);
+    int to = Math.min(entries.size(), from + perPage);
+    return new JsonObject().put("sha", sha).put("url", url() + REPO_PATH + "/git/trees/" + sha)
+      .put("tree", new JsonArray(new ArrayList<>(entries.subList(from, to)))).put("truncated", to < entries.size())
+      .put("page", page).put("total_count", entries.size());
   }
 
   private void raw(Exchange x, String path) {
