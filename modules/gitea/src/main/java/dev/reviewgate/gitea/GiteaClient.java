@@ -33,8 +33,8 @@ final class GiteaClient extends ForgeClient<GiteaClient, GiteaOptions> {
   /** Gitea's largest page by default ({@code MAX_RESPONSE_ITEMS}); a server set lower sends fewer, which paging follows. */
   static final int PAGE_LIMIT = 50;
 
-  /** A rate limit (429): {@code Retry-After}; Gitea documents no reset header. */
-  private static final RateLimitPolicy.Signals RATE_LIMIT = new RateLimitPolicy.Signals("rate limit", "x-ratelimit-reset", null,
+  /** A rate limit (429): {@code Retry-After} only, as Gitea documents no reset header. */
+  private static final RateLimitPolicy.Signals RATE_LIMIT = new RateLimitPolicy.Signals("rate limit", null, null,
     "ask for less (files_only, include globs, a smaller top)");
 
   GiteaClient(Vertx vertx, GiteaOptions options) {

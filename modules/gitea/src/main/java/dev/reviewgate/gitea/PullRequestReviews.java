@@ -74,12 +74,17 @@ final class PullRequestReviews {
     String missing = PullRequests.notFound(repo, number);
     return client.getAll(repo.pull(number) + "/reviews", Map.of(), missing, client.options().maxListItems(), "gitea.maxListItems")
       .compose(all -> {
-        List<Fields> listed = ForgeReplies.read(GiteaEndpoints.REVIEWS, "the pull request's reviews",
-          () -> PullRequests.all(GiteaEndpoints.REVIEWS, all).stream().filter(r -> !"PENDING".equals(r.optString("state")))
-            .peek(r -> r.longValue("id")).toList());
+        // Each review's id is read here, where a reply lacking it is Gitea's error, not ours.
+        Map<Long, Fields> listed = ForgeReplies.read(GiteaEndpoints.REVIEWS, "the pull request's reviews", () -> {
+          Map<Long, Fields> byId = new LinkedHashMap<>();
+          PullRequests.all(GiteaEndpoints.REVIEWS, all).stream().filter(r -> !"PENDING".equals(r.optString("state")))
+            .forEach(r -> byId.put(r.longValue("id"), r));
+          return byId;
+        });
         List<Future<Review>> each = new ArrayList<>();
-        for (Fields review : listed) {
-          long id = review.longValue("id");
+        for (Map.Entry<Long, Fields> listedReview : listed.entrySet()) {
+          long id = listedReview.getKey();
+          Fields review = listedReview.getValue();
           Integer count = review.optInt("comments_count");
           // The review's comments come in one answer (that endpoint is not paged).
           Future<List<Comment>> comments = count != null && count == 0 ? Future.succeededFuture(List.of())
