@@ -26,6 +26,7 @@ final class SetupToolsets {
   static final String GITHUB = "github";
   static final String GITLAB = "gitlab";
   static final String ADO = "ado";
+  static final String GITEA = "gitea";
 
   private SetupToolsets() {
   }
@@ -82,6 +83,12 @@ final class SetupToolsets {
       || !ado.getJsonObject("localRepos", new JsonObject()).isEmpty()) {
       forges.add(ADO);
     }
+    JsonObject gitea = config.section(GITEA);
+    if (set(env, gitea.getString("tokenEnv")) || set(env, gitea.getString("urlEnv"))
+      || !gitea.getValue("url").equals(defaults.getJsonObject(GITEA).getValue("url"))
+      || !gitea.getJsonObject("localRepos", new JsonObject()).isEmpty()) {
+      forges.add(GITEA);
+    }
     return forges;
   }
 
@@ -98,6 +105,12 @@ final class SetupToolsets {
     }
     if (host.equals("dev.azure.com") || host.endsWith(".dev.azure.com") || host.endsWith(".visualstudio.com")) {
       return Optional.of(ADO);
+    }
+    JsonObject gitea = config.section(GITEA);
+    String giteaUrl = env.get(gitea.getString("urlEnv", ""));
+    if (host.equals("codeberg.org") || host.equals(OriginUrl.webHost(gitea.getString("url")))
+      || giteaUrl != null && !giteaUrl.isBlank() && host.equals(OriginUrl.webHost(giteaUrl.strip()))) {
+      return Optional.of(GITEA);
     }
     return Optional.empty();
   }

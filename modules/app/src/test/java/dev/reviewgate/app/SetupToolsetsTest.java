@@ -39,6 +39,8 @@ class SetupToolsetsTest {
     assertThat(selection(Map.of("REVIEWGATE_ADO_ORG_URL", "https://dev.azure.com/org")).toolsets()).contains("ado");
     assertThat(selection(Map.of("GITLAB_TOKEN", " ")).toolsets()).as("a blank token configures nothing")
       .containsExactly("git", "review");
+    assertThat(selection(Map.of("GITEA_TOKEN", "t")).toolsets()).containsExactly("git", "review", "gitea", "threads");
+    assertThat(selection(Map.of("GITEA_URL", "https://git.example.net")).toolsets()).contains("gitea", "threads");
   }
 
   @Test
@@ -55,6 +57,10 @@ class SetupToolsetsTest {
     assertThat(selection(Map.of()).toolsets()).as("a host of no known forge").containsExactly("git", "review");
     assertThat(selection(Map.of("GITLAB_URL", "https://code.example.com/")).toolsets()).as("a self-managed GitLab")
       .contains("gitlab");
+    assertThat(selection(Map.of("GITEA_URL", "https://code.example.com")).toolsets()).as("a self-hosted Gitea or Forgejo")
+      .containsExactly("git", "review", "gitea", "threads");
+    origin("https://codeberg.org/forgejo/forgejo.git");
+    assertThat(selection(Map.of()).toolsets()).containsExactly("git", "review", "gitea", "threads");
   }
 
   @Test

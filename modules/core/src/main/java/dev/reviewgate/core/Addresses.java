@@ -34,6 +34,10 @@ public final class Addresses {
   public static final String GITLAB_MR_VERSIONS = "reviewgate.gitlab.mr.versions";
   public static final String GITLAB_MR_DIFF = "reviewgate.gitlab.mr.diff";
 
+  public static final String GITEA_PR_LIST = "reviewgate.gitea.pr.list";
+  public static final String GITEA_PR_GET = "reviewgate.gitea.pr.get";
+  public static final String GITEA_PR_DIFF = "reviewgate.gitea.pr.diff";
+
   public static final String PR_THREADS_LIST = "reviewgate.pr.threads.list";
   public static final String PR_REVIEW = "reviewgate.pr.review";
   public static final String PR_REPLY = "reviewgate.pr.reply";

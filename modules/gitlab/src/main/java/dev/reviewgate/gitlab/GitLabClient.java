@@ -2,11 +2,13 @@ package dev.reviewgate.gitlab;
 
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.forge.http.ForgeClient;
+import dev.reviewgate.forge.http.ForgeFailures;
 import dev.reviewgate.forge.http.ForgeHttp;
 import dev.reviewgate.forge.http.ForgeRequest;
 import dev.reviewgate.forge.http.ForgeResponse;
 import dev.reviewgate.forge.http.ForgeSite;
 import dev.reviewgate.forge.http.RateLimitPolicy;
+import dev.reviewgate.forge.http.UrlQuery;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
@@ -14,12 +16,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.StringJoiner;
 
 /**
  * GitLab REST v4 on the forges' shared HTTP layer ({@link ForgeHttp}, rate limits read by the shared
@@ -143,17 +142,11 @@ final class GitLabClient extends ForgeClient<GitLabClient, GitLabOptions> {
   }
 
   private String url(String path, Map<String, String> query) {
-    StringJoiner q = new StringJoiner("&", "?", "").setEmptyValue("");
-    query.forEach((k, v) -> {
-      if (v != null) {
-        q.add(encode(k) + "=" + encode(v));
-      }
-    });
-    return options().apiBase() + path + q;
+    return UrlQuery.url(options().apiBase(), path, query);
   }
 
   static String encode(String text) {
-    return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+    return UrlQuery.encode(text);
   }
 
   private MultiMap headers(String accept) {
@@ -165,53 +158,25 @@ final class GitLabClient extends ForgeClient<GitLabClient, GitLabOptions> {
   }
 
   private ForgeResponse check(ForgeResponse response, String notFound) {
-    int status = response.status();
     if (response.ok()) {
       return response;
     }
-    String said = errorMessage(response.body());
-    String detail = said.isEmpty() ? "" : " (GitLab: " + said + ")";
-    throw switch (status) {
-      case 401 -> ToolException.notAllowed("GitLab did not accept the credentials (HTTP 401" + (said.isEmpty() ? "" : ": " + said)
-        + ") for " + response.what() + ": set " + options().tokenEnv() + " to an access token of " + options().url()
-        + " (read_api scope for reads, api for writes) that has not expired");
-      case 403 -> ToolException.notAllowed("GitLab refused " + response.what() + " (HTTP 403" + (said.isEmpty() ? "" : ": " + said)
-        + "); the token in " + options().tokenEnv() + " needs the api scope for writes (read_api for reads) and access to the project");
-      case 404 -> ToolException.notFound(notFound + detail);
-      case 400, 422 -> ToolException.invalid("GitLab could not process " + response.what() + (said.isEmpty() ? "" : ": " + said));
-      case 409 -> ToolException.conflict("GitLab refused " + response.what() + " as a conflict" + detail);
-      default -> ToolException.upstream("GitLab answered HTTP " + status + " for " + response.what() + detail);
-    };
+    throw ForgeFailures.of("GitLab", response, errorMessage(response.body()), notFound, "set " + options().tokenEnv()
+      + " to an access token of " + options().url() + " (read_api scope for reads, api for writes) that has not expired",
+      "the token in " + options().tokenEnv() + " needs the api scope for writes (read_api for reads) and access to the project");
   }
 
   private static JsonObject object(ForgeResponse response) {
-    try {
-      return response.body().length() == 0 ? new JsonObject() : new JsonObject(response.body());
-    } catch (RuntimeException e) {
-      throw ToolException.upstream("GitLab sent a body that is not a JSON object for " + response.what());
-    }
+    return response.jsonObject("GitLab");
   }
 
   private static JsonArray array(ForgeResponse response) {
-    try {
-      return response.body().length() == 0 ? new JsonArray() : new JsonArray(response.body());
-    } catch (RuntimeException e) {
-      throw ToolException.upstream("GitLab sent a body that is not a JSON array for " + response.what());
-    }
+    return response.jsonArray("GitLab");
   }
 
   /** GitLab says what went wrong in {@code message} (a string, or field → reasons) or {@code error}. */
   static String errorMessage(Buffer body) {
-    if (body.length() == 0 || body.getByte(0) != '{' || body.length() > 64 * 1024) {
-      return "";
-    }
-    try {
-      JsonObject json = new JsonObject(body);
-      Object message = json.getValue("message", json.getValue("error"));
-      return message == null ? "" : message instanceof String s ? s : message.toString();
-    } catch (RuntimeException e) {
-      return "";
-    }
+    return ForgeFailures.said(body, "message", "error");
   }
 
   private static String abbrev(String sha) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectInserter;
@@ -62,16 +63,28 @@ public final class ForgeDiffs {
    */
   public <C> Future<Written<C>> write(List<C> page, Function<C, ChangedFile> file, Range range,
                                       Function<ChangedFile.BlobRef, Future<Buffer>> fetch) {
-    return local(page, file, range).map(byChange -> new Written<>(byChange, "local", List.<String>of()))
-      .recover(unavailable -> fromBlobs(page, file, range.contextLines(), fetch));
+    return write(page, change -> file.apply(change).path(), () -> Future.succeededFuture(file), range, fetch);
   }
 
-  private <C> Future<Map<C, ChangeDiff>> local(List<C> page, Function<C, ChangedFile> file, Range range) {
+  /**
+   * As {@link #write(List, Function, Range, Function)}, for a forge that must ask before it can say what a change is
+   * in blobs (Gitea's file modes): {@code files} is asked only when the local clone cannot answer.
+   *
+   * @param path  the path people name a change by (the local diff's file of it)
+   * @param files the changes in forge-neutral words, once the forge has been asked
+   */
+  public <C> Future<Written<C>> write(List<C> page, Function<C, String> path, Supplier<Future<Function<C, ChangedFile>>> files,
+                                      Range range, Function<ChangedFile.BlobRef, Future<Buffer>> fetch) {
+    return local(page, path, range).map(byChange -> new Written<>(byChange, "local", List.<String>of()))
+      .recover(unavailable -> files.get().compose(file -> fromBlobs(page, file, range.contextLines(), fetch)));
+  }
+
+  private <C> Future<Map<C, ChangeDiff>> local(List<C> page, Function<C, String> pathOf, Range range) {
     return LocalClone.filesByPath(vertx, range.localRepo(), range.base(), range.head(), range.contextLines(),
       limits.timeoutMs()).map(byPath -> {
         Map<C, ChangeDiff> out = new LinkedHashMap<>();
         for (C change : page) {
-          String path = file.apply(change).path();
+          String path = pathOf.apply(change);
           FileDiff found = byPath.get(path);
           if (found == null) {
             throw ToolException.notFound("the local diff has no " + path);
