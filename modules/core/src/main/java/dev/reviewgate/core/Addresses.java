@@ -34,6 +34,10 @@ public final class Addresses {
   public static final String GITLAB_MR_VERSIONS = "reviewgate.gitlab.mr.versions";
   public static final String GITLAB_MR_DIFF = "reviewgate.gitlab.mr.diff";
 
+  public static final String BITBUCKET_PR_LIST = "reviewgate.bitbucket.pr.list";
+  public static final String BITBUCKET_PR_GET = "reviewgate.bitbucket.pr.get";
+  public static final String BITBUCKET_PR_DIFF = "reviewgate.bitbucket.pr.diff";
+
   public static final String PR_THREADS_LIST = "reviewgate.pr.threads.list";
   public static final String PR_REVIEW = "reviewgate.pr.review";
   public static final String PR_REPLY = "reviewgate.pr.reply";
