@@ -1,6 +1,5 @@
 package dev.reviewgate.bitbucket;
 
-import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
@@ -58,17 +57,10 @@ final class BitbucketThreads {
       List<ReviewThread> threads = threads(all);
       JsonArray paths = new JsonArray(threads.stream().map(ReviewThread::path).filter(p -> p != null).distinct().toList());
       List<String> warnings = new ArrayList<>();
-      Future<Diff> diff = paths.isEmpty() ? Future.succeededFuture(ChangeDiff.joined(List.of()))
-        : pulls.diff(repo, id, new JsonObject().put("files", paths).put("top", 1000))
+      Future<Diff> diff = paths.isEmpty() ? Future.succeededFuture(ChangeDiff.joined(List.of())) : ThreadTools.hunksFrom(
+        pulls.diff(repo, id, new JsonObject().put("files", paths).put("top", 1000))
           .map(d -> ChangeDiff.joined(d.written() == null ? List.of() : d.changes().page().stream()
-            .map(d.written().byChange()::get).filter(w -> w != null).toList()))
-          .recover(failure -> {
-            if (!(failure instanceof ToolException e) || e.code() != Failure.UPSTREAM) {
-              return Future.failedFuture(failure);
-            }
-            warnings.add("hunk left out of every thread: " + e.getMessage());
-            return Future.succeededFuture(ChangeDiff.joined(List.of()));
-          });
+            .map(d.written().byChange()::get).filter(w -> w != null).toList())), warnings);
       return diff.map(written -> ThreadJson.listing(ThreadListing.of("bitbucket", (int) id,
         ThreadTools.withHunks(threads, () -> written), args, Set.of("unresolved"), warnings)));
     });
