@@ -52,7 +52,7 @@ final class PullRequests {
   }
 
   Future<BitbucketApi.Listing> list(Repo repo, JsonObject args) {
-    return api.list(repo, args.getString("state", "open"), args.getInteger("page", 1), args.getInteger("per_page", 25));
+    return api.list(repo, args.getString("state", "open"), args.getInteger("page", 1), 25);
   }
 
   Future<Details> get(Repo repo, long id) {
