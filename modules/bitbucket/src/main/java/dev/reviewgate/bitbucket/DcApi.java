@@ -112,12 +112,14 @@ final class DcApi implements BitbucketApi {
     if (path == null && src == null) {
       throw json.missing("path", "a path");
     }
-    String type = switch (json.optString("type", "MODIFY")) {
+    // which sides exist is not told otherwise: without a known type the change cannot be diffed
+    String type = switch (json.string("type")) {
       case "ADD" -> "add";
       case "DELETE" -> "delete";
       case "MOVE" -> "rename";
       case "COPY" -> "copy";
-      default -> "edit";
+      case "MODIFY" -> "edit";
+      default -> throw json.missing("type", "ADD, COPY, DELETE, MODIFY or MOVE");
     };
     boolean submodule = "SUBMODULE".equals(json.optString("nodeType"));
     int newMode = submodule ? ChangedFile.SUBMODULE : json.bool("executable", false) ? BitbucketChange.EXECUTABLE : 0;

@@ -54,14 +54,12 @@ abstract class BitbucketToolsTest {
   BusCalls tools;
   BusCalls threads;
 
-  /** The fake of this flavour over {@code pr}. */
-  abstract FakeBitbucket fake(Vertx vertx, BitbucketFixture pr);
+  /** The flavour tested. */
+  abstract TestFlavor flavor();
 
-  /** BITBUCKET_URL and BITBUCKET_FLAVOR for the fake. */
-  abstract Map<String, String> where();
-
-  /** workspace or project. */
-  abstract JsonObject repository();
+  JsonObject repository() {
+    return flavor().repository();
+  }
 
   /** The path fragment of the change list's requests. */
   abstract String changeList();
@@ -76,7 +74,7 @@ abstract class BitbucketToolsTest {
       seen.publish(new LogRecord(Level.FINE, "bus " + context.message().address() + " " + context.message().body()));
       context.next();
     });
-    fake = fake(vertx, pr);
+    fake = flavor().fake().apply(vertx, pr);
     deploy(FakeBitbucket.TOKEN);
     Await.result(vertx.deployVerticle(new ThreadRouterVerticle(ToolTimeouts.from(ReviewgateConfig.defaults()), ToolCatalog.standard())));
     repositoryOnly = BusCalls.on(vertx).timeoutMs(60_000).with(repository().put("repo", FakeBitbucket.REPO));
@@ -85,7 +83,7 @@ abstract class BitbucketToolsTest {
   }
 
   void deploy(String token) {
-    Map<String, String> env = new HashMap<>(where());
+    Map<String, String> env = new HashMap<>(flavor().env().apply(fake));
     if (token != null) {
       env.put("BITBUCKET_TOKEN", token);
     }

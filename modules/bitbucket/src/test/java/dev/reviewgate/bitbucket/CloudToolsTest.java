@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.testkit.forge.FakeBitbucket;
 import dev.reviewgate.testkit.forge.FakeBitbucketCloud;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -15,18 +14,8 @@ import org.junit.jupiter.api.Test;
 class CloudToolsTest extends BitbucketToolsTest {
 
   @Override
-  FakeBitbucket fake(Vertx vertx, BitbucketFixture pr) {
-    return new FakeBitbucketCloud(vertx, pr.repo(), pr.base(), pr.head(), pr.target());
-  }
-
-  @Override
-  Map<String, String> where() {
-    return Map.of("BITBUCKET_URL", ((FakeBitbucketCloud) fake).url());
-  }
-
-  @Override
-  JsonObject repository() {
-    return new JsonObject().put("workspace", FakeBitbucketCloud.WORKSPACE);
+  TestFlavor flavor() {
+    return TestFlavor.CLOUD;
   }
 
   @Override
@@ -58,7 +47,7 @@ class CloudToolsTest extends BitbucketToolsTest {
   void emailAndApiTokenGoAsBasic() {
     try {
       fake.authorizations.clear();
-      Map<String, String> env = new java.util.HashMap<>(where());
+      Map<String, String> env = new java.util.HashMap<>(flavor().env().apply(fake));
       env.put("BITBUCKET_TOKEN", FakeBitbucket.TOKEN);
       env.put("BITBUCKET_EMAIL", FakeBitbucket.EMAIL);
       redeploy(env);

@@ -4,30 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reviewgate.testkit.BusCalls;
-import dev.reviewgate.testkit.forge.FakeBitbucket;
 import dev.reviewgate.testkit.forge.FakeBitbucketDc;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The Bitbucket tools on Data Center (REST 1.0): {@link FakeBitbucketDc}. */
 class DataCenterToolsTest extends BitbucketToolsTest {
 
   @Override
-  FakeBitbucket fake(Vertx vertx, BitbucketFixture pr) {
-    return new FakeBitbucketDc(vertx, pr.repo(), pr.base(), pr.head(), pr.target());
-  }
-
-  @Override
-  Map<String, String> where() {
-    return Map.of("BITBUCKET_URL", fake.baseUrl(), "BITBUCKET_FLAVOR", "dc");
-  }
-
-  @Override
-  JsonObject repository() {
-    return new JsonObject().put("project", FakeBitbucketDc.PROJECT);
+  TestFlavor flavor() {
+    return TestFlavor.DC;
   }
 
   @Override
