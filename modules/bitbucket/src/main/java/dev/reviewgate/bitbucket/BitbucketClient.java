@@ -39,7 +39,7 @@ final class BitbucketClient extends ForgeClient<BitbucketClient, BitbucketOption
 
   BitbucketClient(Vertx vertx, BitbucketOptions options) {
     this(options, ForgeHttp.of(vertx, new RateLimitPolicy(new ForgeSite(options.flavor().title(), options.url(),
-      "bitbucket.apiUrl"), options.http(), RATE_LIMIT)));
+      options.urlKey()), options.http(), RATE_LIMIT)));
   }
 
   private BitbucketClient(BitbucketOptions options, ForgeHttp http) {
@@ -209,7 +209,7 @@ final class BitbucketClient extends ForgeClient<BitbucketClient, BitbucketOption
     String said = errorMessage(response.body());
     String detail = said.isEmpty() ? "" : " (" + title() + ": " + said + ")";
     String credentials = options().email() == null ? "set " + options().tokenEnv() + " to an access token of " + options().url()
-      : "set " + options().tokenEnv() + " and BITBUCKET_EMAIL to an Atlassian account's email and API token";
+      : "set " + options().emailEnv() + " and " + options().tokenEnv() + " to an Atlassian account's email and an API token of it";
     throw switch (status) {
       case 401 -> ToolException.notAllowed(title() + " did not accept the credentials (HTTP 401" + (said.isEmpty() ? "" : ": " + said)
         + ") for " + response.what() + ": " + credentials + " that has not expired (read access for reads, write access for "

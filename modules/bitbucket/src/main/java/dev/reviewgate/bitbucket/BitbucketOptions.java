@@ -22,11 +22,12 @@ import java.util.function.UnaryOperator;
  * ({@link #toString()} hides them).
  *
  * @param url        the API base, without a trailing slash
+ * @param email      Cloud's Atlassian account email for Basic auth with an API token, or null (then the token is Bearer)
  * @param localRepos {@code workspace/repo} or {@code PROJECT/repo} → a repository this server serves, for diffs read
  *                   locally (besides a served repository named like the Bitbucket repository)
  * @param maxListItems most comments or activities of one pull request read (all pages); more is refused
  */
-public record BitbucketOptions(Flavor flavor, String url, String token, String email, String tokenEnv, String urlKey,
+public record BitbucketOptions(Flavor flavor, String url, String token, String email, String tokenEnv, String emailEnv, String urlKey,
                                ForgeHttpOptions http, ForgeBlobOptions blobs, Map<String, String> localRepos, int maxListItems) {
 
   static final String CLOUD_API = "https://api.bitbucket.org/2.0";
@@ -57,7 +58,7 @@ public record BitbucketOptions(Flavor flavor, String url, String token, String e
     String email = emailEnv == null ? null : firstNonBlank(env.apply(emailEnv), null);
     Map<String, String> local = new TreeMap<>();
     section.getJsonObject("localRepos", new JsonObject()).forEach(e -> local.put(e.getKey(), String.valueOf(e.getValue())));
-    return new BitbucketOptions(flavor, url, token, flavor == Flavor.CLOUD ? email : null, tokenEnv, urlKey,
+    return new BitbucketOptions(flavor, url, token, flavor == Flavor.CLOUD ? email : null, tokenEnv, emailEnv, urlKey,
       ForgeHttpOptions.from("bitbucket", section), ForgeBlobOptions.from("bitbucket", section), Map.copyOf(local),
       section.getInteger("maxListItems"));
   }
