@@ -81,7 +81,9 @@ final class DcApi implements BitbucketApi {
         + " names no " + (pr.sourceCommit() == null ? "fromRef" : "toRef") + ".latestCommit for pull request #" + pr.id()
         + "; its diff cannot be written"));
     }
-    return client.get(repo.pullRequest(Flavor.DC, pr.id()) + "/merge-base", Map.of(), repo.notFound(pr.id())).map(response -> {
+    String noMergeBase = repo.notFound(pr.id()) + " Or this server has no /pull-requests/{id}/merge-base (it is in Data Center's "
+      + "9.2 REST reference); without the merge base there is no merge-base diff to write";
+    return client.get(repo.pullRequest(Flavor.DC, pr.id()) + "/merge-base", Map.of(), noMergeBase).map(response -> {
       if (response.status() == 204) {
         throw ToolException.invalid("the branches of pull request #" + pr.id() + " share no commit (Bitbucket Data Center found no "
           + "merge base), so there is no merge-base diff to show");
