@@ -16,6 +16,7 @@ import dev.reviewgate.testkit.BusCalls;
 import dev.reviewgate.testkit.Stop;
 import dev.reviewgate.testkit.TroubleLog;
 import dev.reviewgate.testkit.forge.FakeBitbucket;
+import dev.reviewgate.testkit.forge.FakeForge;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -315,6 +316,24 @@ abstract class BitbucketToolsTest {
     JsonObject third = threads.checked("reviewgate.pr.review", review());
     assertThat(third.getBoolean("already_posted")).isTrue();
     assertThat(fake.comments).hasSize(6);
+  }
+
+  /** The path fragment of the verdict's request. */
+  abstract String vote();
+
+  @Test
+  void aVerdictFailingAfterTheCommentsWerePostedIsSaidAndTheSameCallFinishesIt() {
+    fake.comments.clear();
+    fake.failOnce(vote(), FakeForge.Fault.status(503, new JsonObject().put("message", "down for a moment")));
+    JsonObject partial = threads.checked("reviewgate.pr.review", review());
+    assertThat(partial.getBoolean("posted")).isTrue();
+    assertThat(partial.getJsonArray("warnings").encode()).contains("no atomic review").contains("6 of 6 comment(s) are posted")
+      .contains("the verdict (approve) not").contains("Call pr_review again with the same arguments");
+    assertThat(fake.comments).hasSize(6);
+    JsonObject finished = threads.checked("reviewgate.pr.review", review());
+    assertThat(finished.getBoolean("already_posted")).isTrue();
+    assertThat(fake.comments).hasSize(6);
+    assertAnchorsAndVerdict();
   }
 
   @Test

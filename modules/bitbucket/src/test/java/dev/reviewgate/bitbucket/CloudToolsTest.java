@@ -29,6 +29,11 @@ class CloudToolsTest extends BitbucketToolsTest {
   }
 
   @Override
+  String vote() {
+    return "/approve";
+  }
+
+  @Override
   void assertAnchorsAndVerdict() {
     JsonObject added = posted("Why long?").getJsonObject("inline");
     assertThat(added.getInteger("to")).isEqualTo(5);

@@ -28,6 +28,11 @@ class DataCenterToolsTest extends BitbucketToolsTest {
   }
 
   @Override
+  String vote() {
+    return "/participants/";
+  }
+
+  @Override
   void assertAnchorsAndVerdict() {
     FakeBitbucketDc dc = (FakeBitbucketDc) fake;
     assertThat(dc.refusedAnchors).isEmpty();
