@@ -17,6 +17,8 @@ import dev.reviewgate.gitea.GiteaBackendOptions;
 import dev.reviewgate.gitea.GiteaVerticle;
 import dev.reviewgate.github.GitHubBackendOptions;
 import dev.reviewgate.github.GitHubVerticle;
+import dev.reviewgate.bitbucket.BitbucketBackendOptions;
+import dev.reviewgate.bitbucket.BitbucketVerticle;
 import dev.reviewgate.gitlab.GitLabBackendOptions;
 import dev.reviewgate.gitlab.GitLabVerticle;
 import dev.reviewgate.review.DraftApprovalVerticle;
@@ -38,14 +40,14 @@ import java.util.function.Supplier;
 /**
  * The backend verticles every front-end talks to, deployed into one Vert.x: the one table that says which backends
  * exist. Each row names the node roles it belongs to ({@code git}, {@code diff}, {@code github}, {@code ado}, {@code gitlab},
- * {@code gitea}, {@code review}), so a node can deploy only some of them, and builds its verticle the same way: typed
+ * {@code gitea}, {@code bitbucket}, {@code review}), so a node can deploy only some of them, and builds its verticle the same way: typed
  * options from the configuration, then the verticle from those options and the catalog. No verticle reads the
  * configuration itself.
  */
 final class Backends {
 
   /** The roles a node can take on; {@code front} (the HTTP and stdio front-ends) is not a backend. */
-  static final List<String> ROLES = List.of("diff", "git", "review", "github", "ado", "gitlab", "gitea");
+  static final List<String> ROLES = List.of("diff", "git", "review", "github", "ado", "gitlab", "gitea", "bitbucket");
 
   /**
    * One row: the roles it serves (deployed once when a node has any of them), its name, how to read its options from
@@ -86,8 +88,10 @@ final class Backends {
     row(Set.of("ado"), "AdoVerticle", config -> AdoBackendOptions.from(config, System::getenv), AdoVerticle::new),
     row(Set.of("gitlab"), "GitLabVerticle", config -> GitLabBackendOptions.from(config, System::getenv), GitLabVerticle::new),
     row(Set.of("gitea"), "GiteaVerticle", config -> GiteaBackendOptions.from(config, System::getenv), GiteaVerticle::new),
+    row(Set.of("bitbucket"), "BitbucketVerticle", config -> BitbucketBackendOptions.from(config, System::getenv),
+      BitbucketVerticle::new),
     // The forge-neutral review-thread tools, routed to the forge each call names: once per node with a forge role.
-    row(Set.of("github", "ado", "gitlab", "gitea"), "ThreadRouterVerticle", ToolTimeouts::from, ThreadRouterVerticle::new));
+    row(Set.of("github", "ado", "gitlab", "gitea", "bitbucket"), "ThreadRouterVerticle", ToolTimeouts::from, ThreadRouterVerticle::new));
 
   private Backends() {
   }
@@ -119,7 +123,7 @@ final class Backends {
   static Set<String> addresses(ToolCatalog catalog, Set<String> roles) {
     Set<String> addresses = new TreeSet<>();
     boolean forge = roles.contains("github") || roles.contains("ado") || roles.contains("gitlab")
-      || roles.contains("gitea");
+      || roles.contains("gitea") || roles.contains("bitbucket");
     for (Tool tool : catalog.tools()) {
       for (String role : roles) {
         if (tool.address().startsWith(Addresses.PREFIX + role + ".") || (forge && ThreadTools.TOOLS.contains(tool.name()))) {

@@ -50,10 +50,12 @@ record Cli(String command, List<String> positionals, Path configFile, JsonObject
       --join H:P[,H:P...]   members to look for at start; give every node the same list (its own address may
                             be in it), start them in any order
       --roles LIST          what this node serves: front (HTTP MCP, bridges, dashboard, stdio), git, diff,
-                            review, github, ado, gitlab, gitea (default: all)
+                            review, github, ado, gitlab, gitea, bitbucket (default:
+                            all)
       --bus-bridge-port P   open the TCP event-bus bridge for services on P (0 picks; loopback by default)
     tool options (stdio, serve, tools):
-      --toolsets LIST       offer these toolsets: git, review, diff, github, gitlab, gitea, ado, threads, or all;
+      --toolsets LIST       offer these toolsets: git, review, diff, github, gitlab, gitea, bitbucket, ado,
+                            threads, or all;
                             default adds to the setup's own (default: git and review, a forge's set when it is
                             configured or origin names it, threads with any forge). Others are refused, saying
                             how to turn them on

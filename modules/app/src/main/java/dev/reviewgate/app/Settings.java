@@ -36,7 +36,7 @@ final class Settings {
   /** Read by bin/reviewgate, not configuration. */
   private static final String JAVA_OPTS = "REVIEWGATE_JAVA_OPTS";
   /** Objects keyed by names the user chooses (repository names, tool names): any key, values typed like the defaults'. */
-  private static final Set<String> OPEN_MAPS = Set.of("repos", "mcp.toolTimeoutsMs", "ado.localRepos", "gitlab.localRepos", "gitea.localRepos", "services");
+  private static final Set<String> OPEN_MAPS = Set.of("repos", "mcp.toolTimeoutsMs", "ado.localRepos", "gitlab.localRepos", "gitea.localRepos", "bitbucket.localRepos", "services");
 
   private Settings() {
   }

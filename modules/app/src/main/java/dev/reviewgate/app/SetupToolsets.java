@@ -27,6 +27,7 @@ final class SetupToolsets {
   static final String GITLAB = "gitlab";
   static final String ADO = "ado";
   static final String GITEA = "gitea";
+  static final String BITBUCKET = "bitbucket";
 
   private SetupToolsets() {
   }
@@ -78,6 +79,12 @@ final class SetupToolsets {
       || !gitlab.getJsonObject("localRepos", new JsonObject()).isEmpty()) {
       forges.add(GITLAB);
     }
+    JsonObject bitbucket = config.section(BITBUCKET);
+    if (set(env, bitbucket.getString("tokenEnv")) || set(env, bitbucket.getString("urlEnv"))
+      || !bitbucket.getValue("apiUrl").equals(defaults.getJsonObject(BITBUCKET).getValue("apiUrl"))
+      || !bitbucket.getJsonObject("localRepos", new JsonObject()).isEmpty()) {
+      forges.add(BITBUCKET);
+    }
     JsonObject ado = config.section(ADO);
     if (set(env, ado.getString("tokenEnv")) || !ado.getString("orgUrl", "").isBlank()
       || !ado.getJsonObject("localRepos", new JsonObject()).isEmpty()) {
@@ -102,6 +109,12 @@ final class SetupToolsets {
     if (host.equals("gitlab.com") || host.startsWith("gitlab.") || host.equals(OriginUrl.webHost(gitlab.getString("apiUrl")))
       || gitlabUrl != null && !gitlabUrl.isBlank() && host.equals(OriginUrl.webHost(gitlabUrl.strip()))) {
       return Optional.of(GITLAB);
+    }
+    JsonObject bitbucket = config.section(BITBUCKET);
+    String bitbucketUrl = env.get(bitbucket.getString("urlEnv", ""));
+    if (host.equals("bitbucket.org") || host.equals(OriginUrl.webHost(bitbucket.getString("apiUrl")))
+      || bitbucketUrl != null && !bitbucketUrl.isBlank() && host.equals(OriginUrl.webHost(bitbucketUrl.strip()))) {
+      return Optional.of(BITBUCKET);
     }
     if (host.equals("dev.azure.com") || host.endsWith(".dev.azure.com") || host.endsWith(".visualstudio.com")) {
       return Optional.of(ADO);

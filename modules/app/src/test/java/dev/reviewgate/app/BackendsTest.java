@@ -41,7 +41,7 @@ class BackendsTest {
         .toCompletionStage().toCompletableFuture().handle((ok, failure) -> failure).get(10, TimeUnit.SECONDS);
       assertThat(none.getCause() != null ? none.getCause() : none).isInstanceOfSatisfying(ToolException.class,
         e -> assertThat(e.code()).isEqualTo(Failure.UNAVAILABLE));
-      assertThat(Backends.ROLES).containsExactlyInAnyOrder("diff", "git", "review", "github", "ado", "gitlab", "gitea");
+      assertThat(Backends.ROLES).containsExactlyInAnyOrder("diff", "git", "review", "github", "ado", "gitlab", "gitea", "bitbucket");
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
@@ -51,7 +51,7 @@ class BackendsTest {
   void everyRowBuildsFromTheDefaultConfigurationWithoutDeploying() {
     // Options read and verticles made, nothing started: no network, no repository opened, no review store created.
     assertThat(Backends.wouldDeploy(ReviewgateConfig.defaults(), Set.copyOf(Backends.ROLES))).containsExactly(
-      "DiffVerticle", "GitVerticle", "ReviewVerticle", "DraftApprovalVerticle", "GitHubVerticle", "AdoVerticle", "GitLabVerticle", "GiteaVerticle",
+      "DiffVerticle", "GitVerticle", "ReviewVerticle", "DraftApprovalVerticle", "GitHubVerticle", "AdoVerticle", "GitLabVerticle", "GiteaVerticle", "BitbucketVerticle",
       "ThreadRouterVerticle");
     assertThat(Backends.wouldDeploy(ReviewgateConfig.defaults(), Set.of("ado"))).containsExactly("AdoVerticle", "ThreadRouterVerticle");
   }

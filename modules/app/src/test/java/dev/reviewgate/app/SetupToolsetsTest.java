@@ -37,6 +37,8 @@ class SetupToolsetsTest {
     assertThat(selection(Map.of("GITHUB_TOKEN", "t")).toolsets()).containsExactly("git", "review", "github", "threads");
     assertThat(selection(Map.of("AZURE_DEVOPS_PAT", "t")).toolsets()).contains("ado", "threads");
     assertThat(selection(Map.of("REVIEWGATE_ADO_ORG_URL", "https://dev.azure.com/org")).toolsets()).contains("ado");
+    assertThat(selection(Map.of("BITBUCKET_TOKEN", "t")).toolsets()).containsExactly("git", "review", "bitbucket", "threads");
+    assertThat(selection(Map.of("BITBUCKET_URL", "https://bitbucket.example.com")).toolsets()).contains("bitbucket", "threads");
     assertThat(selection(Map.of("GITLAB_TOKEN", " ")).toolsets()).as("a blank token configures nothing")
       .containsExactly("git", "review");
     assertThat(selection(Map.of("GITEA_TOKEN", "t")).toolsets()).containsExactly("git", "review", "gitea", "threads");
@@ -53,6 +55,11 @@ class SetupToolsetsTest {
     assertThat(selection(Map.of()).toolsets()).contains("ado");
     origin("https://org.visualstudio.com/project/_git/app");
     assertThat(selection(Map.of()).toolsets()).contains("ado");
+    origin("git@bitbucket.org:acme/shop.git");
+    assertThat(selection(Map.of()).toolsets()).containsExactly("git", "review", "bitbucket", "threads");
+    origin("ssh://git@bitbucket.example.com:7999/acme/shop.git");
+    assertThat(selection(Map.of("BITBUCKET_URL", "https://bitbucket.example.com")).toolsets()).as("a Data Center server")
+      .contains("bitbucket");
     origin("ssh://git@code.example.com:2222/team/app.git");
     assertThat(selection(Map.of()).toolsets()).as("a host of no known forge").containsExactly("git", "review");
     assertThat(selection(Map.of("GITLAB_URL", "https://code.example.com/")).toolsets()).as("a self-managed GitLab")

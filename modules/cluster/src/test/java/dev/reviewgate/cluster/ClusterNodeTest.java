@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(120)
 class ClusterNodeTest {
 
-  private static final List<String> BACKENDS = List.of("diff", "git", "review", "github", "ado", "gitlab", "gitea");
+  private static final List<String> BACKENDS = List.of("diff", "git", "review", "github", "ado", "gitlab", "gitea", "bitbucket");
   private final List<ClusterNode> nodes = new ArrayList<>();
 
   private ClusterNode start(JsonObject overrides) throws Exception {

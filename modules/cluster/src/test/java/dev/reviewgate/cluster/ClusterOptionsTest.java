@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class ClusterOptionsTest {
 
-  private static final List<String> BACKENDS = List.of("diff", "git", "review", "github", "ado", "gitlab", "gitea");
+  private static final List<String> BACKENDS = List.of("diff", "git", "review", "github", "ado", "gitlab", "gitea", "bitbucket");
 
   private static ClusterOptions with(String key, Object value) {
     return ClusterOptions.from(ReviewgateConfig.defaults().section("cluster").copy().put(key, value), BACKENDS);
@@ -20,7 +20,7 @@ class ClusterOptionsTest {
   void theDefaultsAreAnUnclusteredNodeWithEveryRole() {
     ClusterOptions options = ClusterOptions.from(ReviewgateConfig.defaults().section("cluster"), BACKENDS);
     assertThat(options.enabled()).isFalse();
-    assertThat(options.roles()).containsExactlyInAnyOrder("front", "diff", "git", "review", "github", "ado", "gitlab", "gitea");
+    assertThat(options.roles()).containsExactlyInAnyOrder("front", "diff", "git", "review", "github", "ado", "gitlab", "gitea", "bitbucket");
     assertThat(options.join()).isEmpty();
     assertThat(options.host()).isEqualTo("127.0.0.1");
   }

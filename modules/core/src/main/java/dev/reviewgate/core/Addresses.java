@@ -37,6 +37,9 @@ public final class Addresses {
   public static final String GITEA_PR_LIST = "reviewgate.gitea.pr.list";
   public static final String GITEA_PR_GET = "reviewgate.gitea.pr.get";
   public static final String GITEA_PR_DIFF = "reviewgate.gitea.pr.diff";
+  public static final String BITBUCKET_PR_LIST = "reviewgate.bitbucket.pr.list";
+  public static final String BITBUCKET_PR_GET = "reviewgate.bitbucket.pr.get";
+  public static final String BITBUCKET_PR_DIFF = "reviewgate.bitbucket.pr.diff";
 
   public static final String PR_THREADS_LIST = "reviewgate.pr.threads.list";
   public static final String PR_REVIEW = "reviewgate.pr.review";

@@ -1,6 +1,5 @@
 package dev.reviewgate.gitlab;
 
-import dev.reviewgate.core.Failure;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.diff.model.Diff;
 import dev.reviewgate.diff.model.FileDiff;
@@ -65,17 +64,10 @@ final class MergeRequestDiscussions {
       List<String> warnings = new ArrayList<>(trust.warnings());
       // The hunks of the latest version's diff of the files that have threads: context, so a diff GitLab cannot give
       // yet leaves the hunks out, saying why, rather than the threads.
-      Future<Diff> diff = paths.isEmpty() ? Future.succeededFuture(ChangeDiff.joined(List.of())) : mergeRequests.diff(project,
-          iid, new JsonObject().put("files", paths).put("top", 1000))
-        .map(d -> ChangeDiff.joined(d.written() == null ? List.of() : d.changes().page().stream()
-          .map(d.written().byChange()::get).filter(w -> w != null).toList()))
-        .recover(failure -> {
-          if (!(failure instanceof ToolException e) || e.code() != Failure.UPSTREAM) {
-            return Future.failedFuture(failure);
-          }
-          warnings.add("hunk left out of every thread: " + e.getMessage());
-          return Future.succeededFuture(ChangeDiff.joined(List.of()));
-        });
+      Future<Diff> diff = paths.isEmpty() ? Future.succeededFuture(ChangeDiff.joined(List.of())) : ThreadTools.hunksFrom(
+        mergeRequests.diff(project, iid, new JsonObject().put("files", paths).put("top", 1000))
+          .map(d -> ChangeDiff.joined(d.written() == null ? List.of() : d.changes().page().stream()
+            .map(d.written().byChange()::get).filter(w -> w != null).toList())), warnings);
       return diff.map(written -> ThreadJson.listing(ThreadListing.of("gitlab", (int) iid, ThreadTools.withHunks(threads, () -> written),
         args, Set.of("unresolved"), warnings)));
     });

@@ -120,7 +120,7 @@ class ToolCatalogTest {
     }
     assertThat(listed).containsExactlyInAnyOrderElementsOf(catalog.tools().stream().map(Tool::name).toList());
     assertThat(catalog.toolsets()).extracting(Toolset::name)
-      .containsExactly("git", "review", "diff", "github", "gitlab", "gitea", "ado", "threads");
+      .containsExactly("git", "review", "diff", "github", "gitlab", "gitea", "bitbucket", "ado", "threads");
   }
 
   @Test

@@ -59,6 +59,20 @@ public final class ThreadTools {
     return threads.stream().map(thread -> thread.withHunk(hunk(byPath.get(thread.path()), thread))).toList();
   }
 
+  /**
+   * The diff the threads' hunks are read from: context, so a forge that cannot give it now (502) leaves the hunks out,
+   * saying why in {@code warnings}, rather than the threads.
+   */
+  public static Future<Diff> hunksFrom(Future<Diff> diff, List<String> warnings) {
+    return diff.recover(failure -> {
+      if (!(failure instanceof ToolException e) || e.code() != dev.reviewgate.core.Failure.UPSTREAM) {
+        return Future.failedFuture(failure);
+      }
+      warnings.add("hunk left out of every thread: " + e.getMessage());
+      return Future.succeededFuture(new Diff(List.of(), dev.reviewgate.diff.model.ByteSlice.EMPTY));
+    });
+  }
+
   private static String hunk(FileDiff file, ReviewThread thread) {
     Integer line = thread.line();
     if (file == null || line == null) {

@@ -408,7 +408,7 @@ public final class GitLabDouble extends FakeForge {
   }
 
   /** Splits git's output per file; notes each placeable line as "kind old new" keyed by "new:N" and "old:N". */
-  private static Map<String, FileDiff> parse(String diff) {
+  static Map<String, FileDiff> parse(String diff) {
     Map<String, FileDiff> out = new LinkedHashMap<>();
     String[] sections = diff.split("(?m)^(?=diff --git )");
     for (String section : sections) {
