@@ -7,6 +7,7 @@ import dev.reviewgate.diff.model.LineKind;
 import dev.reviewgate.forge.diff.ChangeDiff;
 import dev.reviewgate.forge.diff.ForgeDiffs;
 import dev.reviewgate.forge.thread.AnchorCheck;
+import dev.reviewgate.forge.thread.Author;
 import dev.reviewgate.forge.thread.Commentable;
 import dev.reviewgate.forge.thread.Reported;
 import dev.reviewgate.forge.thread.ReviewComment;
@@ -81,8 +82,8 @@ final class BitbucketThreads {
         root.line() == null ? null : new ReviewThread.Lines(root.line(), root.startLine()), null);
       String status = root.resolved() == null ? "unresolvable" : root.resolved() ? "resolved" : "unresolved";
       threads.add(new ReviewThread(rootId, anchor, null, status, comments.stream().map(c -> pulls.flavor() == Flavor.CLOUD
-        ? new ReviewThread.Comment(c.id(), c.author(), c.created(), c.body(), Reported.of(c.url()))
-        : new ReviewThread.Comment(c.id(), c.author(), c.created(), c.body())).toList()));
+        ? new ReviewThread.Comment(c.id(), Author.untrusted(c.author()), c.created(), c.body(), Reported.of(c.url()))
+        : new ReviewThread.Comment(c.id(), Author.untrusted(c.author()), c.created(), c.body())).toList()));
     });
     return threads;
   }

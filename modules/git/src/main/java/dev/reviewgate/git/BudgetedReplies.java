@@ -59,7 +59,8 @@ final class BudgetedReplies {
     int start = (int) Math.min(PageCursor.read(args.getValue("cursor"), fingerprint), all);
     return budget.largest(all - start, k -> {
       GrepResult part = new GrepResult(result.repo(), result.sha(), result.matches().subList(start, start + k),
-        result.filesSearched(), result.truncated(), result.message(), result.filesSkippedTooLarge());
+        result.filesSearched(), result.truncated(), result.message(), result.filesSkippedTooLarge(),
+        result.skippedTooLarge());
       return PageCursor.paged(GitJson.grep(part), start, start + k, all, "matches", fingerprint, budget);
     }, content("git_grep"));
   }
@@ -100,7 +101,7 @@ final class BudgetedReplies {
     JsonObject totals = encoder.encode(changed).getJsonObject("totals");
     return budget.largest(all - start, k -> {
       ChangedFiles part = new ChangedFiles(changed.repo(), changed.base(), changed.head(),
-        changed.files().subList(start, start + k), changed.counted());
+        changed.files().subList(start, start + k), changed.counted(), changed.note(), changed.quotePath());
       JsonObject reply = encoder.encode(part);
       if (k < all) {
         reply.put("totals", totals); // of every file, not of this page's

@@ -12,6 +12,7 @@ import dev.reviewgate.forge.thread.AnchorCheck;
 import dev.reviewgate.forge.thread.Commentable;
 import dev.reviewgate.forge.thread.Reported;
 import dev.reviewgate.forge.thread.ReviewComment;
+import dev.reviewgate.forge.thread.Author;
 import dev.reviewgate.forge.thread.ReviewThread;
 import dev.reviewgate.forge.thread.ThreadJson;
 import dev.reviewgate.forge.thread.ThreadListing;
@@ -110,7 +111,8 @@ final class PullRequestReviews {
     Integer oldLine = json.optInt("original_position");
     String side = newLine != null && newLine > 0 ? "new" : oldLine != null && oldLine > 0 ? "old" : null;
     Integer line = "new".equals(side) ? newLine : "old".equals(side) ? oldLine : null;
-    ReviewThread.Comment shown = new ReviewThread.Comment(Long.toString(id), GiteaEndpoints.login(json.optObject("user")),
+    ReviewThread.Comment shown = new ReviewThread.Comment(Long.toString(id),
+      Author.untrusted(GiteaEndpoints.login(json.optObject("user"))),
       json.optString("created_at"), json.optString("body", ""), Reported.of(json.optString("html_url")));
     return new Comment(id, json.string("path"), side, line, json.optObject("resolver") != null, shown);
   }
@@ -124,7 +126,7 @@ final class PullRequestReviews {
       all.addAll(review.comments());
       if (!review.body().isBlank() && !onlyMarker(review.body())) {
         summaries.add(new ReviewThread(REVIEW_THREAD + review.id(), null, null, "unresolvable", List.of(new ReviewThread.Comment(
-          REVIEW_THREAD + review.id(), review.author(), review.submitted(), review.body(), Reported.of(review.url())))));
+          REVIEW_THREAD + review.id(), Author.untrusted(review.author()), review.submitted(), review.body(), Reported.of(review.url())))));
       }
     }
     all.sort((a, b) -> Long.compare(a.id(), b.id()));
