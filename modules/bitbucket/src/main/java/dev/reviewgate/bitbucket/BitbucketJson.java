@@ -1,5 +1,6 @@
 package dev.reviewgate.bitbucket;
 
+import dev.reviewgate.core.trust.Provenance;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.forge.ChangeSummary;
 import dev.reviewgate.forge.diff.ChangePage;
@@ -31,7 +32,10 @@ final class BitbucketJson {
 
   private static JsonObject summary(PullRequest pr) {
     return new JsonObject().put("pr_number", pr.id()).put("title", pr.title()).put("state", pr.state()).put("draft", pr.draft())
-      .put("author", pr.author()).put("source_branch", pr.sourceBranch()).put("target_branch", pr.targetBranch())
+      .put("author", pr.author())
+      // The pull request names its author but not their access (a permission lookup per author, not made here):
+      // every text it holds is a stranger's.
+      .put(Provenance.TRUST, Provenance.UNTRUSTED).put("source_branch", pr.sourceBranch()).put("target_branch", pr.targetBranch())
       .put("created", pr.created()).put("updated", pr.updated()).put("url", pr.url());
   }
 

@@ -179,6 +179,8 @@ abstract class BitbucketToolsTest {
     assertThat(repositoryOnly.checked("reviewgate.bitbucket.pr.list", new JsonObject().put("state", "merged")).getInteger("count")).isZero();
     JsonObject got = tools.checked("reviewgate.bitbucket.pr.get", new JsonObject());
     assertThat(got.getString("title")).isEqualTo("Checkout: pay by invoice");
+    // Bitbucket does not say what the author may do: their title and description are a stranger's, and say so.
+    assertThat(got.getString("trust")).isEqualTo("untrusted");
     assertThat(got.getString("head_sha")).isEqualTo(pr.head());
     assertThat(got.getString("merge_base_sha")).isEqualTo(pr.base());
     assertThat(got.getString("target_sha")).isEqualTo(pr.target());

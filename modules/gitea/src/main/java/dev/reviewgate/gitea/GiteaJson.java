@@ -1,5 +1,6 @@
 package dev.reviewgate.gitea;
 
+import dev.reviewgate.core.trust.Provenance;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.forge.ChangeSummary;
 import dev.reviewgate.forge.diff.ChangePage;
@@ -20,7 +21,10 @@ final class GiteaJson {
 
   private static JsonObject summaryOf(GiteaPullRequest pr) {
     return new JsonObject().put("pr_number", pr.number()).put("title", pr.title()).put("state", pr.state())
-      .put("draft", pr.draft()).put("author", pr.author()).put("head_ref", pr.headRef()).put("base_ref", pr.baseRef())
+      .put("draft", pr.draft()).put("author", pr.author())
+      // The pull request names its author but not their access (a permission lookup per author, not made here):
+      // every text it holds is a stranger's.
+      .put(Provenance.TRUST, Provenance.UNTRUSTED).put("head_ref", pr.headRef()).put("base_ref", pr.baseRef())
       .put("head_sha", pr.headSha()).put("created_at", pr.createdAt()).put("updated_at", pr.updatedAt())
       .put("html_url", pr.htmlUrl());
   }

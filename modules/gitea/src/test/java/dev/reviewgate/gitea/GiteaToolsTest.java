@@ -177,6 +177,9 @@ class GiteaToolsTest {
     assertThat(got.getString("head_sha")).isEqualTo(pr.third());
     assertThat(got.getString("merge_base")).isEqualTo(pr.base());
     assertThat(got.getJsonObject("server").getString("flavor")).isEqualTo("gitea");
+    // Gitea does not say what the author may do: their title and body are a stranger's, and say so.
+    assertThat(got.getString("trust")).isEqualTo("untrusted");
+    assertThat(got.getString("author")).isNotBlank();
     gitea.version = FakeGitea.FORGEJO_VERSION;
     try {
       JsonObject forgejo = tools.call(Addresses.GITEA_PR_GET, repo().put("pr_number", FakeGitea.NUMBER));
