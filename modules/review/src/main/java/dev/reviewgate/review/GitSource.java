@@ -48,7 +48,8 @@ final class GitSource {
 
   /** The structured form the dashboard shows: files with numbered lines, and the markers of added lines. */
   private Future<GitService.DiffAnswer> fetch(GitService.DiffQuery query) {
+    // The person's page shows the whole change (cut per file at review.maxLinesPerFile): no reply budget of an agent's.
     return git.diff(query.shapedBy(new JsonObject().put("format", "json").put("markers", true)
-      .put("max_lines_per_file", maxLinesPerFile)));
+      .put("max_lines_per_file", maxLinesPerFile).put("max_bytes", Integer.MAX_VALUE)));
   }
 }
