@@ -187,9 +187,13 @@ class GitLabToolsTest {
     JsonObject cut = diff(new JsonObject().put("max_lines_per_file", 3).put("include", new JsonArray().add("src/app.c")));
     assertThat(cut.getJsonArray("changes").getJsonObject(0).getJsonObject("diff").getBoolean("is_truncated")).isTrue();
     assertThat(cut.getJsonArray("warnings").encode()).contains("max_lines_per_file (3)");
-    JsonObject budget = diff(new JsonObject().put("max_bytes", 400).put("include", new JsonArray().add("lib/**")));
-    assertThat(budget.getString("diff").length()).isLessThanOrEqualTo(400);
-    assertThat(budget.getJsonArray("cut")).isNotEmpty();
+    JsonObject budget = diff(new JsonObject().put("max_bytes", 1_600).put("include", new JsonArray().add("lib/**")));
+    assertThat(budget.getString("diff").length()).isLessThanOrEqualTo(1_600);
+    assertThat(budget.getString("next_cursor")).as("the page's diff goes on by cursor").isNotNull();
+    JsonObject next = diff(new JsonObject().put("max_bytes", 1_600).put("include", new JsonArray().add("lib/**"))
+      .put("cursor", budget.getString("next_cursor")));
+    assertThat(next.getString("diff")).isNotEmpty().isNotEqualTo(budget.getString("diff"));
+    assertThatThrownBy(() -> diff(new JsonObject().put("max_bytes", 400))).hasMessageContaining("leaves no room");
   }
 
   @Test

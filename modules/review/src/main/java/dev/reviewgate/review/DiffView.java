@@ -35,7 +35,7 @@ public final class DiffView {
       .put("warnings", result.getJsonArray("warnings", new JsonArray()))
       .put("summary", result.getJsonObject("summary", new JsonObject()));
     if (result.containsKey("cut")) {
-      view.put("cut", result.getJsonArray("cut"));
+      view.put("cut", result.getValue("cut"));
     }
     return new DiffView(view.put("markers", result.getJsonArray("markers", new JsonArray())));
   }

@@ -106,11 +106,13 @@ final class GitSource {
   }
 
   private static JsonObject shaping(int maxLines) {
-    return new JsonObject().put("format", "json").put("markers", true).put("max_lines_per_file", maxLines);
+    return new JsonObject().put("format", "json").put("markers", true).put("max_lines_per_file", maxLines)
+      .put("max_bytes", Integer.MAX_VALUE);
   }
 
   /** The structured form the dashboard shows: files with numbered lines, and the markers of added lines. */
   private Future<GitService.DiffAnswer> fetch(GitService.DiffQuery query) {
+    // The person's page shows the whole change (cut per file at review.maxLinesPerFile): no reply budget of an agent's.
     return git.diff(query.shapedBy(shaping(maxLinesPerFile)));
   }
 }

@@ -83,13 +83,14 @@ public final class DiffPageJson {
     if (pageShaping && !all.files().isEmpty()) {
       // A budget or marker scan covers the whole page: the engine shapes the page's diff at once.
       JsonObject shaping = new JsonObject();
-      for (String key : List.of("format", "max_lines_per_file", "max_bytes", "token_budget", "side_by_side_width", "markers")) {
+      for (String key : List.of("format", "max_lines_per_file", "max_bytes", "token_budget", "cursor", "side_by_side_width",
+        "markers")) {
         if (args.containsKey(key)) {
           shaping.put(key, args.getValue(key));
         }
       }
       JsonObject shaped = engine.shape(all, shaping);
-      for (String key : List.of("diff", "files", "stat", "cut", "markers")) {
+      for (String key : List.of("diff", "files", "stat", "cut", "markers", "next_cursor")) {
         if (shaped.containsKey(key)) {
           result.put(key, shaped.getValue(key));
         }

@@ -30,12 +30,14 @@ public record FileView(String format, Object content, boolean truncated) {
     if ("unified".equals(format) && lines <= maxLines) {
       return new FileView(format, new String(text, StandardCharsets.UTF_8), false);
     }
-    JsonObject options = new JsonObject().put("format", format).put("max_lines_per_file", maxLines);
+    // One file of a page the tool bounds by its own top/skip and max_lines_per_file: no reply budget per file.
+    JsonObject options = new JsonObject().put("format", format).put("max_lines_per_file", maxLines)
+      .put("max_bytes", Integer.MAX_VALUE);
     if (args.containsKey("side_by_side_width")) {
       options.put("side_by_side_width", args.getValue("side_by_side_width"));
     }
     JsonObject shaped = engine.shape(diff.diff(), options);
-    boolean cut = shaped.getJsonArray("cut") != null && !shaped.getJsonArray("cut").isEmpty();
+    boolean cut = shaped.containsKey("cut");
     Object content = switch (format) {
       case "json" -> shaped.getJsonArray("files", new JsonArray()).isEmpty() ? null : shaped.getJsonArray("files").getJsonObject(0);
       case "stat" -> shaped.getString("stat", "");
