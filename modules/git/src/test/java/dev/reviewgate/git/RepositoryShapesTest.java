@@ -232,6 +232,9 @@ class RepositoryShapesTest {
     String a = repo.write("a.txt", "one\n").commit("A");
     repo.write("a.txt", "one\ntwo\n").commit("B");
     String c = repo.write("a.txt", "one\ntwo\nthree\n").write("b.txt", "bee\n").commit("C");
+    // A commit-graph holds the parents as written; with a replacement it must not be read (git reads none then).
+    repo.git("config", "core.commitGraph", "true");
+    repo.git("commit-graph", "write", "--reachable");
     repo.git("replace", "--graft", c, a);
     GitReader reader = readerOf(repo.dir());
 
