@@ -223,6 +223,47 @@ class ReviewDashboardIT {
     assertThat(done.getString("note")).contains("after editing its body");
   }
 
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void thePersonSeesAMergeInWordsAndApprovesItsEditedMessage() throws Exception {
+    List<JsonObject> merged = new java.util.concurrent.CopyOnWriteArrayList<>();
+    await(ToolEndpoint.serve(vertx, ToolCatalog.standard(), "github_update_pull_request_state", args -> {
+      merged.add(args);
+      return Future.succeededFuture(new JsonObject().put("action", "merge").put("pr_number", 5).put("result", "merged"));
+    }));
+    JsonObject merge = new JsonObject().put("owner", "octo").put("repo", "shop").put("pr_number", 5).put("action", "merge")
+      .put("commit_message", "Faster cache");
+    JsonObject task = await(BusRequests.request(vertx.eventBus(), Addresses.REVIEW_DRAFTS, new JsonObject()
+      .put("action", "submit").put("tool", "github_update_pull_request_state").put("arguments", merge).put("draft", merge)
+      .put("editable", true), Caller.AGENT.stamp(new CallContext("c2", null, true)
+        .applyTo(new DeliveryOptions().setSendTimeout(20_000))))).getJsonObject("task");
+    Matcher page = DRAFT_PAGE.matcher(task.getString("status_message"));
+    assertThat(page.find()).as(task.getString("status_message")).isTrue();
+
+    try (HeadlessChromium chromium = HeadlessChromium.start(1280, 900)) {
+      var driver = chromium.driver;
+      driver.get(SignIn.loginUrl(Integer.parseInt(page.group(2)), null));
+      WebElement link = chromium.until(WAIT, "the merge on the list page", () ->
+        driver.findElement(By.cssSelector("#pending-drafts a[href='#/drafts/" + page.group(3) + "']")));
+      assertThat(link.getText()).contains("Change (merge)", "pull request #5");
+      link.click();
+
+      WebElement approve = chromium.until(WAIT, "the Approve button", () -> driver.findElement(By.id("draft-approve")));
+      assertThat(driver.findElement(By.id("draft-shown")).getText()).contains("pull request #5 of octo/shop", "Action: merge");
+      assertThat(driver.findElements(By.id("draft-verdict"))).as("no review verdict for a merge").isEmpty();
+      WebElement message = driver.findElement(By.id("draft-body"));
+      assertThat(message.getAttribute("value")).isEqualTo("Faster cache");
+      message.clear();
+      message.sendKeys("Faster cache, reviewed");
+      chromium.screenshot("merge-approval-1280");
+      assertThat(merged).as("nothing merged before the click").isEmpty();
+      approve.click();
+      chromium.until(WAIT, "the outcome banner", () ->
+        driver.findElement(By.id("draft-outcome")).getText().contains("after editing") ? true : null);
+    }
+    assertThat(merged).containsExactly(merge.copy().put("commit_message", "Faster cache, reviewed"));
+  }
+
   private static JsonObject draftArguments() {
     return new JsonObject().put("owner", "octo").put("repo", "shop").put("pr_number", 5).put("verdict", "request_changes")
       .put("body", "Two things.").put("commit_id", "0123456789abcdef0123456789abcdef01234567")

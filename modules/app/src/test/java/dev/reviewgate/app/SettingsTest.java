@@ -29,6 +29,20 @@ class SettingsTest {
   }
 
   @Test
+  void lockdownAndTheWritesThatNeedThePersonComeFromTheirShortVariablesOrTheFlag() {
+    ReviewgateConfig defaults = Settings.load(null, Map.of(), new JsonObject());
+    ReviewgateConfig env = Settings.load(null, Map.of("REVIEWGATE_LOCKDOWN", "true", "REVIEWGATE_CONFIRM_WRITES", "none"),
+      new JsonObject());
+    ReviewgateConfig flag = Settings.load(null, Map.of(), Cli.parse(new String[] {"stdio", "--lockdown"}).flagLayer());
+
+    assertThat(defaults.section("mcp").getBoolean("lockdown")).isFalse();
+    assertThat(defaults.section("mcp").getString("confirmWrites")).isEqualTo("merge,approve");
+    assertThat(env.section("mcp").getBoolean("lockdown")).isTrue();
+    assertThat(env.section("mcp").getString("confirmWrites")).isEqualTo("none");
+    assertThat(flag.section("mcp").getBoolean("lockdown")).isTrue();
+  }
+
+  @Test
   void theBearerTokenVariableIsASecretNotAConfigurationKey() {
     ReviewgateConfig config = Settings.load(null, Map.of("REVIEWGATE_TOKEN", "s3cret", "REVIEWGATE_HTTP_PORT", "0"), new JsonObject());
 

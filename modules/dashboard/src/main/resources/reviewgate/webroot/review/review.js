@@ -74,7 +74,8 @@ async function showList() {
         h('ul', {class: 'review-list'}, pending.map((d) => h('li', {class: 'review-row'},
           h('a', {href: '#/drafts/' + d.draft_id, class: 'review-link'}, draftTitle(d)),
           ' ', h('span', {class: 'badge waiting'}, 'agent waiting'),
-          h('div', {class: 'meta'}, `${d.draft.comments?.length || 0} comment(s) · verdict ${d.draft.verdict || 'comment'}`
+          h('div', {class: 'meta'}, (isReview(d) ? `${d.draft.comments?.length || 0} comment(s) · verdict ${d.draft.verdict || 'comment'}`
+            : d.tool)
             + ` · asked ${when(d.created_at)} · expires ${when(d.expires_at)}`))))) : null,
       h('h1', {}, 'Reviews'),
       rows.length ? h('ul', {class: 'review-list'}, rows)
@@ -290,7 +291,9 @@ class ReviewPage {
 const sum = (files, key) => files.reduce((n, f) => n + (f[key] || 0), 0);
 
 // --- a draft review to approve --------------------------------------------------------------------------------------
-const draftTitle = (d) => (d.tool === 'review_publish' ? 'Publish review ' + (d.draft.review_id || '') : 'Review')
+const isReview = (d) => (d.editable_field || 'body') === 'body';
+const draftTitle = (d) => (d.tool === 'review_publish' ? 'Publish review ' + (d.draft.review_id || '')
+  : isReview(d) ? 'Review' : 'Change (' + (d.draft.action || d.tool) + ')')
   + (d.draft.pr_number ? ' on pull request #' + d.draft.pr_number : '')
   + (d.draft.owner && d.draft.repo ? ` (${d.draft.owner}/${d.draft.repo})` : '');
 
@@ -312,9 +315,12 @@ function renderDraft(d) {
   const draft = d.draft;
   const pending = d.status === 'pending';
   document.title = draftTitle(d) + ' · reviewgate';
+  // A review's draft shows its verdict, body and comments; any other (a merge) its text as the server words it.
+  const field = d.editable_field || 'body';
+  const review = isReview(d);
   const body = pending && d.editable
-    ? h('textarea', {id: 'draft-body', rows: 6, 'aria-label': 'Review body'}, draft.body || '')
-    : h('div', {class: 'description', id: 'draft-body'}, draft.body || '(no body)');
+    ? h('textarea', {id: 'draft-body', rows: 6, 'aria-label': review ? 'Review body' : field}, draft[field] || '')
+    : h('div', {class: 'description', id: 'draft-body'}, draft[field] || '(none)');
   const error = h('p', {class: 'error', id: 'draft-error', role: 'alert'});
   const decide = async (decision) => {
     const args = {draft_id: d.draft_id, decision};
@@ -336,21 +342,23 @@ function renderDraft(d) {
       h('div', {class: 'head-line'}, h('span', {class: 'badge draft-status', id: 'draft-status'}, d.status),
         h('span', {class: 'meta'}, `${d.tool} · asked ${when(d.created_at)}`
           + (pending ? ` · expires ${when(d.expires_at)}` : ''))),
-      h('p', {}, pending ? 'An agent asks to post this review. Nothing is posted unless you approve it.' : null)),
-    h('h2', {}, 'Verdict'), h('p', {id: 'draft-verdict'}, draft.verdict || 'comment'),
-    h('h2', {}, pending && d.editable ? 'Body (you may edit it before approving)' : 'Body'), body,
-    h('h2', {}, `Comments (${comments.length})`),
-    h('table', {class: 'draft-comments', 'aria-label': 'Comments of the draft review'},
+      h('p', {}, pending ? (review ? 'An agent asks to post this review.' : 'An agent asks to make this change.')
+        + ' Nothing is sent unless you approve it.' : null)),
+    review ? null : h('pre', {class: 'description', id: 'draft-shown'}, d.shown || ''),
+    review ? h('h2', {}, 'Verdict') : null, review ? h('p', {id: 'draft-verdict'}, draft.verdict || 'comment') : null,
+    h('h2', {}, (review ? 'Body' : field) + (pending && d.editable ? ' (you may edit it before approving)' : '')), body,
+    review ? h('h2', {}, `Comments (${comments.length})`) : null,
+    review ? h('table', {class: 'draft-comments', 'aria-label': 'Comments of the draft review'},
       h('thead', {}, h('tr', {}, h('th', {}, 'Path'), h('th', {}, 'Line'), h('th', {}, 'Side'), h('th', {}, 'Comment'))),
       h('tbody', {}, comments.map((c) => h('tr', {class: 'draft-comment'},
         h('td', {}, h('code', {}, c.path)),
         h('td', {}, c.line == null ? 'file' : (c.start_line != null ? c.start_line + '–' : '') + c.line),
         h('td', {}, c.line == null ? '' : (c.side || 'new')),
-        h('td', {class: 'draft-comment-body'}, c.body))))),
+        h('td', {class: 'draft-comment-body'}, c.body))))) : null,
     pending
       ? h('div', {class: 'draft-actions toolbar'},
         h('button', {id: 'draft-decline', onclick: () => decide('decline')}, 'Decline'),
-        h('button', {class: 'primary', id: 'draft-approve', onclick: () => decide('approve')}, 'Approve and post'))
+        h('button', {class: 'primary', id: 'draft-approve', onclick: () => decide('approve')}, review ? 'Approve and post' : 'Approve'))
       : h('div', {class: 'banner done', role: 'status', id: 'draft-outcome'},
         h('strong', {}, 'Draft ' + d.status), d.outcome ? h('div', {class: 'notes'}, d.outcome) : null,
         d.url ? h('div', {}, h('a', {href: d.url, rel: 'noopener noreferrer'}, d.url)) : null),

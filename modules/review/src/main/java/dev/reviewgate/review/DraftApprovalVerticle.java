@@ -8,6 +8,7 @@ import dev.reviewgate.core.bus.BusRequests;
 import dev.reviewgate.core.bus.CallContext;
 import dev.reviewgate.core.bus.CancelSignals;
 import dev.reviewgate.core.bus.ToolEndpoint;
+import dev.reviewgate.core.catalog.DraftLayout;
 import dev.reviewgate.core.catalog.DraftOutcome;
 import dev.reviewgate.core.catalog.Tool;
 import dev.reviewgate.core.catalog.ToolCatalog;
@@ -211,10 +212,12 @@ public final class DraftApprovalVerticle extends VerticleBase {
           return current.ended(DraftApproval.DECLINED,
             DraftOutcome.notPostedOutcome(DraftOutcome.notPosted("declined", current.draft())), false, Instant.now());
         }
-        boolean edited = body != null && !body.equals(current.draft().getString("body", ""));
+        // The person's text replaces the field the tool's draft layout lets them edit (a review's body, a merge's message).
+        String field = editableField(current);
+        boolean edited = body != null && !body.equals(current.draft().getString(field, ""));
         JsonObject approved = current.arguments().copy();
         if (edited) {
-          approved.put("body", body);
+          approved.put(field, body);
         }
         return current.posting(approved, edited, Instant.now());
       });
@@ -327,13 +330,23 @@ public final class DraftApprovalVerticle extends VerticleBase {
       + (url == null ? "" : " at " + url) + " (they sign in with 'reviewgate open'); nothing is posted unless they approve";
   }
 
-  /** A draft as the dashboard shows it. */
+  private DraftLayout layout(DraftApproval draft) {
+    return catalog.require(draft.tool()).confirmDraft().layout();
+  }
+
+  /** The draft field the person may edit, as its tool's layout names it. */
+  private String editableField(DraftApproval draft) {
+    return layout(draft).editable().name();
+  }
+
+  /** A draft as the dashboard shows it: its fields, and its text as the person is asked to approve it. */
   private JsonObject view(DraftApproval draft) {
     String status = draft.pending() && !draft.decidable(Instant.now()) ? DraftApproval.WITHDRAWN : draft.status();
     JsonObject json = new JsonObject().put("draft_id", draft.id()).put("tool", draft.tool()).put("status", status)
       .put("created_at", draft.createdAt().toString()).put("updated_at", draft.updatedAt().toString())
       .put("expires_at", draft.decideBy().toString())
-      .put("editable", draft.editable()).put("edited", draft.edited()).put("draft", draft.draft());
+      .put("editable", draft.editable()).put("edited", draft.edited()).put("draft", draft.draft())
+      .put("editable_field", editableField(draft)).put("shown", layout(draft).describe(draft.tool(), draft.draft()));
     if (draft.ended()) {
       json.put("outcome", draft.outcome().getValue("error_text") instanceof String text ? text : draft.outcome().getString("note"));
       if (draft.outcome().getValue("result") instanceof JsonObject result && result.getValue("url") instanceof String url) {

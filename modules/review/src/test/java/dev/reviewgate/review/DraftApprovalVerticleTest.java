@@ -201,6 +201,32 @@ class DraftApprovalVerticleTest {
     return arguments();
   }
 
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aMergeIsShownInItsLayoutsWordsAndTheEditedCommitMessageIsWhatIsSent() throws Exception {
+    await(ToolEndpoint.serve(vertx, ToolCatalog.standard(), "github_update_pull_request_state", args -> {
+      posted.add(args);
+      return Future.succeededFuture(new JsonObject().put("action", "merge").put("pr_number", 5).put("result", "merged"));
+    }));
+    JsonObject merge = new JsonObject().put("owner", "octo").put("repo", "shop").put("pr_number", 5).put("action", "merge")
+      .put("commit_message", "Faster cache");
+    JsonObject body = new JsonObject().put("action", "submit").put("tool", "github_update_pull_request_state")
+      .put("arguments", merge).put("draft", merge).put("editable", true);
+    String draftId = await(BusRequests.request(vertx.eventBus(), Addresses.REVIEW_DRAFTS, body, Caller.AGENT.stamp(
+      new CallContext("call-2", null, true).applyTo(new DeliveryOptions().setSendTimeout(120_000)))))
+      .getJsonObject("task").getString("task_id").substring("draft.".length());
+
+    JsonObject listed = onlyDraft(person(Addresses.REVIEW_DRAFT_LIST, new JsonObject()));
+    assertThat(listed.getString("editable_field")).isEqualTo("commit_message");
+    assertThat(listed.getString("shown")).contains("pull request #5 of octo/shop", "Action: merge", "Commit message: Faster cache");
+    assertThat(posted).isEmpty();
+
+    JsonObject decided = person(Addresses.REVIEW_DRAFT_DECIDE, decision(draftId, "approve").put("body", "Faster cache (reviewed)"))
+      .getJsonObject("draft");
+    assertThat(decided.getString("status")).isEqualTo("posted");
+    assertThat(posted).containsExactly(merge.copy().put("commit_message", "Faster cache (reviewed)"));
+  }
+
   private Future<JsonObject> submit(boolean acceptsTask) {
     JsonObject body = new JsonObject().put("action", "submit").put("tool", "pr_review").put("arguments", arguments())
       .put("draft", draft()).put("editable", true);
