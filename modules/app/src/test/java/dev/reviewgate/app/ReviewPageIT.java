@@ -305,6 +305,44 @@ class ReviewPageIT {
 
   @Test
   @Timeout(value = 180, unit = TimeUnit.SECONDS)
+  void thePersonEditsAndDeletesUnreadCommentsAndResolvesThreads() throws Exception {
+    String id = review();
+    try (HeadlessChromium chromium = opened(id)) {
+      lineButton(chromium, "src/calc.py", "new", 4).click();
+      chromium.until(WAIT, "the comment box", () -> chromium.driver.switchTo().activeElement())
+        .sendKeys("Pi is rouded.", Keys.chord(Keys.CONTROL, Keys.ENTER));
+      WebElement thread = chromium.until(WAIT, "the thread", () -> section(chromium, "src/calc.py").findElement(By.cssSelector(".thread")));
+      thread.findElement(By.cssSelector("button.edit")).click();
+      WebElement edit = chromium.driver.switchTo().activeElement();
+      assertThat(edit.getAttribute("value")).isEqualTo("Pi is rouded.");
+      edit.sendKeys(Keys.chord(Keys.CONTROL, "a"), "Pi is rounded.", Keys.chord(Keys.CONTROL, Keys.ENTER));
+      chromium.until(WAIT, "the edited comment", () -> section(chromium, "src/calc.py").findElement(By.cssSelector(".thread .comment-text"))
+        .getText().equals("Pi is rounded."));
+
+      lineButton(chromium, "src/app.js", "new", 2).click();
+      chromium.until(WAIT, "another comment box", () -> chromium.driver.switchTo().activeElement())
+        .sendKeys("Never mind.", Keys.chord(Keys.CONTROL, Keys.ENTER));
+      chromium.until(WAIT, "the second thread", () -> section(chromium, "src/app.js").findElement(By.cssSelector(".thread button.delete")))
+        .click();
+      chromium.until(WAIT, "the confirmation", () -> chromium.driver.switchTo().alert()).accept();
+      chromium.until(WAIT, "the deleted comment gone", () -> section(chromium, "src/app.js").findElements(By.cssSelector(".thread")).isEmpty());
+
+      JsonObject got = DashboardServer.await(waitForFeedback(id));
+      assertThat(got.getJsonObject("feedback").getString("body")).isEqualTo("Pi is rounded.");
+      assertThat(got.getInteger("pending")).isZero();
+
+      section(chromium, "src/calc.py").findElement(By.cssSelector(".thread button.resolve")).click();
+      chromium.until(WAIT, "the resolved thread", () -> section(chromium, "src/calc.py").findElement(By.cssSelector(".thread.resolved details")));
+      assertThat(section(chromium, "src/calc.py").findElement(By.cssSelector(".thread.resolved .comment-text")).isDisplayed())
+        .as("a resolved thread is folded").isFalse();
+      section(chromium, "src/calc.py").findElement(By.cssSelector(".thread button.resolve")).click();
+      chromium.until(WAIT, "the thread open again", () -> section(chromium, "src/calc.py")
+        .findElements(By.cssSelector(".thread.resolved")).isEmpty());
+    }
+  }
+
+  @Test
+  @Timeout(value = 180, unit = TimeUnit.SECONDS)
   void viewedMarksTheFilterKeysAndDeepLinks() throws Exception {
     String id = review();
     try (HeadlessChromium chromium = opened(id)) {
@@ -513,8 +551,12 @@ class ReviewPageIT {
     return chromium.driver.findElement(By.cssSelector("section.file[data-path='" + path + "']"));
   }
 
+  /** The line number button, scrolled to the middle of the window (clear of the file's sticky heading). */
   private static WebElement lineButton(HeadlessChromium chromium, String path, String side, int line) {
-    return section(chromium, path).findElement(By.cssSelector("button.line-no[data-side='" + side + "'][data-line='" + line + "']"));
+    WebElement button = section(chromium, path).findElement(By.cssSelector("button.line-no[data-side='" + side
+      + "'][data-line='" + line + "']"));
+    js(chromium, "arguments[0].scrollIntoView({block: 'center'});", button);
+    return button;
   }
 
   private static WebElement row(HeadlessChromium chromium, String path, int newLine) {

@@ -21,6 +21,8 @@ export class ReviewStore {
 
   load(data) {
     this.review = data.review;
+    // the person's comments the agent has not been handed yet: they may still be edited or deleted
+    this.unread = new Set((data.review.queue || []).map((f) => f.comment_id).filter(Boolean));
     this.all = data.diff.files;
     this.sinceRound = null;
     this.files = data.diff.files;
@@ -134,4 +136,5 @@ export const draftKey = {
   file: (path) => 'file\u0000' + path,
   line: (path, side, start, line) => ['line', path, side, start ?? line, line].join('\u0000'),
   reply: (threadId) => 'reply\u0000' + threadId,
+  edit: (commentId) => 'edit\u0000' + commentId,
 };

@@ -15,20 +15,51 @@ export function anchorLabel(t) {
 }
 
 export function threadBox(thread, ctx) {
+  if (!thread.comments.length) return h('div', {id: 'thread-' + thread.id, hidden: true});   // its comments deleted
   const original = ctx.linesOf?.(thread);
-  const box = h('div', {class: 'thread', id: 'thread-' + thread.id, dataset: {thread: thread.id},
-    role: 'group', 'aria-label': 'Thread on ' + anchorLabel(thread)},
-  h('div', {class: 'thread-head'}, anchorLabel(thread), h('span', {class: 'thread-id'}, thread.id)),
-  h('ol', {class: 'comments'}, thread.comments.map((c) => commentItem(c, original))),
-  replyArea(thread, ctx));
-  return box;
+  const done = !!ctx.store.review.completion;
+  const resolve = done ? null : h('button', {class: 'resolve', onclick: () => act(ctx, {
+    action: thread.resolved ? 'unresolve' : 'resolve', thread_id: thread.id})}, thread.resolved ? 'Unresolve' : 'Resolve');
+  const comments = [h('ol', {class: 'comments'}, thread.comments.map((c) => commentItem(c, original, thread, ctx))),
+    replyArea(thread, ctx)];
+  return h('div', {class: 'thread' + (thread.resolved ? ' resolved' : ''), id: 'thread-' + thread.id,
+    dataset: {thread: thread.id}, role: 'group', 'aria-label': 'Thread on ' + anchorLabel(thread)},
+  h('div', {class: 'thread-head'}, h('span', {}, anchorLabel(thread)),
+    h('span', {class: 'thread-tools'}, resolve, h('span', {class: 'thread-id'}, thread.id))),
+  thread.resolved ? h('details', {}, h('summary', {}, `Resolved · ${thread.comments.length} comment(s)`), comments)
+    : comments);
 }
 
-export function commentItem(c, original) {
+// A change to a thread (resolve, delete): the answer's thread replaces the one shown.
+async function act(ctx, args) {
+  try {
+    const reply = await ctx.bus.request(COMMENT, {review_id: ctx.store.id, ...args});
+    ctx.store.putThread(reply.thread);
+  } catch (err) {
+    ctx.announce?.('Not done: ' + (err.message || err));
+    alert('Not done: ' + (err.message || err));
+  }
+}
+
+export function commentItem(c, original, thread, ctx) {
+  const mine = thread && c.author === 'person' && ctx.store.unread.has(c.id) && !ctx.store.review.completion;
+  const key = draftKey.edit(c.id);
+  const body = h('div', {class: 'comment-text'});
+  const show = () => body.replaceChildren(commentBody(c.body, original));
+  const edit = () => body.replaceChildren(commentForm(key, {action: 'edit', thread_id: thread.id, comment_id: c.id},
+    'Edit your comment', {...ctx, initialText: c.body}, show));
+  if (mine && ctx.store.draft(key)) edit(); else show();
   return h('li', {class: 'comment author-' + c.author, dataset: {comment: c.id}},
     h('div', {class: 'comment-head'}, h('span', {class: 'author'}, c.author === 'agent' ? '🤖 agent' : '🧑 you'),
-      h('time', {datetime: c.at}, when(c.at))),
-    commentBody(c.body, original));
+      h('time', {datetime: c.at}, when(c.at)),
+      mine ? h('span', {class: 'comment-tools', title: 'The agent has not read it yet'},
+        h('button', {class: 'edit', onclick: () => { edit(); body.querySelector('textarea').focus(); }}, 'Edit'),
+        h('button', {class: 'delete', onclick: () => {
+          if (confirm('Delete this comment? The agent has not read it yet.')) {
+            act(ctx, {action: 'delete', thread_id: thread.id, comment_id: c.id});
+          }
+        }}, 'Delete')) : null),
+    body);
 }
 
 function replyArea(thread, ctx) {
@@ -50,6 +81,7 @@ function replyArea(thread, ctx) {
 export function commentForm(key, target, label, ctx, onClose, lasting = false) {
   const {store, bus} = ctx;
   const draft = store.openDraft(key, target);
+  if (!draft.text && ctx.initialText) store.writeDraft(key, ctx.initialText);
   const done = !!store.review.completion;
   const text = h('textarea', {rows: 3, 'aria-label': label, placeholder: label + ' (Markdown; Ctrl+Enter to send)',
     readonly: done || null, dataset: {draft: key}});
@@ -83,6 +115,7 @@ export function commentForm(key, target, label, ctx, onClose, lasting = false) {
       const reply = await bus.request(COMMENT, {review_id: store.id, body, ...target});
       close();
       store.markReviewed();
+      if (!target.action && !reply.delivered) store.unread.add(reply.comment.id);
       store.putThread(reply.thread);
     } catch (err) {
       error.textContent = 'Not sent: ' + (err.message || err) + '. Your text is kept.';

@@ -137,7 +137,7 @@ final class KnownReviews {
 
   static JsonObject commentEvent(Review.Commented done) {
     return new JsonObject().put("type", "comment").put("thread", ReviewJson.toJson(done.thread()))
-      .put("comment", ReviewJson.toJson(done.comment()));
+      .put("comment", done.comment() == null ? null : ReviewJson.toJson(done.comment()));
   }
 
   /** review_status: the summary every listing shows, plus the threads, markers, completion and pending feedback. */

@@ -89,7 +89,7 @@ public record Review(
           + "changed files, or omit file to comment on the review as a whole.");
       }
       thread = new ReviewThread("t" + (all.size() + 1), file, anchor.startLine(), anchor.line(), anchor.side(),
-        List.of(comment));
+        List.of(comment), false);
       all.add(thread);
     }
     List<Feedback> newQueue = queue;
@@ -100,6 +100,54 @@ public record Review(
     Review next = new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
       completion, files, markers, all, newQueue, seq, commentCount + 1, tasks, rounds);
     return new Commented(next, thread, comment);
+  }
+
+  /**
+   * The person changes ({@code body}) or deletes ({@code body} null) their own comment, while the agent has not
+   * read it yet: its queued feedback changes or goes with it. A thread keeps its id when its last comment goes.
+   */
+  public Commented revise(String threadId, String commentId, String body, Instant now) {
+    if (completion != null) {
+      throw ToolException.conflict("review " + id + " is completed; its comments no longer change.");
+    }
+    ReviewThread thread = thread(threadId);
+    ReviewComment old = thread.comments().stream().filter(c -> c.id().equals(commentId)).findFirst()
+      .orElseThrow(() -> ToolException.notFound("comment '" + commentId + "' is not in thread " + threadId + "."));
+    if (old.author() != Author.PERSON) {
+      throw ToolException.notAllowed("comment " + commentId + " is the agent's; only your own comments change.");
+    }
+    int queued = -1;
+    for (int i = 0; i < queue.size(); i++) {
+      if (commentId.equals(queue.get(i).commentId())) {
+        queued = i;
+      }
+    }
+    if (queued < 0) {
+      throw ToolException.conflict("the agent has read comment " + commentId + " already; reply in the thread to "
+        + "correct it.");
+    }
+    ReviewComment revised = body == null ? null : new ReviewComment(old.id(), old.author(), body, old.at());
+    ReviewThread next = thread.replacing(commentId, revised);
+    List<Feedback> newQueue = new ArrayList<>(queue);
+    if (revised == null) {
+      newQueue.remove(queued);
+    } else {
+      newQueue.set(queued, Feedback.comment(queue.get(queued).seq(), next, revised));
+    }
+    return new Commented(withThread(next, newQueue, now), next, revised);
+  }
+
+  /** The person marks a thread resolved or not. */
+  public Commented resolve(String threadId, boolean resolved, Instant now) {
+    ReviewThread next = thread(threadId).resolved(resolved);
+    return new Commented(withThread(next, queue, now), next, null);
+  }
+
+  private Review withThread(ReviewThread changed, List<Feedback> newQueue, Instant now) {
+    List<ReviewThread> all = new ArrayList<>(threads);
+    all.set(threadIndex(changed.id()), changed);
+    return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
+      completion, files, markers, all, newQueue, nextSeq, commentCount, tasks, rounds);
   }
 
   /** The person completes the review; the completion is queued for the agent like a comment. */

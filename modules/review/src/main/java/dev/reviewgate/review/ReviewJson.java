@@ -87,7 +87,8 @@ public final class ReviewJson {
 
   public static JsonObject toJson(ReviewThread t) {
     return new JsonObject().put("id", t.id()).put("file", t.file()).put("start_line", t.startLine())
-      .put("line", t.line()).put("side", t.side()).put("comments", array(t.comments(), ReviewJson::toJson));
+      .put("line", t.line()).put("side", t.side()).put("comments", array(t.comments(), ReviewJson::toJson))
+      .put("resolved", t.resolved());
   }
 
   /** The person's comments and the agent's own are no stranger's text: both trusted. */
@@ -125,7 +126,7 @@ public final class ReviewJson {
 
   private static ReviewThread threadFromJson(JsonObject j) {
     return new ReviewThread(j.getString("id"), j.getString("file"), j.getInteger("start_line"), j.getInteger("line"),
-      j.getString("side"), list(j.getJsonArray("comments"), ReviewJson::commentFromJson));
+      j.getString("side"), list(j.getJsonArray("comments"), ReviewJson::commentFromJson), j.getBoolean("resolved", false));
   }
 
   private static ReviewComment commentFromJson(JsonObject j) {

@@ -268,17 +268,40 @@ public final class ReviewVerticle extends VerticleBase {
     return reviews.named(args).compose(review -> personComment(review, args));
   }
 
+  /**
+   * The person's comment ({@code action} add, the default), a change to or the deletion of one not read by the agent
+   * yet (edit, delete), or a thread marked resolved or not (resolve, unresolve).
+   */
   private Future<JsonObject> personComment(Review review, JsonObject args) {
+    String action = args.getString("action", "add");
+    String threadId = args.getString("thread_id");
+    String body = args.getString("body");
+    boolean add = action.equals("add");
+    if ((add || action.equals("edit")) && (body == null || body.isBlank())) {
+      throw ToolException.invalid(action + " needs body: the comment's text.");
+    }
+    if (!add && threadId == null) {
+      throw ToolException.invalid(action + " needs thread_id: the thread of the comment.");
+    }
+    if ((action.equals("edit") || action.equals("delete")) && args.getString("comment_id") == null) {
+      throw ToolException.invalid(action + " needs comment_id: the comment to " + action + ".");
+    }
     Anchor anchor = Anchor.of(args);
     return reviews.change(review.id(), current -> {
-      Review.Commented done = current.comment(Author.PERSON, args.getString("body"), args.getString("thread_id"),
-        anchor, Instant.now());
+      Instant now = Instant.now();
+      Review.Commented done = switch (action) {
+        case "add" -> current.comment(Author.PERSON, body, threadId, anchor, now);
+        case "edit" -> current.revise(threadId, args.getString("comment_id"), body, now);
+        case "delete" -> current.revise(threadId, args.getString("comment_id"), null, now);
+        case "resolve", "unresolve" -> current.resolve(threadId, action.equals("resolve"), now);
+        default -> throw ToolException.invalid("unknown action '" + action + "'");
+      };
       return new ReviewWriter.Applied<>(done.review(), done);
     }, KnownReviews::commentEvent).map(done -> new JsonObject()
       .put("review_id", review.id())
       .put("thread", ReviewJson.toJson(done.thread()))
-      .put("comment", ReviewJson.toJson(done.comment()))
-      .put("delivered", waits.deliverIfWaiting(review.id())));
+      .put("comment", done.comment() == null ? null : ReviewJson.toJson(done.comment()))
+      .put("delivered", add && waits.deliverIfWaiting(review.id())));
   }
 
   private Future<JsonObject> complete(JsonObject args) {

@@ -202,6 +202,37 @@ class ReviewPageDataTest {
       .hasMessageContaining("has 2 round(s)");
   }
 
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void thePersonEditsOrDeletesACommentTheAgentHasNotReadAndResolvesThreads() throws Exception {
+    String id = review();
+    JsonObject first = call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("file", "src/calc.py")
+      .put("line", 2).put("body", "Typo hre."));
+    String thread = first.getJsonObject("thread").getString("id");
+    String comment = first.getJsonObject("comment").getString("id");
+    JsonObject second = call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("body", "Forget this."));
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("action", "edit").put("thread_id", thread)
+      .put("comment_id", comment).put("body", "Typo here."));
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("action", "delete")
+      .put("thread_id", second.getJsonObject("thread").getString("id"))
+      .put("comment_id", second.getJsonObject("comment").getString("id")));
+
+    JsonObject got = await(send(wait(id)));
+    assertThat(got.getJsonObject("feedback").getString("body")).isEqualTo("Typo here.");
+    assertThat(got.getInteger("pending")).as("the deleted comment is not queued").isZero();
+    assertThatThrownBy(() -> call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("action", "edit")
+      .put("thread_id", thread).put("comment_id", comment).put("body", "Too late.")))
+      .hasMessageContaining("has read comment " + comment + " already");
+
+    JsonObject resolved = call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("action", "resolve")
+      .put("thread_id", thread));
+    assertThat(resolved.getJsonObject("thread").getBoolean("resolved")).isTrue();
+    assertThat(call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("action", "unresolve")
+      .put("thread_id", thread)).getJsonObject("thread").getBoolean("resolved")).isFalse();
+    assertThatThrownBy(() -> call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("action", "add")))
+      .hasMessageContaining("add needs body");
+  }
+
   private static String marked(JsonObject line) {
     JsonArray words = line.getJsonArray("words");
     assertThat(words).as("changed words of " + line).hasSize(1);
