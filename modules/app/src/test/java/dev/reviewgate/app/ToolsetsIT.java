@@ -73,13 +73,14 @@ class ToolsetsIT {
 
   @Test
   @Timeout(120)
-  void allFitsIn32000BytesAndReadOnlyListsNoToolThatWrites() throws Exception {
+  void allFitsIn40000BytesAndReadOnlyListsNoToolThatWrites() throws Exception {
     new TempRepo(repoDir).greetingChange();
     try (McpProcess agent = McpProcess.start(repoDir, Map.of("REVIEWGATE_TOOLSETS", "all"))) {
       JsonObject list = listed(agent);
       int bytes = list.encode().getBytes(StandardCharsets.UTF_8).length;
       System.out.println("ToolsetsIT: all tools/list " + bytes + " bytes, " + names(list).size() + " tools");
-      assertThat(bytes).isLessThanOrEqualTo(32_000);
+      // 32,000 before the fourth and fifth forges; each forge's tools are about 3,800 bytes
+      assertThat(bytes).isLessThanOrEqualTo(40_000);
     }
     try (McpProcess agent = McpProcess.start(repoDir, Map.of("REVIEWGATE_TOOLSETS", "all"), "--read-only")) {
       List<String> names = names(listed(agent));
