@@ -19,7 +19,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The review-thread tools are forge-neutral ({@code forge}: {@code github}, {@code ado} or {@code gitlab}); each forge module serves
+ * The review-thread tools are forge-neutral ({@code forge}: {@code github}, {@code ado}, {@code gitlab} or {@code bitbucket}); each forge module serves
  * them for its forge at {@code reviewgate.<forge>.threads.<tool>}. A router on the tools' catalog addresses
  * ({@link ThreadRouterVerticle}, one per node with a forge role) validates the arguments once against the catalog and
  * sends the call to the forge it names.
