@@ -35,7 +35,7 @@ def stdio(clone):
 
 def call(server, id_, arguments):
     server.send({"jsonrpc": "2.0", "id": id_, "method": "tools/call",
-                 "params": {"name": "git_diff", "arguments": arguments}})
+                 "params": {"name": "git_diff", "arguments": dict(arguments, token_budget=2147483647)}})
 
 
 def firstbyte(opts):
@@ -86,7 +86,7 @@ def concurrent(opts):
 
             def ask(i):
                 base, head = opts.ranges[i].split("..")
-                body, _ = clients[i].raw({"name": "git_diff", "arguments": {"base": base, "head": head}})
+                body, _ = clients[i].raw({"name": "git_diff", "arguments": {"base": base, "head": head, "token_budget": 2147483647}})
                 result = json.loads(body)["result"]
                 sizes[i] = len(body) if not result.get("isError") else 0
 

@@ -17,7 +17,7 @@ LAUNCHER = os.environ.get("VERSUS_GIT_LAUNCHER", os.path.join(ROOT, "bin", "revi
 
 
 def one_call(clone, base, head):
-    env = dict(os.environ, REVIEWGATE_MCP_WARMUP_CALLS="0")
+    env = dict(os.environ, REVIEWGATE_MCP_WARMUP_CALLS="0", REVIEWGATE_MCP_MAX_REPLY_BYTES="2147483647")
     server = subprocess.Popen([LAUNCHER, "stdio"], cwd=clone, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, env=env)
 
@@ -32,7 +32,7 @@ def one_call(clone, base, head):
         send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         started = time.perf_counter()
         send({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-              "params": {"name": "git_diff", "arguments": {"base": base, "head": head}}})
+              "params": {"name": "git_diff", "arguments": {"base": base, "head": head, "token_budget": 2147483647}}})
         first = None
         size = 0
         while True:

@@ -98,11 +98,21 @@ def peak_rss_kib(pid):
     return 0
 
 
+# The benchmarks compare whole diffs with git's: each call asks for the whole reply (the largest budget a call may
+# give) and stdio's line ceiling is raised to match; an agent's default budget would page them.
+WHOLE = {"token_budget": 2147483647}
+WHOLE_ENV = {"REVIEWGATE_MCP_MAX_REPLY_BYTES": "2147483647"}
+
+
+def whole(args):
+    return dict(WHOLE, **args)
+
+
 class Stdio:
     """One `bin/reviewgate stdio` process in `clone`, spoken to over its stdin/stdout."""
 
     def __init__(self, clone, env_extra, log):
-        env = dict(os.environ, **env_extra)
+        env = dict(os.environ, **WHOLE_ENV, **env_extra)
         self.spawned = time.perf_counter()
         self.proc = subprocess.Popen([LAUNCHER, "stdio"], cwd=clone, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=log, env=env)
@@ -132,7 +142,7 @@ class Stdio:
     def diff(self, args):
         """Seconds to the parsed reply, and the diff text; self.to_last_byte: seconds to the reply's last byte."""
         started = time.perf_counter()
-        result = self.request("tools/call", {"name": "git_diff", "arguments": args})
+        result = self.request("tools/call", {"name": "git_diff", "arguments": whole(args)})
         elapsed = time.perf_counter() - started
         self.to_last_byte = self.last_byte - started
         if result.get("isError"):
@@ -261,7 +271,7 @@ class HttpServer:
 
     def diff(self, args):
         started = time.perf_counter()
-        body, last_byte = self.client.raw({"name": "git_diff", "arguments": args})
+        body, last_byte = self.client.raw({"name": "git_diff", "arguments": whole(args)})
         result = json.loads(body)["result"]
         elapsed = time.perf_counter() - started
         self.to_last_byte = last_byte - started
@@ -337,7 +347,7 @@ class HttpClient:
     def diff(self, sha):
         self.next_id += 1
         reply, _ = self.post({"jsonrpc": "2.0", "id": self.next_id, "method": "tools/call",
-                              "params": {"name": "git_diff", "arguments": {"commit": sha}}})
+                              "params": {"name": "git_diff", "arguments": whole({"commit": sha})}})
         result = reply["result"]
         if result.get("isError"):
             raise SystemExit("git_diff %s: %s" % (sha, result["content"][0]["text"]))
