@@ -172,12 +172,39 @@ public final class DiffEngine {
         return pageText(result, TextPager.of(text, from, room), fingerprint, budget);
       }
       case JSON -> {
-        return pageEntries(result, "files", JsonRenderer.render(shaped.files()), from, fingerprint, budget);
+        return pageEntries(result, "files", withWholeCounts(JsonRenderer.render(shaped.files()), shaped), from,
+          fingerprint, budget);
       }
       default -> {
         return pageStat(result, shaped.files(), binarySizes, quotePath, from, fingerprint, budget);
       }
     }
+  }
+
+  /**
+   * A file a limit cut says so on itself: {@code additions}/{@code deletions} are the whole file's (git's numstat),
+   * {@code shown_additions}, {@code shown_deletions} and {@code omitted_hunks} what the entry shows, so that the
+   * counts never depend on what happened to fit (the {@code cut} summary names only the first few files).
+   */
+  private static JsonArray withWholeCounts(JsonArray rendered, Shaper.Shaped shaped) {
+    java.util.Map<FileDiff, Cut> byShown = new java.util.IdentityHashMap<>();
+    for (Cut c : shaped.cuts()) {
+      if (c.shown() != null) {
+        byShown.put(c.shown(), c);
+      }
+    }
+    if (byShown.isEmpty()) {
+      return rendered;
+    }
+    for (int i = 0; i < rendered.size(); i++) {
+      Cut c = byShown.get(shaped.files().get(i));
+      if (c != null) {
+        rendered.getJsonObject(i).put("additions", c.original().additions()).put("deletions", c.original().deletions())
+          .put("shown_additions", c.shown().additions()).put("shown_deletions", c.shown().deletions())
+          .put("omitted_hunks", c.original().hunks().size() - c.shown().hunks().size());
+      }
+    }
+    return rendered;
   }
 
   /** What a paging warning takes besides a path, kept free in the budget. */

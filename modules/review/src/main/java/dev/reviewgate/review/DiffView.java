@@ -25,10 +25,8 @@ public final class DiffView {
    * {@code shown_deletions} and {@code omitted_hunks}; changed lines carry their changed words ({@link WordChanges}).
    */
   public static DiffView fromGitDiff(JsonObject result) {
+    // A file a limit cut already carries its whole counts beside what it shows (the engine's json format).
     JsonArray files = result.getJsonArray("files", new JsonArray());
-    for (Object cut : result.getJsonArray("cut", new JsonArray())) {
-      wholeCounts(files, (JsonObject) cut);
-    }
     files.forEach(file -> WordChanges.mark((JsonObject) file));
     JsonObject view = new JsonObject()
       .put("files", files)
@@ -38,17 +36,6 @@ public final class DiffView {
       view.put("cut", result.getValue("cut"));
     }
     return new DiffView(view.put("markers", result.getJsonArray("markers", new JsonArray())));
-  }
-
-  private static void wholeCounts(JsonArray files, JsonObject cut) {
-    for (Object item : files) {
-      JsonObject file = (JsonObject) item;
-      if (file.getString("path").equals(cut.getString("path"))) {
-        file.put("shown_additions", cut.getInteger("shown_additions")).put("shown_deletions", cut.getInteger("shown_deletions"))
-          .put("omitted_hunks", cut.getInteger("omitted_hunks"))
-          .put("additions", cut.getInteger("additions")).put("deletions", cut.getInteger("deletions"));
-      }
-    }
   }
 
   public JsonObject toJson() {
