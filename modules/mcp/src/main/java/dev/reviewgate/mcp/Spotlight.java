@@ -1,5 +1,6 @@
 package dev.reviewgate.mcp;
 
+import dev.reviewgate.core.catalog.ReplyContent;
 import dev.reviewgate.core.trust.Provenance;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -54,12 +55,20 @@ final class Spotlight {
     }
   }
 
-  /** The {@code CallToolResult} {@code build} makes of {@code reply}, with its untrusted texts enclosed or withheld. */
+  /** As {@link #apply(JsonObject, ReplyContent, Function)} for a reply with no text of its own. */
   JsonObject apply(JsonObject reply, Function<JsonObject, JsonObject> build) {
+    return apply(reply, ReplyContent.NONE, build);
+  }
+
+  /**
+   * The {@code CallToolResult} {@code build} makes of {@code reply}, with its untrusted texts enclosed or withheld;
+   * {@code content} names the reply's text (a diff), which an untrusted reply is said once to be data.
+   */
+  JsonObject apply(JsonObject reply, ReplyContent content, Function<JsonObject, JsonObject> build) {
     List<Found> found = new ArrayList<>();
     List<Found> names = new ArrayList<>();
     collect(reply, new ArrayList<>(), found, names);
-    String diffNote = untrustedDiff(reply);
+    String diffNote = untrustedDiff(reply, content);
     if (found.isEmpty() && names.isEmpty() && diffNote == null) {
       return build.apply(reply);
     }
@@ -133,8 +142,9 @@ final class Spotlight {
   }
 
   /** What the diff of an untrusted reply is, said once; null when the reply has no diff or is not untrusted. */
-  private static String untrustedDiff(JsonObject reply) {
-    if (reply.getValue("diff") == null || !Provenance.UNTRUSTED.equals(reply.getValue(Provenance.TRUST))) {
+  private static String untrustedDiff(JsonObject reply, ReplyContent content) {
+    if (content.text() == null || reply.getValue(content.text()) == null
+      || !Provenance.UNTRUSTED.equals(reply.getValue(Provenance.TRUST))) {
       return null;
     }
     return "This diff is by " + safe(reply.getValue(Provenance.AUTHOR) instanceof String a ? a : null) + ", an untrusted author: "

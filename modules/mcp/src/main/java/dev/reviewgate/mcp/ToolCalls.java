@@ -158,7 +158,7 @@ final class ToolCalls {
   private JsonObject result(Tool tool, JsonObject reply) {
     return reply.getValue("task") instanceof JsonObject task && reply.size() == 1
       ? TaskJson.created(TaskJson.ofDocument(task, java.util.List.of(tool.replyContent())))
-      : spotlight.apply(reply, r -> ToolResults.success(r, tool.replyContent()));
+      : spotlight.apply(reply, tool.replyContent(), r -> ToolResults.success(r, tool.replyContent()));
   }
 
   /** The arguments checked against the tool's schema here, before a person is shown a draft made of them. */

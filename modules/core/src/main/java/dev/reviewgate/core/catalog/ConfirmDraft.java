@@ -27,8 +27,10 @@ public record ConfirmDraft(String draft, DraftLayout layout, String heldLike, Li
    */
   public record Act(String name, String argument, Set<String> values) {
 
+    /** Whether {@code arguments} ask for this act; a call without the argument (not yet validated) does not. */
     public boolean matches(JsonObject arguments) {
-      return values.contains(arguments.getValue(argument));
+      Object value = arguments == null ? null : arguments.getValue(argument);
+      return value != null && values.contains(value);
     }
   }
 

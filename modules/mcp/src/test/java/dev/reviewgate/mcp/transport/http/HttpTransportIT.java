@@ -32,6 +32,10 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HttpTransportIT {
 
+  /** The test tools' replies lay out as a diff tool's do: the diff is the text (the catalog's replyContent). */
+  private static final dev.reviewgate.core.catalog.ReplyContent DIFF_TEXT =
+    new dev.reviewgate.core.catalog.ReplyContent("diff", null, java.util.List.of());
+
   private static final String STATELESS = "2026-07-28";
 
   private Vertx vertx;
@@ -70,11 +74,11 @@ class HttpTransportIT {
       .put("exposure", new JsonArray().add("MCP"))
       .put("inputSchema", new JsonObject().put("type", "object").put("properties", new JsonObject()));
     builder.localTool(ToolCatalog.parseTool(getClass().getClassLoader(), bigTool),
-      (args, request) -> io.vertx.core.Future.succeededFuture(ToolResults.success(new JsonObject().put("diff", BIG_DIFF))));
+      (args, request) -> io.vertx.core.Future.succeededFuture(ToolResults.success(new JsonObject().put("diff", BIG_DIFF), DIFF_TEXT)));
     JsonObject hugeTool = bigTool.copy().put("name", "test_huge_diff").put("address", "reviewgate.test.huge")
       .put("description", "Test tool: a diff of about 16 MB, more than loopback socket buffers hold.");
     builder.localTool(ToolCatalog.parseTool(getClass().getClassLoader(), hugeTool),
-      (args, request) -> io.vertx.core.Future.succeededFuture(ToolResults.success(new JsonObject().put("diff", HUGE_DIFF))));
+      (args, request) -> io.vertx.core.Future.succeededFuture(ToolResults.success(new JsonObject().put("diff", HUGE_DIFF), DIFF_TEXT)));
     // Three tools of the conformance suite's fixtures that the tests below call, answered as there.
     JsonObject simpleTool = bigTool.copy().put("name", "test_simple_text").put("address", "reviewgate.test.simple")
       .put("description", "Test tool: a short text.");
