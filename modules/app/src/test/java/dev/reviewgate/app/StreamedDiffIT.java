@@ -66,8 +66,9 @@ class StreamedDiffIT {
     McpProcess mcp = McpProcess.start(repo, PARALLEL_FROM_24);
     try {
       for (int round = 1; round <= 2; round++) {
+        // A budget no diff passes: the text is streamed whole (a smaller one pages it).
         JsonObject result = mcp.request(modern(round, "tools/call", call("git_diff",
-          new JsonObject().put("base", "HEAD~1").put("head", "HEAD")))).getJsonObject("result");
+          new JsonObject().put("base", "HEAD~1").put("head", "HEAD").put("max_bytes", Integer.MAX_VALUE)))).getJsonObject("result");
         assertWhole(result, git);
       }
       JsonObject small = mcp.request(modern(3, "tools/call", call("git_diff",
@@ -87,7 +88,8 @@ class StreamedDiffIT {
     String git = GitFixture.git(repo, "diff", "--histogram", "HEAD~1", "HEAD");
     try (ServeProcess serve = ServeProcess.start(repo, PARALLEL_FROM_24)) {
       for (int round = 0; round < 2; round++) {
-        assertWhole(McpHttp.call(serve.port(), "git_diff", new JsonObject().put("base", "HEAD~1").put("head", "HEAD")), git);
+        assertWhole(McpHttp.call(serve.port(), "git_diff", new JsonObject().put("base", "HEAD~1").put("head", "HEAD")
+          .put("max_bytes", Integer.MAX_VALUE)), git);
       }
       // Each streamed call is timed once, when its body has ended (not when its first byte left).
       String counted = "reviewgate_tool_calls_seconds_count{frontend=\"http\",outcome=\"ok\",tool=\"git_diff\"} 2";

@@ -76,16 +76,54 @@ final class BudgetedReplies {
     }
     ReplyBudget budget = budget(args);
     List<Integer> ends = lineEnds(text.content());
+    ReplyContent declared = content("git_show_file");
+    if (!ends.isEmpty()) {
+      JsonObject first = GitJson.fileContent(ends.size() == 1 ? text : partOf(text, 1, ends.get(0), budget), numbers);
+      if (!budget.fits(first, declared)) {
+        return longLine(text, ends.get(0), numbers, budget, declared);
+      }
+    }
     return budget.largest(ends.size(), k -> {
       if (k == ends.size()) {
         return GitJson.fileContent(text, numbers);
       }
-      int last = text.startLine() + k - 1;
-      String message = "lines " + text.startLine() + " to " + last + " of " + text.totalLines() + " fit " + budget.limit()
-        + "; call again with start_line=" + (last + 1) + " for the rest";
-      return GitJson.fileContent(new FileContent.Text(text.entry(), text.size(), text.symlink(), text.totalLines(),
-        text.startLine(), last, text.content().substring(0, ends.get(k - 1)), last + 1, message), numbers);
-    }, content("git_show_file"));
+      return GitJson.fileContent(partOf(text, k, ends.get(k - 1), budget), numbers);
+    }, declared);
+  }
+
+  /** The first {@code lines} lines of {@code text} (its first {@code chars} characters), saying where to go on. */
+  private static FileContent.Text partOf(FileContent.Text text, int lines, int chars, ReplyBudget budget) {
+    int last = text.startLine() + lines - 1;
+    String message = "lines " + text.startLine() + " to " + last + " of " + text.totalLines() + " fit " + budget.limit()
+      + "; call again with start_line=" + (last + 1) + " for the rest";
+    return new FileContent.Text(text.entry(), text.size(), text.symlink(), text.totalLines(), text.startLine(), last,
+      text.content().substring(0, chars), last + 1, message);
+  }
+
+  /** A first line longer than the budget: as much of its start as fits (a minified file), and how to go on. */
+  private static JsonObject longLine(FileContent.Text text, int lineEnd, boolean numbers, ReplyBudget budget,
+                                     ReplyContent declared) {
+    int line = text.startLine();
+    String message = "line " + line + " alone is longer than " + budget.limit() + ": only its start is shown; git_grep "
+      + "finds what you need in it" + (text.totalLines() > line ? ", and start_line=" + (line + 1) + " goes on after it" : "");
+    int next = line + 1; // past the end for a file of one line: the reply is still marked truncated
+    int low = 1;
+    int high = lineEnd;
+    JsonObject best = null;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      int cut = Character.isHighSurrogate(text.content().charAt(mid - 1)) ? mid - 1 : mid; // a character whole
+      JsonObject candidate = GitJson.fileContent(new FileContent.Text(text.entry(), text.size(), text.symlink(),
+        text.totalLines(), line, line, text.content().substring(0, cut), next, message), numbers);
+      if (budget.fits(candidate, declared)) {
+        best = candidate;
+        low = mid + 1;
+      } else {
+        high = mid - 1;
+      }
+    }
+    return best != null ? best : GitJson.fileContent(new FileContent.Text(text.entry(), text.size(), text.symlink(),
+      text.totalLines(), line, line, "", next, message), numbers);
   }
 
   private interface Encoder {

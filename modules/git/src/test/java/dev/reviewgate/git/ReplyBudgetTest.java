@@ -254,6 +254,16 @@ class ReplyBudgetTest {
   }
 
   @Test
+  void aLineLongerThanTheBudgetIsShownByItsStart() throws Exception {
+    JsonObject reply = call("git_show_file", new JsonObject().put("path", "min/long.js"));
+    assertThat(ReplyBudget.wireBytes(reply, ToolCatalog.standard().require("git_show_file").replyContent()))
+      .isLessThanOrEqualTo((long) (DEFAULT_BYTES * 1.1));
+    assertThat(reply.getString("content")).startsWith("var x = \"éé").hasSizeGreaterThan(5_000);
+    assertThat(reply.getBoolean("truncated")).isTrue();
+    assertThat(reply.getString("message")).contains("line 1 alone is longer than");
+  }
+
+  @Test
   void aCursorOfAnotherRangeIsRefused() throws Exception {
     String cursor = call("git_diff", range()).getString("next_cursor");
     assertThat(cursor).isNotNull();

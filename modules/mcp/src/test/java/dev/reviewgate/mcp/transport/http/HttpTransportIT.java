@@ -32,10 +32,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HttpTransportIT {
 
-  /** The test tools' replies lay out as a diff tool's do: the diff is the text (the catalog's replyContent). */
-  private static final dev.reviewgate.core.catalog.ReplyContent DIFF_TEXT =
-    new dev.reviewgate.core.catalog.ReplyContent("diff", null, java.util.List.of());
-
   private static final String STATELESS = "2026-07-28";
 
   private Vertx vertx;
@@ -69,16 +65,18 @@ class HttpTransportIT {
         request.progress(1, null, "waiting");
         return never.future();
       });
+    // Read as git_diff's replies are: the diff text first, once.
+    final dev.reviewgate.core.catalog.ReplyContent DIFF = ToolCatalog.standard().require("git_diff").replyContent();
     JsonObject bigTool = new JsonObject().put("name", "test_big_diff").put("address", "reviewgate.test.big")
       .put("title", "big").put("description", "Test tool: a diff of about 3 MB.")
       .put("exposure", new JsonArray().add("MCP"))
       .put("inputSchema", new JsonObject().put("type", "object").put("properties", new JsonObject()));
     builder.localTool(ToolCatalog.parseTool(getClass().getClassLoader(), bigTool),
-      (args, request) -> io.vertx.core.Future.succeededFuture(ToolResults.success(new JsonObject().put("diff", BIG_DIFF), DIFF_TEXT)));
+      (args, request) -> io.vertx.core.Future.succeededFuture(ToolResults.success(new JsonObject().put("diff", BIG_DIFF), DIFF)));
     JsonObject hugeTool = bigTool.copy().put("name", "test_huge_diff").put("address", "reviewgate.test.huge")
       .put("description", "Test tool: a diff of about 16 MB, more than loopback socket buffers hold.");
     builder.localTool(ToolCatalog.parseTool(getClass().getClassLoader(), hugeTool),
-      (args, request) -> io.vertx.core.Future.succeededFuture(ToolResults.success(new JsonObject().put("diff", HUGE_DIFF), DIFF_TEXT)));
+      (args, request) -> io.vertx.core.Future.succeededFuture(ToolResults.success(new JsonObject().put("diff", HUGE_DIFF), DIFF)));
     // Three tools of the conformance suite's fixtures that the tests below call, answered as there.
     JsonObject simpleTool = bigTool.copy().put("name", "test_simple_text").put("address", "reviewgate.test.simple")
       .put("description", "Test tool: a short text.");
