@@ -1,6 +1,7 @@
 package dev.reviewgate.review;
 
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.logging.Logger;
 
@@ -34,14 +35,37 @@ final class FeedbackResults {
     result.put("suggestion", suggestion == null ? null : suggestion.toJson());
     Future<JsonObject> context = item.file() == null || item.line() == null
       ? Future.succeededFuture(null)
-      : reviews.diff(next).map(view -> view.context(item.file(), item.startLine(), item.line(), item.side(),
-          options.contextLines()))
+      : reviews.diff(next).compose(view -> {
+          JsonObject shown = view.context(item.file(), item.startLine(), item.line(), item.side(), options.contextLines());
+          return shown != null ? Future.succeededFuture(shown) : fromFile(next, item);
+        })
         .otherwise(failure -> {
           LOG.fine(() -> "no code context for feedback " + item.seq() + " on review " + id + ": " + failure.getMessage());
           return null;
         });
     return context.map(code -> result.put("outcome", "comment").put("code_context", code)
       .put("instructions", FeedbackText.comment(next, item, code, pending, options.maxQuotedChars())));
+  }
+
+  /**
+   * The lines around a comment on a line the diff does not show, read from the file at that side's commit, in the
+   * form of {@link DiffView#context}.
+   */
+  private Future<JsonObject> fromFile(Review review, Feedback item) {
+    int first = item.startLine() == null ? item.line() : item.startLine();
+    String side = "old".equals(item.side()) ? "old" : "new";
+    return reviews.fileLines(review, side, item.file(), Math.max(1, first - options.contextLines()),
+      item.line() + options.contextLines()).map(read -> {
+        JsonArray lines = new JsonArray();
+        JsonArray texts = read.getJsonArray("lines");
+        for (int i = 0; i < texts.size(); i++) {
+          int number = read.getInteger("start_line") + i;
+          lines.add(new JsonObject().put("kind", "context").put(side, number).put("text", texts.getString(i))
+            .put("target", number >= first && number <= item.line()));
+        }
+        return new JsonObject().put("file", item.file()).put("line", item.line()).put("side", side)
+          .put("lines", lines).put("from_file", true);
+      });
   }
 
   /** A newer wait on the review took over. */

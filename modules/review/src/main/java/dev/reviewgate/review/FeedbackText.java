@@ -41,7 +41,8 @@ final class FeedbackText {
     }
     if (context != null) {
       out.append("\nThe code there (").append(context.getString("side").equals("old") ? "before" : "after")
-        .append(" the change):\n```\n");
+        .append(" the change").append(context.getBoolean("from_file", false) ? ", outside the diff's hunks" : "")
+        .append("):\n```\n");
       appendContext(out, context);
       out.append("```\n");
     } else if (f.line() != null) {

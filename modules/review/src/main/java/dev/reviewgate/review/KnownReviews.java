@@ -195,6 +195,11 @@ final class KnownReviews {
     });
   }
 
+  /** Lines {@code start}..{@code end} of {@code file} as of a side of the review (see {@link GitSource#lines}). */
+  Future<JsonObject> fileLines(Review review, String side, String file, int start, int end) {
+    return git.lines(review.range(), side, file, start, end);
+  }
+
   /** The page of one review in the dashboard, or null when no dashboard is served. */
   String reviewUrl(String reviewId) {
     String page = options.dashboardUrl() != null ? options.dashboardUrl() : DashboardLocation.lookup(vertx);

@@ -233,6 +233,22 @@ class ReviewPageDataTest {
       .hasMessageContaining("add needs body");
   }
 
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aCommentOutsideTheHunksReachesTheAgentWithItsLinesReadFromTheFile() throws Exception {
+    String id = review();
+    Future<JsonObject> wait = send(wait(id));
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("file", "src/list.txt").put("line", 3)
+      .put("body", "Why three?"));
+    JsonObject got = await(wait);
+    JsonObject context = got.getJsonObject("code_context");
+    assertThat(context.getBoolean("from_file")).isTrue();
+    assertThat(context.getJsonArray("lines").stream().map(JsonObject.class::cast).map(l -> l.getString("text")))
+      .containsExactly("line 1", "line 2", "line 3", "line 4", "line 5", "line 6");
+    assertThat(context.getJsonArray("lines").getJsonObject(2).getBoolean("target")).isTrue();
+    assertThat(got.getString("instructions")).contains("outside the diff's hunks", "> 3 + line 3".replace("+", " "));
+  }
+
   private static String marked(JsonObject line) {
     JsonArray words = line.getJsonArray("words");
     assertThat(words).as("changed words of " + line).hasSize(1);
