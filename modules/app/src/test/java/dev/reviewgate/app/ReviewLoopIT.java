@@ -101,11 +101,14 @@ class ReviewLoopIT {
       driver.findElement(By.id("complete-notes")).sendKeys("Read the name from the configuration.");
       driver.findElement(By.id("complete-submit")).click();
 
-      JsonObject done = result(agent, 12).getJsonObject("structuredContent");
+      JsonObject doneResult = result(agent, 12);
+      JsonObject done = doneResult.getJsonObject("structuredContent");
       assertThat(done.getString("outcome")).isEqualTo("completion");
       assertThat(done.getJsonObject("feedback").getString("action")).isEqualTo("request_changes");
       assertThat(done.getJsonObject("feedback").getString("notes")).isEqualTo("Read the name from the configuration.");
-      assertThat(done.getString("instructions")).contains("You may edit files now");
+      // The instructions are the result's text, sent once: structuredContent names their block.
+      assertThat(doneResult.getJsonArray("content").getJsonObject(done.getInteger("instructions_in_content")).getString("text"))
+        .contains("You may edit files now");
       chromium.until(WAIT, "the completion banner", () ->
         driver.findElement(By.cssSelector(".banner.done")).getText().contains("request changes"));
       chromium.screenshot("loop-completed");
