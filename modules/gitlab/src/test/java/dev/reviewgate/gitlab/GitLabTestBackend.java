@@ -21,8 +21,13 @@ final class GitLabTestBackend {
 
   /** @param gitlab keys of the gitlab section over the test's defaults */
   static String deploy(Vertx vertx, String url, String token, JsonObject gitlab) {
+    return deploy(vertx, url, token, gitlab, new JsonObject());
+  }
+
+  /** @param diff keys of the diff section over the defaults (the engine's: budgets, limits) */
+  static String deploy(Vertx vertx, String url, String token, JsonObject gitlab, JsonObject diff) {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("gitlab", new JsonObject()
-      .put("retryBaseDelayMs", 10).mergeIn(gitlab)));
+      .put("retryBaseDelayMs", 10).mergeIn(gitlab)).put("diff", diff));
     Map<String, String> env = new HashMap<>();
     env.put("GITLAB_URL", url);
     if (token != null) {

@@ -197,6 +197,24 @@ class GitLabToolsTest {
   }
 
   @Test
+  void aPageWhoseDiffsPassTheDefaultBudgetIsPagedByIt() throws Exception {
+    Await.result(vertx.undeploy(deployment));
+    // 500 tokens: 1,750 bytes, less than the lib/** page's diffs.
+    deployment = GitLabTestBackend.deploy(vertx, gitlab.url(), GitLabDouble.TOKEN, new JsonObject(),
+      new JsonObject().put("defaultTokenBudget", 500));
+    try {
+      JsonObject args = new JsonObject().put("include", new JsonArray().add("lib/**"));
+      JsonObject first = diff(args);
+      assertThat(first.getString("next_cursor")).as("no budget given: the default pages the diff").isNotNull();
+      assertThat(first.getString("diff").length()).isLessThanOrEqualTo(1_750);
+      JsonObject next = diff(args.copy().put("cursor", first.getString("next_cursor")));
+      assertThat(next.getString("diff")).isNotEmpty().isNotEqualTo(first.getString("diff"));
+    } finally {
+      deploy(GitLabDouble.TOKEN);
+    }
+  }
+
+  @Test
   void aRateLimitOnTheDiffsEndpointIsWaitedOut() throws Exception {
     gitlab.throttleOnce("/diffs");
     long started = System.nanoTime();

@@ -2,6 +2,9 @@ package dev.reviewgate.forge.diff;
 
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.model.Diff;
+import dev.reviewgate.diff.model.FileDiff;
+import dev.reviewgate.diff.render.UnifiedRenderer;
+import dev.reviewgate.diff.shape.ReplyBudget;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -23,6 +26,21 @@ public final class DiffPageJson {
   private DiffPageJson() {
   }
 
+  /** Whether the page's diffs alone take more than half the reply's default budget (their JSON takes the rest). */
+  private static <C> boolean overDefaultBudget(DiffEngine engine, Map<C, ChangeDiff> byChange, JsonObject args) {
+    long room = ReplyBudget.of(args, engine.options().defaultTokenBudget()).bytes() / 2;
+    long bytes = 0;
+    for (ChangeDiff diff : byChange.values()) {
+      for (FileDiff file : diff.files()) {
+        bytes += UnifiedRenderer.fileBytes(file);
+        if (bytes > room) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /**
    * Puts {@code changes}, {@code pagination}, {@code diffs} and the page's text into {@code result}.
    *
@@ -33,6 +51,12 @@ public final class DiffPageJson {
   public static <C> void write(DiffEngine engine, ChangePage<C> page, ForgeDiffs.Written<C> written, Function<C, String> path,
                                Function<C, JsonObject> entry, JsonObject args, JsonObject result, List<String> warnings) {
     Map<C, ChangeDiff> byChange = written == null ? Map.of() : written.byChange();
+    if (!args.containsKey("max_bytes") && !args.containsKey("token_budget") && overDefaultBudget(engine, byChange, args)) {
+      // A page whose diffs pass the default budget is paged by it, as one the agent gave would page it.
+      write(engine, page, written, path, entry, args.copy().put("token_budget", engine.options().defaultTokenBudget()),
+        result, warnings);
+      return;
+    }
     if (written != null) {
       warnings.addAll(written.warnings());
     }
