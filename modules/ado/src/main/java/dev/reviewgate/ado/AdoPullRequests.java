@@ -2,6 +2,7 @@ package dev.reviewgate.ado;
 
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.diff.DiffEngine;
+import dev.reviewgate.diff.shape.ReplyBudget;
 import dev.reviewgate.forge.diff.ChangeDiff;
 import dev.reviewgate.forge.diff.ChangePage;
 import dev.reviewgate.forge.diff.FileView;
@@ -90,13 +91,29 @@ final class AdoPullRequests {
     Map<AdoChange, ChangeDiff> byChange = page.written() == null ? Map.of() : page.written().byChange();
     List<AdoDiffPage.Shown> shown = new ArrayList<>();
     List<String> truncated = new ArrayList<>();
+    // A page's text is sent about three times (each change's content, the page's diff, the JSON around them): the
+    // page ends before the change that would pass a third of the reply's budget, and next_skip goes on from there.
+    ReplyBudget budget = ReplyBudget.of(args, engine.options().defaultTokenBudget());
+    long room = budget.bytes() / 3;
+    long used = 0;
+    boolean cutByBudget = false;
     for (AdoChange change : page.changes().page()) {
       ChangeDiff diff = byChange.get(change);
       FileView view = diff == null ? null : FileView.of(engine, diff, format, maxLines, args);
+      long size = view == null ? 0 : view.content() instanceof String text ? text.length() : String.valueOf(view.content()).length();
+      if (!shown.isEmpty() && used + size > room) {
+        cutByBudget = true;
+        break;
+      }
+      used += size;
       if (view != null && view.truncated()) {
         truncated.add(change.path());
       }
       shown.add(new AdoDiffPage.Shown(change, diff, view));
+    }
+    if (cutByBudget) {
+      warnings.add("this page stops after " + shown.size() + " of its " + page.changes().page().size() + " changes at "
+        + budget.limit() + "; ask skip=" + (page.changes().skip() + shown.size()) + " (pagination.next_skip) for the rest");
     }
     if (page.written() != null) {
       warnings.addAll(page.written().warnings());
@@ -112,7 +129,7 @@ final class AdoPullRequests {
     }
     ChangePage<AdoChange> changes = page.changes();
     return new AdoDiffPage(page.pr(), page.iteration(), page.since() == null ? null : page.since().id(), changes.selected(),
-      shown, changes.skip(), changes.hasMore(), page.written() != null, page.written() == null ? null : page.written().source(),
+      shown, changes.skip(), changes.hasMore() || cutByBudget, page.written() != null, page.written() == null ? null : page.written().source(),
       truncated, args.getBoolean("include_content_metadata", false), warnings);
   }
 

@@ -164,6 +164,26 @@ class AdoToolsTest {
   }
 
   @Test
+  void aPageEndsBeforeTheChangeThatWouldPassTheDefaultBudgetAndNextSkipGoesOn() throws Exception {
+    // 300 tokens: 1,050 bytes, of which a third for the page's text; the generated files' diffs pass it.
+    deploy(FakeAzureDevOps.PAT, new JsonObject().put("diff", new JsonObject().put("defaultTokenBudget", 300)));
+    try {
+      JsonObject first = diff(new JsonObject().put("include", new JsonArray().add("gen/**")));
+      JsonObject pagination = first.getJsonObject("pagination");
+      assertThat(pagination.getBoolean("has_more")).isTrue();
+      assertThat(first.getJsonArray("warnings").encode()).contains("at the default budget of 300 tokens");
+      int shown = first.getJsonArray("changes").size();
+      assertThat(shown).isPositive();
+      assertThat(pagination.getInteger("next_skip")).isEqualTo(shown);
+      JsonObject next = diff(new JsonObject().put("include", new JsonArray().add("gen/**")).put("skip", shown));
+      assertThat(next.getJsonArray("changes").getJsonObject(0).getString("path"))
+        .isNotEqualTo(first.getJsonArray("changes").getJsonObject(0).getString("path"));
+    } finally {
+      deploy(FakeAzureDevOps.PAT, new JsonObject());
+    }
+  }
+
+  @Test
   void throttlingAndOutagesAreWaitedOutWithinTheDeadline() throws Exception {
     ado.throttleOnce("/changes");
     ado.failOnce("/iterations");
