@@ -21,7 +21,9 @@ export HOME="$scratch/home"   # the Inspector and the suites write caches under 
 mkdir -p "$HOME"
 
 log="$scratch/serve.log"
-java -jar "$jar" serve --port 0 --conformance-tools --toolsets all 2>"$log" &
+# One tools/list page for every tool (the fixtures come after reviewgate's own 36): the suite's clients read the first
+# page only and would not find a fixture past it.
+REVIEWGATE_MCP_PAGE_SIZE=100 java -jar "$jar" serve --port 0 --conformance-tools --toolsets all 2>"$log" &
 server=$!
 cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$scratch"; }
 trap cleanup EXIT
