@@ -120,6 +120,11 @@ class Stdio:
         self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
                                     "clientInfo": {"name": "versus-git", "version": "1"}})
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        # A build that pages replies by a budget (its git_diff takes cursor) is asked for the whole diff; an older
+        # one answers whole by default, and a budget would send it down its shaping path instead.
+        tools = self.request("tools/list", {}).get("tools", [])
+        self.budgeted = any(t.get("name") == "git_diff" and "cursor" in t.get("inputSchema", {}).get("properties", {})
+                            for t in tools)
 
     def send(self, message):
         self.proc.stdin.write(json.dumps(message).encode() + b"\n")
@@ -142,7 +147,7 @@ class Stdio:
     def diff(self, args):
         """Seconds to the parsed reply, and the diff text; self.to_last_byte: seconds to the reply's last byte."""
         started = time.perf_counter()
-        result = self.request("tools/call", {"name": "git_diff", "arguments": whole(args)})
+        result = self.request("tools/call", {"name": "git_diff", "arguments": whole(args) if self.budgeted else args})
         elapsed = time.perf_counter() - started
         self.to_last_byte = self.last_byte - started
         if result.get("isError"):
