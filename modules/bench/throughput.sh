@@ -63,7 +63,7 @@ wait_for() { # log pattern seconds
 }
 listening() { # url seconds: any HTTP answer at all means the server is up
   for _ in $(seq 1 $(( $2 * 2 ))); do
-    [ "$(curl -s -o /dev/null -w '%{http_code}' "$1" 2>/dev/null)" != 000 ] && return 0
+    [ "$(curl -s -m 2 -o /dev/null -w '%{http_code}' "$1" 2>/dev/null)" != 000 ] && return 0
     sleep 0.5
   done
   return 1

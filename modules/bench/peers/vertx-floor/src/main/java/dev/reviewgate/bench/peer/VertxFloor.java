@@ -21,7 +21,13 @@ public final class VertxFloor {
     Vertx vertx = Vertx.vertx();
     vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(port))
       .requestHandler(request -> request.body().onSuccess(body -> {
-        JsonObject message = body.toJsonObject();
+        JsonObject message;
+        try {
+          message = body.toJsonObject();
+        } catch (RuntimeException notJson) { // a probe (GET, an empty body): answered, never left waiting
+          request.response().setStatusCode(400).end();
+          return;
+        }
         Object id = message.getValue("id");
         if (id == null) {
           request.response().setStatusCode(202).end();
