@@ -101,7 +101,7 @@ def peak_rss_kib(pid):
 # The benchmarks compare whole diffs with git's: each call asks for the whole reply (the largest budget a call may
 # give) and stdio's line ceiling is raised to match; an agent's default budget would page them.
 WHOLE = {"token_budget": 2147483647}
-WHOLE_ENV = {"REVIEWGATE_MCP_MAX_REPLY_BYTES": "2147483647"}
+WHOLE_ENV = {"REVIEWGATE_MCP_MAX_REPLY_BYTES": "2147483647"}  # ranges only: an older build knows no such key
 
 
 def whole(args):
@@ -112,7 +112,7 @@ class Stdio:
     """One `bin/reviewgate stdio` process in `clone`, spoken to over its stdin/stdout."""
 
     def __init__(self, clone, env_extra, log):
-        env = dict(os.environ, **WHOLE_ENV, **env_extra)
+        env = dict(os.environ, **env_extra)
         self.spawned = time.perf_counter()
         self.proc = subprocess.Popen([LAUNCHER, "stdio"], cwd=clone, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=log, env=env)
@@ -226,7 +226,8 @@ def firstcalls(opts, home, log):
 
 
 def ranges(opts, home, log):
-    env = {} if opts.warmup == "on" else {"REVIEWGATE_MCP_WARMUP_CALLS": "0"}
+    # Whole ranges are tens of MB: over stdio, a build with a line ceiling is started with it raised.
+    env = dict(WHOLE_ENV) if opts.warmup == "on" else dict(WHOLE_ENV, REVIEWGATE_MCP_WARMUP_CALLS="0")
     failed = 0
     server_type = HttpServer if opts.http else Stdio
     shared = server_type(opts.clone, env, log) if opts.one_process else None
