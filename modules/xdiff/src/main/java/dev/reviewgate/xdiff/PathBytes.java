@@ -141,22 +141,15 @@ public final class PathBytes {
         return text;
       }
       char e = text.charAt(++i);
-      switch (e) {
-        case 'a' -> out.write(7);
-        case 'b' -> out.write(8);
-        case 't' -> out.write('\t');
-        case 'n' -> out.write('\n');
-        case 'v' -> out.write(11);
-        case 'f' -> out.write(12);
-        case 'r' -> out.write('\r');
-        case '"', '\\' -> out.write(e);
-        default -> {
-          if (e < '0' || e > '3' || i + 2 >= text.length() - 1 || !octal(text.charAt(i + 1)) || !octal(text.charAt(i + 2))) {
-            return text;
-          }
-          out.write(((e - '0') << 6) | ((text.charAt(i + 1) - '0') << 3) | (text.charAt(i + 2) - '0'));
-          i += 2;
+      int simple = escaped(e);
+      if (simple >= 0) {
+        out.write(simple);
+      } else {
+        if (e < '0' || e > '3' || i + 2 >= text.length() - 1 || !octal(text.charAt(i + 1)) || !octal(text.charAt(i + 2))) {
+          return text;
         }
+        out.write(((e - '0') << 6) | ((text.charAt(i + 1) - '0') << 3) | (text.charAt(i + 2) - '0'));
+        i += 2;
       }
     }
     return decode(out.toByteArray());
@@ -170,5 +163,23 @@ public final class PathBytes {
   private static boolean escape(CharSequence path, int i) {
     char c = path.charAt(i);
     return c >= ESCAPE_BASE + 0x80 && c <= ESCAPE_BASE + 0xff && (i == 0 || !Character.isHighSurrogate(path.charAt(i - 1)));
+  }
+
+  /**
+   * The byte a letter after a backslash stands for in git's quoted names ({@code \t}, {@code \"}, ...), or -1 where
+   * the letter is not one of them (an octal escape, or no escape git writes).
+   */
+  public static int escaped(int letter) {
+    return switch (letter) {
+      case 'a' -> 7;
+      case 'b' -> 8;
+      case 't' -> '\t';
+      case 'n' -> '\n';
+      case 'v' -> 11;
+      case 'f' -> 12;
+      case 'r' -> '\r';
+      case '"', '\\' -> letter;
+      default -> -1;
+    };
   }
 }

@@ -45,22 +45,15 @@ final class PathText {
         return null;
       }
       byte e = a[i + 1];
-      switch (e) {
-        case 'a' -> out.write(7);
-        case 'b' -> out.write(8);
-        case 't' -> out.write('\t');
-        case 'n' -> out.write('\n');
-        case 'v' -> out.write(11);
-        case 'f' -> out.write(12);
-        case 'r' -> out.write('\r');
-        case '"', '\\' -> out.write(e);
-        default -> {
-          if (e < '0' || e > '3' || i + 3 >= end || !octal(a[i + 2]) || !octal(a[i + 3])) {
-            return null;
-          }
-          out.write(((e - '0') << 6) | ((a[i + 2] - '0') << 3) | (a[i + 3] - '0'));
-          i += 2;
+      int simple = dev.reviewgate.xdiff.PathBytes.escaped(e);
+      if (simple >= 0) {
+        out.write(simple);
+      } else {
+        if (e < '0' || e > '3' || i + 3 >= end || !octal(a[i + 2]) || !octal(a[i + 3])) {
+          return null;
         }
+        out.write(((e - '0') << 6) | ((a[i + 2] - '0') << 3) | (a[i + 3] - '0'));
+        i += 2;
       }
       i += 2;
     }
