@@ -175,4 +175,40 @@ public final class ReplyVariants {
     }
     return node;
   }
+
+  /**
+   * The member of {@code needs} a variant leaves out, or null when it keeps them all: one the variant is named after,
+   * or any listed one when every member was emptied ({@code keptAnyway} names those that stay readable even then).
+   */
+  public static String lacking(java.util.Collection<String> needs, Map<String, Kind> members, Variant variant,
+                               java.util.function.Predicate<String> keptAnyway) {
+    return needs.stream().filter(members::containsKey).filter(m -> variant.name().startsWith(m + " ")
+      || variant.name().startsWith("every listed member") && !keptAnyway.test(m)).findFirst().orElse(null);
+  }
+
+  /**
+   * One read of a variant held to the contract: a call whose reply lacks a member it needs fails as UPSTREAM with a
+   * message naming the forge, the endpoint and the member; every other call answers.
+   *
+   * @param lacking what {@link #lacking} found, or null
+   */
+  public static void expectRead(String forge, String endpoint, Object call, Variant variant, String lacking, Runnable read) {
+    try {
+      read.run();
+    } catch (dev.reviewgate.core.ToolException e) {
+      String member = lacking == null ? null : lacking.substring(lacking.lastIndexOf('.') + 1);
+      if (lacking == null) {
+        throw new AssertionError(call + " failed on " + variant.name() + ": " + e.getMessage(), e);
+      }
+      if (e.code() != dev.reviewgate.core.Failure.UPSTREAM || !e.getMessage().contains(forge)
+        || !e.getMessage().contains(endpoint) || !e.getMessage().contains(member)) {
+        throw new AssertionError(call + " on " + variant.name() + " failed with [" + e.code() + "] " + e.getMessage()
+          + "; expected UPSTREAM naming " + forge + ", " + endpoint + " and " + member, e);
+      }
+      return;
+    }
+    if (lacking != null) {
+      throw new AssertionError(call + " answered although " + variant.name() + " lacks " + lacking);
+    }
+  }
 }
