@@ -9,11 +9,11 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Ref;
@@ -21,11 +21,11 @@ import org.eclipse.jgit.lib.Repository;
 
 /**
  * A repository's description ({@link RepoInfo}: HEAD's branch and SHA) kept with the identity of every file it was
- * read from: HEAD, the loose ref HEAD names, packed-refs and a reftable's table list. Git and JGit change a ref by
- * writing a lock file and renaming it over the old one, so a changed ref is a file with another inode and time: while
- * all of them are as they were, the kept description is what JGit would read again, and answering it costs a few
- * {@code stat} calls instead of JGit's reading of HEAD and packed-refs (most of a small call's CPU). A description
- * this cannot vouch for (HEAD naming a ref that is itself symbolic) is read every time.
+ * read from: HEAD, the loose ref HEAD names (or packed-refs, when it has none) and a reftable's table list. Git and
+ * JGit change a ref by writing a lock file and renaming it over the old one, so a changed ref is a file with another
+ * inode and time: while all of them are as they were, the kept description is what JGit would read again, and
+ * answering it costs a few {@code stat} calls instead of JGit's reading of HEAD and packed-refs (most of a small
+ * call's CPU). A description this cannot vouch for (HEAD naming a ref that is itself symbolic) is read every time.
  */
 final class HeadSnapshot {
 
@@ -42,6 +42,8 @@ final class HeadSnapshot {
   private final Repository repository;
   private final Path gitDir;
   private final Path commonDir;
+  /** A reftable repository keeps its refs in tables named by {@code reftable/tables.list}. */
+  private final boolean reftable;
   private volatile Kept kept;
 
   HeadSnapshot(String name, Repository repository) {
@@ -50,6 +52,7 @@ final class HeadSnapshot {
     File common = repository.getCommonDirectory() != null ? repository.getCommonDirectory() : repository.getDirectory();
     this.gitDir = repository.getDirectory().toPath();
     this.commonDir = common.toPath();
+    this.reftable = "reftable".equalsIgnoreCase(repository.getConfig().getString("extensions", null, "refStorage"));
   }
 
   /** The kept description if no file behind it changed, else empty: then {@link #describe} reads it. */
@@ -94,20 +97,40 @@ final class HeadSnapshot {
     }
   }
 
-  /** The files {@code target} (HEAD's symbolic target, or null) is read from; null when they cannot vouch for it. */
+  /**
+   * The files {@code target} (HEAD's symbolic target, or null) is read from; null when they cannot vouch for it. A file
+   * that is absent is stood for by the nearest folder that exists: a file created there (git renames its lock file
+   * into place) changes that folder's time, and looking at an existing path costs no exception.
+   */
   private List<Stamp> stampsOf(String target) {
     List<Stamp> stamps = new ArrayList<>(4);
-    stamps.add(stamp(gitDir.resolve(Constants.HEAD)));
+    stamps.add(stampOrFolder(gitDir.resolve(Constants.HEAD)));
+    boolean loose = false;
     if (target != null) {
-      Path loose = commonDir.resolve(target);
-      if (symbolic(loose)) {
+      Path file = commonDir.resolve(target);
+      if (symbolic(file)) {
         return null;
       }
-      stamps.add(stamp(loose));
+      loose = file.toFile().exists();
+      stamps.add(stampOrFolder(file));
     }
-    stamps.add(stamp(commonDir.resolve(Constants.PACKED_REFS)));
-    stamps.add(stamp(commonDir.resolve("reftable").resolve("tables.list")));
+    // packed-refs matters only to a branch that has no loose file (which would win over it); a detached HEAD holds
+    // its SHA itself.
+    if (target != null && !loose) {
+      stamps.add(stampOrFolder(commonDir.resolve(Constants.PACKED_REFS)));
+    }
+    if (reftable) {
+      stamps.add(stampOrFolder(commonDir.resolve("reftable").resolve("tables.list")));
+    }
     return stamps;
+  }
+
+  private static Stamp stampOrFolder(Path path) {
+    Path existing = path;
+    while (existing != null && !existing.toFile().exists()) {
+      existing = existing.getParent();
+    }
+    return stamp(existing == null ? path : existing);
   }
 
   private static boolean symbolic(Path looseRef) {
@@ -124,13 +147,10 @@ final class HeadSnapshot {
   private static Stamp stamp(Path path) {
     try {
       BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-      FileTime modified = attributes.lastModifiedTime();
       return new Stamp(path, Objects.requireNonNullElse(attributes.fileKey(), ""),
-        modified.toInstant().getEpochSecond() * 1_000_000_000L + modified.toInstant().getNano(), attributes.size());
-    } catch (NoSuchFileException absent) {
-      return new Stamp(path, "absent", -1, -1);
-    } catch (IOException unreadable) {
-      return new Stamp(path, new Object(), -2, -2); // equal to nothing: never vouches
+        attributes.lastModifiedTime().to(TimeUnit.NANOSECONDS), attributes.size());
+    } catch (IOException goneOrUnreadable) {
+      return new Stamp(path, new Object(), -1, -1); // equal to nothing: never vouches
     }
   }
 }
