@@ -44,12 +44,20 @@ async function route() {
   page = null;
   try {
     // the link is read again once loaded: it may have changed meanwhile
-    if (review) { page = new ReviewPage(review); await page.load(); page.reveal(parseHash().params); }
+    if (review) { page = new ReviewPage(review); await page.load(); page.reveal(parseHash().params); firstRender(); }
     else if (draft) await showDraft(draft);
     else await showList();
   } catch (e) {
     main.replaceChildren(h('p', {class: 'error', role: 'alert'}, 'Could not load: ' + (e.message || e)));
   }
+}
+
+// The first review drawn since the page loaded, once its frame is laid out: a mark benchmarks read
+// (performance.getEntriesByName(FIRST_RENDER)[0].startTime is the time from navigation).
+const FIRST_RENDER = 'reviewgate.first-render';
+function firstRender() {
+  if (performance.getEntriesByName(FIRST_RENDER).length) return;
+  requestAnimationFrame(() => { if (!performance.getEntriesByName(FIRST_RENDER).length) performance.mark(FIRST_RENDER); });
 }
 
 // --- the list ----------------------------------------------------------------------------------------------------
