@@ -15,9 +15,11 @@ noise: run it on a quiet one.
 
     python3 modules/bench/first-render.py CLONE BASE..HEAD [--runs N] [--warmup N] [--width W --height H]
 
-e.g. the 50-file libgit2 range of the review page's tests of scale:
+e.g. two merges of libgit2 (the SHA-256 work and CLI benchmarks): 62 files, +3,251 -915, 14 renames, 5 deletions,
+a binary file and renames without changes:
 
-    python3 modules/bench/first-render.py /tmp/vg/libgit2 v1.7.0..v1.7.1
+    python3 modules/bench/first-render.py /tmp/vg/libgit2 \
+        8420ac4b8a778d82ce87d05f6484ffc772178a63..db4461d556ddb7915349d094ba74ef01d7a2d701
 """
 import argparse
 import json
