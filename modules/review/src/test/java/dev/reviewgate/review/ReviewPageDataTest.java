@@ -41,6 +41,7 @@ class ReviewPageDataTest {
 
   private Vertx vertx;
   private TempRepo repo;
+  private String reviewService;
 
   @BeforeEach
   void setUp(Vertx vertx) throws Exception {
@@ -61,9 +62,19 @@ class ReviewPageDataTest {
       .write("src/calc.py", "def area(r):\n    return math.pi * r * r\n");
     repo.commit("second");
     await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(ReviewgateConfig.defaults(), repoDir), ToolCatalog.standard())));
+    reviewService = await(vertx.deployVerticle(reviewVerticle()));
+  }
+
+  private ReviewVerticle reviewVerticle() {
     JsonObject layer = new JsonObject().put("review", new JsonObject().put("storageDir", storeDir.toString()));
-    await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(ReviewgateConfig.defaults().merge(layer)
-      .section("review"), repoDir), ToolCatalog.standard())));
+    return new ReviewVerticle(ReviewOptions.from(ReviewgateConfig.defaults().merge(layer).section("review"), repoDir),
+      ToolCatalog.standard());
+  }
+
+  /** The review service stops and starts again on the same store, as a restarted process would. */
+  private void restartReviewService() throws Exception {
+    await(vertx.undeploy(reviewService));
+    reviewService = await(vertx.deployVerticle(reviewVerticle()));
   }
 
   @Test
@@ -257,6 +268,32 @@ class ReviewPageDataTest {
     JsonObject status = call(Addresses.REVIEW_STATUS, new JsonObject().put("review_id", id));
     assertThat(status.getString("status")).as("a comment verdict leaves the review open").isEqualTo("pending");
     assertThat(status.getJsonArray("threads").getJsonObject(0).getJsonArray("comments")).hasSize(2);
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aPendingReviewAndAFinishedOneNotYetHandedOutOutliveARestart() throws Exception {
+    String id = review();
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("pending", true)
+      .put("file", "src/list.txt").put("line", 20).put("body", "Held across a restart."));
+    restartReviewService();
+    JsonArray held = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id)).getJsonObject("review")
+      .getJsonArray("pending");
+    assertThat(held.stream().map(JsonObject.class::cast).map(p -> p.getString("body"))).containsExactly("Held across a restart.");
+
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("pending", true)
+      .put("file", "src/calc.py").put("line", 2).put("side", "old").put("body", "And this one."));
+    call(Addresses.REVIEW_COMPLETE, new JsonObject().put("review_id", id).put("action", "return").put("notes", "Done."));
+    restartReviewService();
+    JsonObject result = await(send(wait(id)));
+    assertThat(result.getString("outcome")).isEqualTo("review");
+    JsonObject batch = result.getJsonObject("feedback");
+    assertThat(batch.getString("verdict")).isEqualTo("return");
+    assertThat(batch.getString("notes")).isEqualTo("Done.");
+    assertThat(batch.getJsonArray("comments").stream().map(JsonObject.class::cast)
+      .map(c -> c.getString("file") + ":" + c.getInteger("line") + ":" + c.getString("side")))
+      .containsExactly("src/list.txt:20:new", "src/calc.py:2:old");
+    assertThat(result.getString("instructions")).contains("return to the agent", "And this one.");
   }
 
   @Test
