@@ -337,6 +337,32 @@ class ReviewPageIT {
       assertThat(chromium.driver.findElement(By.id("complete-button")).getText()).isEqualTo("Finish your review (2)…");
       assertThat(wait.isComplete()).isFalse();
 
+      // Another tab shows the same pending review, and a comment deleted there goes from this one live.
+      String mine = chromium.driver.getWindowHandle();
+      chromium.driver.switchTo().newWindow(WindowType.TAB);
+      chromium.driver.get("http://127.0.0.1:" + server.port() + "/review/#/reviews/" + id);
+      open(chromium, id, "");
+      chromium.until(WAIT, "the pending count in the other tab", () -> chromium.driver.findElement(By.id("pending-count"))
+        .getText().equals("Pending review: 2 comment(s)"));
+      lineButton(chromium, "src/app.js", "new", 2).click();
+      chromium.until(WAIT, "a third box", () -> chromium.driver.switchTo().activeElement())
+        .sendKeys("Held, then deleted.", Keys.chord(Keys.CONTROL, Keys.ENTER));
+      chromium.until(WAIT, "three pending comments", () -> chromium.driver.findElement(By.id("pending-count")).getText()
+        .equals("Pending review: 3 comment(s)"));
+      String otherTab = chromium.driver.getWindowHandle();
+      chromium.driver.switchTo().window(mine);
+      chromium.until(WAIT, "the other tab's comment here", () -> section(chromium, "src/app.js").getText()
+        .contains("Held, then deleted."));
+      section(chromium, "src/app.js").findElement(By.cssSelector(".thread button.delete")).click();
+      chromium.until(WAIT, "the confirmation", () -> chromium.driver.switchTo().alert()).accept();
+      chromium.until(WAIT, "two pending comments again", () -> chromium.driver.findElement(By.id("pending-count"))
+        .getText().equals("Pending review: 2 comment(s)"));
+      chromium.driver.switchTo().window(otherTab);
+      chromium.until(WAIT, "the deletion in the other tab", () -> !section(chromium, "src/app.js").getText()
+        .contains("Held, then deleted."));
+      chromium.driver.close();
+      chromium.driver.switchTo().window(mine);
+
       chromium.driver.findElement(By.id("complete-button")).click();
       assertThat(chromium.driver.findElement(By.id("complete-title")).getText()).isEqualTo("Finish your review");
       chromium.driver.findElement(By.cssSelector("#complete-form input[value='request_changes']")).click();
