@@ -81,7 +81,7 @@ final class ServeCommand {
     if (node.front()) {
       McpServer mcp = McpServers.create(vertx, config);
       HttpServerVerticle server = new HttpServerVerticle(options, mcp.catalog(), health, metrics,
-        v -> transport[0] = new HttpTransport(v, mcp, transportOptions));
+        v -> transport[0] = new HttpTransport(v, mcp, transportOptions)).onEventLoops(eventLoops(config));
       try {
         VertxRuntime.await(health.track("HttpServerVerticle", vertx.deployVerticle(server)), config.startTimeoutMs());
       } catch (Exception e) {
@@ -122,6 +122,12 @@ final class ServeCommand {
   }
 
   /** A taken port as a one-line start-up failure naming it; any other failure unchanged. */
+  /** {@code http.eventLoops}, 0 meaning one a core. */
+  static int eventLoops(ReviewgateConfig config) {
+    int configured = config.section("http").getInteger("eventLoops", 0);
+    return configured > 0 ? configured : Runtime.getRuntime().availableProcessors();
+  }
+
   private static Exception portTaken(Exception failure, String port, String fix) {
     return StartupFailure.portTaken(failure) ? new StartupFailure(port + " is already in use", fix, failure) : failure;
   }

@@ -12,12 +12,14 @@ import dev.reviewgate.core.net.Loopback;
 import dev.reviewgate.http.security.LoginRoute;
 import dev.reviewgate.http.security.PersonSessions;
 import dev.reviewgate.http.security.RequestGuard;
+import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -50,6 +52,8 @@ public final class HttpServerVerticle extends VerticleBase {
   private final Function<Vertx, Handler<RoutingContext>> mcpEndpoint;
   private final PersonSessions sessions;
   private HttpServer server;
+  private int eventLoops = 1;
+  private String moreLoops;
 
   /**
    * @param metrics     the process's metrics, or null when the process runs without them (some tests)
@@ -63,6 +67,15 @@ public final class HttpServerVerticle extends VerticleBase {
     this.metrics = metrics;
     this.mcpEndpoint = mcpEndpoint;
     this.sessions = new PersonSessions(options.loginKey(), Clock.systemUTC(), options.personSessions());
+  }
+
+  /**
+   * Serves on {@code count} event loops: the port is shared, and each new connection goes to the next loop, so a
+   * server's requests use every core instead of one. Call before deployment.
+   */
+  public HttpServerVerticle onEventLoops(int count) {
+    this.eventLoops = Math.max(1, count);
+    return this;
   }
 
   @Override
@@ -107,22 +120,35 @@ public final class HttpServerVerticle extends VerticleBase {
       + options.maxBodyBytes() + " bytes); send less, e.g. shape the diff or split the call"));
     router.errorHandler(404, ctx -> sendError(ctx, 404, "no such path; MCP is served at /mcp"));
     router.errorHandler(405, ctx -> sendError(ctx, 405, "method not allowed here"));
-    return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port())
-        .setCompressionSupported(false)
-        // Only the bridge speaks WebSocket: its messages are bounded before any of them is handled.
-        .setMaxWebSocketMessageSize(options.bridgeLimits().maxMessageBytes())
-        .setMaxWebSocketFrameSize(options.bridgeLimits().maxFrameBytes()))
-      .requestHandler(request -> {
-        // vertx-web refuses an HTTP/1.x request without Host by throwing, logged as SEVERE: a careless client is
-        // not an operator's problem, so answer it here.
-        if (request.version() != HttpVersion.HTTP_2 && request.getHeader("Host") == null) {
-          request.response().setStatusCode(400).putHeader("Content-Type", "text/plain; charset=utf-8")
-            .end("a Host header is required\n");
-          return;
-        }
-        router.handle(request);
-      })
+    HttpServerOptions serverOptions = new HttpServerOptions().setHost(options.host()).setPort(options.port())
+      .setCompressionSupported(false)
+      // Only the bridge speaks WebSocket: its messages are bounded before any of them is handled.
+      .setMaxWebSocketMessageSize(options.bridgeLimits().maxMessageBytes())
+      .setMaxWebSocketFrameSize(options.bridgeLimits().maxFrameBytes())
+      // Each further loop's server binds the port again (SO_REUSEPORT, for sockets of this user only), and the kernel
+      // spreads new connections over them: Vert.x shares no socket with a server that listened on port 0.
+      .setReusePort(eventLoops > 1);
+    Handler<HttpServerRequest> requests = request -> {
+      // vertx-web refuses an HTTP/1.x request without Host by throwing, logged as SEVERE: a careless client is
+      // not an operator's problem, so answer it here.
+      if (request.version() != HttpVersion.HTTP_2 && request.getHeader("Host") == null) {
+        request.response().setStatusCode(400).putHeader("Content-Type", "text/plain; charset=utf-8")
+          .end("a Host header is required\n");
+        return;
+      }
+      router.handle(request);
+    };
+    return vertx.createHttpServer(serverOptions).requestHandler(requests)
       .listen()
+      .compose(s -> eventLoops == 1 ? Future.succeededFuture(s)
+        : vertx.deployVerticle(() -> new SharedPort(new HttpServerOptions(serverOptions).setPort(s.actualPort()), requests),
+          new DeploymentOptions().setInstances(eventLoops - 1)).map(id -> {
+            moreLoops = id;
+            return s;
+          }).recover(refused -> {
+            LOG.warning("HTTP stays on one event loop: the port could not be bound again (" + refused.getMessage() + ")");
+            return Future.succeededFuture(s);
+          }))
       .compose(s -> options.sessionsDirectory() == null ? Future.succeededFuture(s)
         // the sessions a previous server on this port left: an open page reconnects without a new sign-in
         : vertx.executeBlocking(() -> {
@@ -157,6 +183,27 @@ public final class HttpServerVerticle extends VerticleBase {
     ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
       .end(new JsonObject().put("jsonrpc", "2.0").putNull("id")
         .put("error", new JsonObject().put("code", status == 413 ? -32600 : -32000).put("message", message)).encode());
+  }
+
+  @Override
+  public Future<?> stop() {
+    return moreLoops == null ? Future.succeededFuture() : vertx.undeploy(moreLoops);
+  }
+
+  /** One more event loop's server on the port the first one bound, with the same handler. */
+  private static final class SharedPort extends VerticleBase {
+    private final HttpServerOptions serverOptions;
+    private final Handler<HttpServerRequest> requests;
+
+    SharedPort(HttpServerOptions serverOptions, Handler<HttpServerRequest> requests) {
+      this.serverOptions = serverOptions;
+      this.requests = requests;
+    }
+
+    @Override
+    public Future<?> start() {
+      return vertx.createHttpServer(serverOptions).requestHandler(requests).listen();
+    }
   }
 
   /** The port actually bound (differs from the configured one when that is 0). */

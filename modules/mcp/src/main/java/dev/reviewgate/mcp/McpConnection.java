@@ -11,9 +11,10 @@ import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -50,14 +51,16 @@ public final class McpConnection {
   private final McpServer server;
   private final Context context;
   private final Outbound outbound;
-  private final Map<Object, InFlight> inFlight = new HashMap<>();
-  private final Map<String, Promise<JsonObject>> awaitingClient = new HashMap<>();
-  private long nextServerRequestId;
-  private String sessionVersion;
-  private JsonObject sessionClientInfo;
-  private JsonObject sessionCapabilities;
-  private LogLevel sessionLogLevel;
-  private boolean closed;
+  // A session's requests may come on several event loops at once (HTTP connections on different loops): what the
+  // connection keeps across requests is safe from any of them; what one request has stays on its own loop.
+  private final Map<Object, InFlight> inFlight = new ConcurrentHashMap<>();
+  private final Map<String, Promise<JsonObject>> awaitingClient = new ConcurrentHashMap<>();
+  private final AtomicLong nextServerRequestId = new AtomicLong();
+  private volatile String sessionVersion;
+  private volatile JsonObject sessionClientInfo;
+  private volatile JsonObject sessionCapabilities;
+  private volatile LogLevel sessionLogLevel;
+  private volatile boolean closed;
   private volatile boolean repliesApart;
 
   private record InFlight(RequestContext request, Promise<JsonObject> reply) {
@@ -100,7 +103,7 @@ public final class McpConnection {
   /** Handles one parsed message; see the class comment. */
   public Future<JsonObject> handle(JsonObject message, Outbound requestSink) {
     Promise<JsonObject> reply = Promise.promise();
-    onContext(() -> {
+    onLoop(() -> {
       try {
         dispatch(message, requestSink == null ? outbound : requestSink, reply);
       } catch (RuntimeException e) {
@@ -113,13 +116,13 @@ public final class McpConnection {
 
   /** Abandons an in-flight request: its cancel hooks run, its future completes with null, nothing more is sent for it. */
   public void cancel(Object requestId) {
-    onContext(() -> {
-      InFlight entry = inFlight.remove(idKey(requestId));
-      if (entry != null) {
+    InFlight entry = inFlight.remove(idKey(requestId));
+    if (entry != null) {
+      entry.request().onContext(() -> {
         entry.request().cancel();
         entry.reply().tryComplete(null);
-      }
-    });
+      });
+    }
   }
 
   /**
@@ -137,29 +140,29 @@ public final class McpConnection {
   }
 
   private void endWhere(java.util.function.Predicate<InFlight> which, String why) {
-    onContext(() -> {
-      for (Map.Entry<Object, InFlight> entry : new ArrayList<>(inFlight.entrySet())) {
-        InFlight call = entry.getValue();
-        if (which.test(call)) {
-          inFlight.remove(entry.getKey());
+    for (Map.Entry<Object, InFlight> entry : new ArrayList<>(inFlight.entrySet())) {
+      InFlight call = entry.getValue();
+      if (which.test(call) && inFlight.remove(entry.getKey(), call)) {
+        call.request().onContext(() -> {
           call.request().cancel();
           call.reply().tryComplete(JsonRpc.error(call.request().id(), JsonRpc.REQUEST_CANCELLED, why, null));
-        }
+        });
       }
-    });
+    }
   }
 
   /** Ends the connection: cancels everything in flight and fails pending server-to-client requests. */
   public void close() {
-    onContext(() -> {
-      closed = true;
-      for (Object id : new ArrayList<>(inFlight.keySet())) {
-        cancel(id);
+    closed = true;
+    for (Object id : new ArrayList<>(inFlight.keySet())) {
+      cancel(id);
+    }
+    for (String id : new ArrayList<>(awaitingClient.keySet())) {
+      Promise<JsonObject> waiting = awaitingClient.remove(id);
+      if (waiting != null) {
+        waiting.tryFail(new JsonRpcException(JsonRpc.INTERNAL_ERROR, "the connection closed"));
       }
-      List<Promise<JsonObject>> waiting = new ArrayList<>(awaitingClient.values());
-      awaitingClient.clear();
-      waiting.forEach(p -> p.tryFail(new JsonRpcException(JsonRpc.INTERNAL_ERROR, "the connection closed")));
-    });
+    }
   }
 
   /**
@@ -190,8 +193,15 @@ public final class McpConnection {
     sessionLogLevel = level;
   }
 
-  void onContext(Runnable action) {
-    if (io.vertx.core.Vertx.currentContext() == context) {
+  /** The connection's own context: where work starts that comes from no event loop (a worker, a plain thread). */
+  Context context() {
+    return context;
+  }
+
+  /** Runs {@code action} here when on an event loop (each request stays on its connection's loop), else on the connection's context. */
+  private void onLoop(Runnable action) {
+    Context current = io.vertx.core.Vertx.currentContext();
+    if (current == context || current != null && current.isEventLoopContext()) {
       action.run();
     } else {
       context.runOnContext(v -> action.run());
@@ -278,18 +288,20 @@ public final class McpConnection {
       reply.complete(JsonRpc.error(id, e.code(), e.getMessage(), e.data()));
       return;
     }
-    inFlight.put(idKey(id), new InFlight(request, reply));
+    InFlight entry = new InFlight(request, reply);
+    if (inFlight.putIfAbsent(idKey(id), entry) != null) {
+      reply.complete(JsonRpc.error(id, JsonRpc.INVALID_REQUEST,
+        "Invalid Request: id " + Json.encode(id) + " is already used by a request in progress; use a new id.", null));
+      return;
+    }
     Future<JsonObject> result;
     try {
       result = server.route(this, request, params);
     } catch (RuntimeException e) {
       result = Future.failedFuture(e);
     }
-    result.onComplete(done -> onContext(() -> {
-      InFlight entry = inFlight.get(idKey(id));
-      if (entry != null && entry.request() == request) {
-        inFlight.remove(idKey(id));
-      }
+    result.onComplete(done -> request.onContext(() -> {
+      inFlight.remove(idKey(id), entry);
       boolean wasCancelled = request.cancelled();
       request.finish();
       if (wasCancelled) {
@@ -429,27 +441,25 @@ public final class McpConnection {
 
   // ---- server-to-client requests --------------------------------------------------------------------------
 
+  /** Sends a request to the client on {@code sink}; call on the asking request's context ({@link RequestContext}). */
   Future<JsonObject> requestClient(String method, JsonObject params, Outbound sink) {
+    if (closed) {
+      return Future.failedFuture(new JsonRpcException(JsonRpc.INTERNAL_ERROR, "the connection closed"));
+    }
     Promise<JsonObject> answer = Promise.promise();
-    onContext(() -> {
-      if (closed) {
-        answer.fail(new JsonRpcException(JsonRpc.INTERNAL_ERROR, "the connection closed"));
-        return;
+    String id = "reviewgate-" + nextServerRequestId.incrementAndGet();
+    awaitingClient.put(id, answer);
+    // A person answers an elicitation (e.g. approves a draft review): that takes longer than a machine's answer.
+    long timeoutMs = InputRequests.ELICITATION.equals(method) ? server.options().elicitationTimeoutMs()
+      : server.options().toolTimeouts().defaultMs();
+    long timer = server.vertx().setTimer(timeoutMs, t -> {
+      Promise<JsonObject> late = awaitingClient.remove(id);
+      if (late != null) {
+        late.tryFail(new JsonRpcException(JsonRpc.INTERNAL_ERROR, "the client did not answer " + method + " in time"));
       }
-      String id = "reviewgate-" + (++nextServerRequestId);
-      awaitingClient.put(id, answer);
-      // A person answers an elicitation (e.g. approves a draft review): that takes longer than a machine's answer.
-      long timeoutMs = InputRequests.ELICITATION.equals(method) ? server.options().elicitationTimeoutMs()
-        : server.options().toolTimeouts().defaultMs();
-      long timer = server.vertx().setTimer(timeoutMs, t -> {
-        Promise<JsonObject> late = awaitingClient.remove(id);
-        if (late != null) {
-          late.tryFail(new JsonRpcException(JsonRpc.INTERNAL_ERROR, "the client did not answer " + method + " in time"));
-        }
-      });
-      answer.future().onComplete(done -> server.vertx().cancelTimer(timer));
-      sink.send(JsonRpc.request(id, method, params));
     });
+    answer.future().onComplete(done -> server.vertx().cancelTimer(timer));
+    sink.send(JsonRpc.request(id, method, params));
     return answer.future();
   }
 

@@ -1,6 +1,8 @@
 package dev.reviewgate.mcp;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -10,7 +12,7 @@ import java.util.function.Function;
 /**
  * One request in progress: who asked (era, version, client capabilities), and the channels back to the client
  * that belong to it: progress, log messages, cancellation. Safe to call from any thread; everything hops onto
- * the connection's context.
+ * the request's own context: the event loop it arrived on (a session's requests may arrive on several).
  */
 public final class RequestContext {
 
@@ -27,6 +29,7 @@ public final class RequestContext {
   private final LogLevel statelessLogLevel;
   private final Object progressToken;
   private final Outbound sink;
+  private final Context home;
   private final List<Runnable> cancelHooks = new ArrayList<>();
   private volatile boolean cancelled;
   private volatile boolean waitsForPerson;
@@ -48,6 +51,17 @@ public final class RequestContext {
     this.statelessLogLevel = statelessLogLevel;
     this.progressToken = progressToken;
     this.sink = sink;
+    Context current = Vertx.currentContext();
+    this.home = current != null && current.isEventLoopContext() ? current : connection.context();
+  }
+
+  /** Runs {@code action} on this request's context (at once when already there). */
+  void onContext(Runnable action) {
+    if (Vertx.currentContext() == home) {
+      action.run();
+    } else {
+      home.runOnContext(v -> action.run());
+    }
   }
 
   /** How this request gets input from the client; set once by the connection (or the task that runs it). */
@@ -105,7 +119,7 @@ public final class RequestContext {
 
   /** Runs {@code hook} once if the client cancels this request (or the transport drops it); at once if it already has. */
   public void onCancel(Runnable hook) {
-    connection.onContext(() -> {
+    onContext(() -> {
       if (cancelled) {
         hook.run();
       } else if (!finished) {
@@ -127,7 +141,7 @@ public final class RequestContext {
     if (progressToken == null) {
       return;
     }
-    connection.onContext(() -> {
+    onContext(() -> {
       if (finished || cancelled) {
         return;
       }
@@ -150,7 +164,7 @@ public final class RequestContext {
    * A client that asked for nothing gets nothing.
    */
   public void log(LogLevel level, String logger, Object data) {
-    connection.onContext(() -> {
+    onContext(() -> {
       LogLevel threshold = era == ProtocolEra.STATELESS ? statelessLogLevel : connection.sessionLogLevel();
       if (threshold == null || level.compareTo(threshold) < 0 || finished || cancelled) {
         return;
@@ -172,7 +186,9 @@ public final class RequestContext {
       return Future.failedFuture(new JsonRpcException(JsonRpc.INVALID_REQUEST,
         "the server cannot send " + clientMethod + " to a client in the stateless era"));
     }
-    return connection.requestClient(clientMethod, params, sink);
+    Promise<JsonObject> answer = Promise.promise();
+    onContext(() -> connection.requestClient(clientMethod, params, sink).onComplete(answer));
+    return answer.future();
   }
 
   /** Whether the client declared the capability an input request of {@code method} needs (see {@link InputRequests}). */

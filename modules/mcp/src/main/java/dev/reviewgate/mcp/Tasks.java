@@ -39,7 +39,7 @@ final class Tasks {
     runs.put(run.id(), run);
     JsonObject created = TaskJson.created(run.toJson(options.taskTtlMs(), options.taskPollIntervalMs()));
     // The work starts after the CreateTaskResult is on its way, on the requester's context.
-    request.connection().onContext(() -> {
+    context.onContext(() -> {
       Future<JsonObject> outcome;
       try {
         outcome = work.apply(context);

@@ -2,6 +2,8 @@ package dev.reviewgate.mcp.transport.http;
 
 import dev.reviewgate.mcp.McpConnection;
 import dev.reviewgate.mcp.McpServer;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -12,7 +14,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A session-era session: one {@link McpConnection} (negotiated version, log level, server-to-client requests) and
  * its SSE streams, kept for resumption. Touched by each request; closed on DELETE or after the idle time.
- * Its state is used on one event loop (the one that created it), which {@link HttpTransport} ensures.
+ * Its requests arrive on whichever event loop their HTTP connection has: its connection works on its home loop (the
+ * one that opened it, {@link #onHome}), each request's HTTP side stays on its own loop, and the stream table is
+ * locked for the moments both touch it.
  */
 final class HttpSession {
 
@@ -21,6 +25,7 @@ final class HttpSession {
   private final String client;
   private final HttpTransportOptions options;
   private final McpConnection connection;
+  private final Context home;
   private final Map<String, SseStream> streams = new LinkedHashMap<>();
   private final SseStream.ReplayBudget replayBudget;
   private final JsonBody.Encoders encoders;
@@ -38,6 +43,7 @@ final class HttpSession {
     this.encoders = encoders;
     this.client = client;
     this.options = options;
+    this.home = Vertx.currentContext();
     // Messages not tied to a request go to the GET stream when one is open, else they are kept for it.
     this.connection = server.connect(this::sendStandalone).writesRepliesApart();
   }
@@ -52,6 +58,20 @@ final class HttpSession {
 
   McpConnection connection() {
     return connection;
+  }
+
+  /** Runs {@code action} on the session's home event loop (at once when already there). */
+  void onHome(Runnable action) {
+    on(home, action);
+  }
+
+  /** Runs {@code action} on {@code context} (at once when already there, or when there is none). */
+  static void on(Context context, Runnable action) {
+    if (context == null || Vertx.currentContext() == context) {
+      action.run();
+    } else {
+      context.runOnContext(v -> action.run());
+    }
   }
 
   /** A request of the client's in this session (not the initialize that opened it). */
@@ -69,7 +89,7 @@ final class HttpSession {
   }
 
   /** A call still running or a GET stream a client is reading: ending the session now would cut someone off. */
-  boolean busy() {
+  synchronized boolean busy() {
     return inFlight.get() > 0 || (standalone != null && standalone.attached());
   }
 
@@ -100,7 +120,7 @@ final class HttpSession {
     return replayBudget.used();
   }
 
-  SseStream newStream() {
+  synchronized SseStream newStream() {
     SseStream stream = new SseStream(id.substring(0, 8) + "s" + (++streamCounter), options.sseReplayEvents(), replayBudget,
       encoders);
     streams.put(stream.id(), stream);
@@ -117,12 +137,12 @@ final class HttpSession {
     return stream;
   }
 
-  Optional<SseStream> stream(String streamId) {
+  synchronized Optional<SseStream> stream(String streamId) {
     return Optional.ofNullable(streams.get(streamId));
   }
 
   /** The GET stream, created on first use so that early messages are kept until the client opens it. */
-  SseStream standalone() {
+  synchronized SseStream standalone() {
     if (standalone == null) {
       standalone = newStream();
     }
@@ -130,14 +150,14 @@ final class HttpSession {
   }
 
   private void sendStandalone(JsonObject message) {
-    standalone().send(message);
+    onHome(() -> standalone().send(message)); // the GET stream is written on the home loop only
   }
 
-  void keepAlive() {
+  synchronized void keepAlive() {
     streams.values().forEach(SseStream::keepAlive);
   }
 
-  void close() {
+  synchronized void close() {
     connection.close();
     streams.values().forEach(stream -> {
       stream.close();

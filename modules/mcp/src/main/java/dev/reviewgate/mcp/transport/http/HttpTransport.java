@@ -10,6 +10,7 @@ import dev.reviewgate.mcp.McpServer;
 import dev.reviewgate.mcp.Outbound;
 import dev.reviewgate.mcp.ProtocolEra;
 import dev.reviewgate.mcp.ProtocolVersions;
+import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
@@ -46,7 +47,9 @@ import java.util.logging.Logger;
  * stream (progress, then the result); closing that stream cancels the work. {@code Mcp-Session-Id} and
  * {@code Last-Event-ID} are ignored.
  *
- * <p>Runs on the event loop of the single server verticle that mounts it; sessions are confined to it.
+ * <p>Shared by the server's event loops (each HTTP connection is on one of them): a stateless request is handled
+ * whole on its connection's loop; a session's requests meet its connection on the session's home loop
+ * ({@link HttpSession}).
  */
 public final class HttpTransport implements Handler<RoutingContext> {
 
@@ -69,7 +72,8 @@ public final class HttpTransport implements Handler<RoutingContext> {
     this.server = server;
     this.options = options;
     this.sweeper = vertx.setPeriodic(Math.max(100, Math.min(options.sessionIdleMs() / 4, 30_000)), id -> expireIdle());
-    this.keepAlive = vertx.setPeriodic(options.sseKeepAliveMs(), id -> sessions.values().forEach(HttpSession::keepAlive));
+    this.keepAlive = vertx.setPeriodic(options.sseKeepAliveMs(),
+      id -> sessions.values().forEach(session -> session.onHome(session::keepAlive)));
     // As many encoders as cores: encoding is CPU work, and a client that stops reading holds one only until its stall limit.
     this.encoders = new JsonBody.Encoders(vertx, Math.max(2, Runtime.getRuntime().availableProcessors()),
       options.responseWriteStallMs());
@@ -228,8 +232,10 @@ public final class HttpTransport implements Handler<RoutingContext> {
       }
       session.touch();
     }
+    // The session's connection answers on its home loop; the HTTP side of the answer goes on on this request's own.
+    Context here = Vertx.currentContext();
     if (!JsonRpc.isRequest(message)) {
-      session.connection().handle(message, null).onComplete(done -> {
+      session.connection().handle(message, null).onComplete(done -> HttpSession.on(here, () -> {
         JsonObject reply = done.succeeded() ? done.result() : null;
         if (reply == null) {
           response.setStatusCode(202).end();
@@ -237,7 +243,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
           error(response, 400, reply.getValue("id"), reply.getJsonObject("error").getInteger("code"),
             reply.getJsonObject("error").getString("message"), null);
         }
-      });
+      }));
       return;
     }
     SseStream stream = session.newStream();
@@ -245,7 +251,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
     CallMetrics.Sample sample = sample(message);
     HttpSession current = session;
     current.started();
-    session.connection().handle(message, channel).onComplete(done -> {
+    session.connection().handle(message, channel).onComplete(done -> HttpSession.on(here, () -> {
       current.ended();
       JsonObject reply = done.succeeded() ? done.result() : null;
       if (reply == null) {
@@ -266,7 +272,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
         current.touch();
       }
       channel.finish(reply, 200);
-    });
+    }));
   }
 
   // ---- GET and DELETE -------------------------------------------------------------------------------------------
@@ -284,7 +290,14 @@ public final class HttpTransport implements Handler<RoutingContext> {
       return;
     }
     HttpSession session = session(ctx);
-    if (session == null) {
+    if (session != null) {
+      // A session's streams are written on its home loop, where its connection sends what is not tied to a request.
+      session.onHome(() -> attachStream(session, request, response));
+    }
+  }
+
+  private void attachStream(HttpSession session, HttpServerRequest request, HttpServerResponse response) {
+    if (response.closed()) {
       return;
     }
     String lastEventId = trim(request.getHeader("Last-Event-ID"));

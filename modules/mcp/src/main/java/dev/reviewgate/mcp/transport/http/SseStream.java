@@ -18,7 +18,7 @@ final class SseStream {
   }
 
   /**
-   * The characters of kept events a session may hold, shared by its streams (used on the session's event loop only):
+   * The characters of kept events a session may hold, shared by its streams (on the event loops of their requests):
    * a client whose calls end in large results must not make the server keep them all for a reconnect that may never
    * come. An event that does not fit is sent but not kept; a reconnect that would need it is refused.
    */
@@ -30,7 +30,7 @@ final class SseStream {
       this.max = max;
     }
 
-    boolean take(long chars) {
+    synchronized boolean take(long chars) {
       if (used + chars > max) {
         return false;
       }
@@ -38,11 +38,11 @@ final class SseStream {
       return true;
     }
 
-    void give(long chars) {
+    synchronized void give(long chars) {
       used -= chars;
     }
 
-    long used() {
+    synchronized long used() {
       return used;
     }
   }
