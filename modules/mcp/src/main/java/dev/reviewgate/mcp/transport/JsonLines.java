@@ -44,20 +44,28 @@ public final class JsonLines {
 
   /**
    * {@code message} and a newline when its line is at most {@code maxBytes}; else nothing, and false. The line is
-   * made in memory first (at most {@code maxBytes} of it), so a reply too long for the client is never half sent.
+   * first measured by encoding it into a counter (no copy is kept: a 37 MB diff held once more, in a buffer that
+   * doubles as it grows, was the peak of a process answering big ranges), then written, so a reply too long for the
+   * client is never half sent. A text still being made ({@link TextStream}) can be read only once: such a message is
+   * made in memory instead, at most {@code maxBytes} of it.
    */
   public static boolean writeAtMost(JsonObject message, OutputStream out, long maxBytes) throws IOException {
-    Bounded line = new Bounded(maxBytes);
+    boolean once = !TextStream.within(message).isEmpty();
+    Bounded line = new Bounded(maxBytes, once);
     try {
       write(message, line);
     } catch (Bounded.Full full) {
       return false;
     }
-    line.writeTo(out);
+    if (once) {
+      line.writeTo(out);
+    } else {
+      write(message, out);
+    }
     return true;
   }
 
-  /** Bytes kept up to a limit; one more is {@link Full}. */
+  /** Counts bytes up to a limit (and keeps them, when asked); one more is {@link Full}. */
   private static final class Bounded extends OutputStream {
 
     /** The limit was passed; an IOException, which the generator lets go as it is. */
@@ -67,27 +75,35 @@ public final class JsonLines {
       }
     }
 
-    private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(8192);
+    private final java.io.ByteArrayOutputStream bytes;
     private final long max;
+    private long count;
 
-    Bounded(long max) {
+    Bounded(long max, boolean keep) {
       this.max = max;
+      this.bytes = keep ? new java.io.ByteArrayOutputStream(8192) : null;
     }
 
     @Override
     public void write(int b) throws IOException {
-      if (bytes.size() + 1L > max) {
+      if (count + 1L > max) {
         throw new Full();
       }
-      bytes.write(b);
+      count++;
+      if (bytes != null) {
+        bytes.write(b);
+      }
     }
 
     @Override
     public void write(byte[] data, int offset, int length) throws IOException {
-      if (bytes.size() + (long) length > max) {
+      if (count + (long) length > max) {
         throw new Full();
       }
-      bytes.write(data, offset, length);
+      count += length;
+      if (bytes != null) {
+        bytes.write(data, offset, length);
+      }
     }
 
     void writeTo(OutputStream out) throws IOException {
