@@ -51,6 +51,13 @@ class SessionAcrossLoopsIT {
     }
   }
 
+  @Test
+  void aSecondServeOnTheSamePortIsRefusedNotGivenHalfTheConnections() throws Exception {
+    ServeProcess.Ended second = ServeProcess.run(temp.resolve("repo"), "serve", "--port", String.valueOf(serve.port()));
+    assertThat(second.exit()).isNotZero();
+    assertThat(second.stderr()).contains("HTTP port " + serve.port()).contains("already in use");
+  }
+
   private static HttpResponse<String> post(HttpClient client, JsonObject body, String session) throws Exception {
     HttpRequest.Builder request = HttpRequest.newBuilder(mcp).timeout(Duration.ofSeconds(60))
       .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")

@@ -124,10 +124,7 @@ public final class HttpServerVerticle extends VerticleBase {
       .setCompressionSupported(false)
       // Only the bridge speaks WebSocket: its messages are bounded before any of them is handled.
       .setMaxWebSocketMessageSize(options.bridgeLimits().maxMessageBytes())
-      .setMaxWebSocketFrameSize(options.bridgeLimits().maxFrameBytes())
-      // Each further loop's server binds the port again (SO_REUSEPORT, for sockets of this user only), and the kernel
-      // spreads new connections over them: Vert.x shares no socket with a server that listened on port 0.
-      .setReusePort(eventLoops > 1);
+      .setMaxWebSocketFrameSize(options.bridgeLimits().maxFrameBytes());
     Handler<HttpServerRequest> requests = request -> {
       // vertx-web refuses an HTTP/1.x request without Host by throwing, logged as SEVERE: a careless client is
       // not an operator's problem, so answer it here.
@@ -138,8 +135,11 @@ public final class HttpServerVerticle extends VerticleBase {
       }
       router.handle(request);
     };
-    return vertx.createHttpServer(serverOptions).requestHandler(requests)
-      .listen()
+    // Servers of one Vert.x on one address share its socket, and each new connection goes to the next of them (its
+    // event loop); a server on port 0 shares with none, so a free port is picked first and named to all of them.
+    return (eventLoops > 1 && options.port() == 0 ? freePort() : Future.succeededFuture(options.port()))
+      .compose(port -> vertx.createHttpServer(new HttpServerOptions(serverOptions).setPort(port)).requestHandler(requests)
+        .listen())
       .compose(s -> eventLoops == 1 ? Future.succeededFuture(s)
         : vertx.deployVerticle(() -> new SharedPort(new HttpServerOptions(serverOptions).setPort(s.actualPort()), requests),
           new DeploymentOptions().setInstances(eventLoops - 1)).map(id -> {
@@ -183,6 +183,17 @@ public final class HttpServerVerticle extends VerticleBase {
     ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
       .end(new JsonObject().put("jsonrpc", "2.0").putNull("id")
         .put("error", new JsonObject().put("code", status == 413 ? -32600 : -32000).put("message", message)).encode());
+  }
+
+  /** A port free on the host now: bound at 0 and let go (another process may take it first; listening then fails). */
+  private Future<Integer> freePort() {
+    return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(0))
+      .requestHandler(request -> request.response().setStatusCode(503).end())
+      .listen()
+      .compose(probe -> {
+        int port = probe.actualPort();
+        return probe.close().map(port);
+      });
   }
 
   @Override
