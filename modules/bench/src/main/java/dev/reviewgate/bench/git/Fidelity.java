@@ -140,7 +140,8 @@ public final class Fidelity {
       }
       Files.deleteIfExists(index);
       System.out.printf("repository: %s%ncommits: %d (non-merge, newest first)%n", repoPath, commits.size());
-      System.out.printf("byte-identical to git diff --histogram: %d/%d = %.2f%%%n", identical, commits.size(),
+      System.out.printf("byte-identical to git diff --histogram%s: %d/%d = %.2f%%%n",
+        mode == null ? "" : " " + gitWhitespace, identical, commits.size(),
         100.0 * identical / Math.max(1, commits.size()));
       System.out.printf("the model built as written, rendered, byte-identical too: %d/%d = %.2f%%%n", modelIdentical,
         commits.size(), 100.0 * modelIdentical / Math.max(1, commits.size()));
