@@ -11,12 +11,15 @@ import dev.reviewgate.review.ReviewOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.io.PrintStream;
+import java.nio.file.Path;
 
 /**
  * The second door of a stdio process: an agent starts its own {@code reviewgate stdio}, and the person must reach
  * that same process to review. So while the review tools are enabled, stdio mode also serves the dashboard and the
- * event-bus bridge (no {@code /mcp}) on loopback, at {@code review.dashboardHost}:{@code review.dashboardPort}. When
- * that port is taken (e.g. by another agent's process) it takes a free one and says so on stderr.
+ * event-bus bridge (no {@code /mcp}) on loopback, at {@code review.dashboardHost}:{@code review.dashboardPort}. With
+ * port 0 it first takes the port its review store's dashboard had last time ({@link DashboardPorts}), so that a
+ * restarted agent's dashboard keeps its address. When the port is taken (e.g. by another agent's process) it takes a
+ * free one and says so on stderr.
  */
 final class ReviewDashboardDoor {
 
@@ -42,13 +45,24 @@ final class ReviewDashboardDoor {
         + "still work, but their results carry no dashboard link");
       return Future.succeededFuture();
     }
-    return listen(vertx, options, catalog)
+    DashboardPorts ports = new DashboardPorts(UserSecret.stateDirectory(System.getenv()));
+    Path store = review.resolvedStorageDir();
+    int configured = options.port();
+    int first = configured != 0 ? configured : ports.last(store).orElse(0);
+    String taken = configured != 0 ? "port " + configured + " is taken (another reviewgate process?)"
+      : "port " + first + " of its last start is taken (another reviewgate process?)";
+    return listen(vertx, options.withAddress(options.host(), first), catalog)
       .map(port -> report(err, options.host(), port, null, review))
-      .recover(first -> options.port() == 0
-        ? Future.failedFuture(first)
+      .recover(failure -> first == 0
+        ? Future.failedFuture(failure)
         : listen(vertx, options.withAddress(options.host(), 0), catalog)
-          .map(port -> report(err, options.host(), port, "port " + options.port() + " is taken (another reviewgate process?)",
-            review)))
+          .map(port -> report(err, options.host(), port, taken, review)))
+      .map(port -> {
+        if (configured == 0) {
+          ports.remember(store, port);
+        }
+        return (Void) null;
+      })
       .recover(failure -> {
         err.println("reviewgate: the review dashboard could not start (" + rootMessage(failure) + "); review tools "
           + "still work, but their results carry no dashboard link");
@@ -62,12 +76,12 @@ final class ReviewDashboardDoor {
   }
 
   /** Says where the dashboard is, and records it for {@code reviewgate open}, which signs the person in. */
-  private static Void report(PrintStream err, String host, int port, String why, ReviewOptions review) {
+  private static int report(PrintStream err, String host, int port, String why, ReviewOptions review) {
     String page = "http://" + Loopback.forUrl(host) + ":" + port + "/review/";
     err.println("reviewgate: review dashboard at " + page + (why == null ? "" : " (" + why + ")")
       + "; sign in with 'reviewgate open'");
     new DashboardRegistry(UserSecret.stateDirectory(System.getenv())).register(page, "stdio", review.resolvedStorageDir());
-    return null;
+    return port;
   }
 
   private static String rootMessage(Throwable failure) {

@@ -165,6 +165,12 @@ final class McpProcess implements AutoCloseable {
     return process.exitValue();
   }
 
+  /** Kills the process at once (SIGKILL: no shutdown hook runs), as a crash or a killed agent would end it. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(10, TimeUnit.SECONDS);
+  }
+
   boolean alive() {
     return process.isAlive();
   }

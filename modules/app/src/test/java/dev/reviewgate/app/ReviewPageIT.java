@@ -305,6 +305,87 @@ class ReviewPageIT {
 
   @Test
   @Timeout(value = 180, unit = TimeUnit.SECONDS)
+  void aPendingReviewOnTwoFilesSurvivesAReloadAndReachesTheWaitingAgentAsOneBatch() throws Exception {
+    String id = review();
+    try (HeadlessChromium chromium = opened(id)) {
+      Future<JsonObject> wait = waitForFeedback(id);
+      lineButton(chromium, "src/list.txt", "new", 20).click();
+      chromium.until(WAIT, "the comment box", () -> chromium.driver.switchTo().activeElement())
+        .sendKeys("Spell the number as the others.");
+      section(chromium, "src/list.txt").findElement(By.xpath(".//button[text()='Start a review']")).click();
+      chromium.until(WAIT, "the pending comment", () -> section(chromium, "src/list.txt")
+        .findElement(By.cssSelector(".thread .pending-badge")));
+      assertThat(chromium.driver.findElement(By.id("pending-count")).getText()).isEqualTo("Pending review: 1 comment(s)");
+
+      lineButton(chromium, "src/calc.py", "new", 4).click();
+      WebElement second = chromium.until(WAIT, "the second box", () -> chromium.driver.switchTo().activeElement());
+      assertThat(section(chromium, "src/calc.py").findElement(By.cssSelector("button.hold")).getText()).isEqualTo("Add to review");
+      second.sendKeys("Square once.", Keys.chord(Keys.CONTROL, Keys.ENTER));
+      chromium.until(WAIT, "two pending comments", () -> chromium.driver.findElement(By.id("pending-count")).getText()
+        .equals("Pending review: 2 comment(s)"));
+      JsonObject status = server.call(Addresses.REVIEW_STATUS, new JsonObject().put("review_id", id));
+      assertThat(status.getJsonArray("threads")).as("nothing reached the agent's view").isEmpty();
+      assertThat(status.getBoolean("agent_waiting")).isTrue();
+      assertThat(wait.isComplete()).as("the agent's wait goes on").isFalse();
+
+      chromium.driver.navigate().refresh();
+      open(chromium, id, "");
+      chromium.until(WAIT, "the pending comments after the reload", () -> section(chromium, "src/calc.py")
+        .findElement(By.cssSelector(".thread .pending-badge")));
+      assertThat(section(chromium, "src/list.txt").findElement(By.cssSelector(".thread")).getText())
+        .contains("Pending", "Spell the number as the others.");
+      assertThat(chromium.driver.findElement(By.id("complete-button")).getText()).isEqualTo("Finish your review (2)…");
+      assertThat(wait.isComplete()).isFalse();
+
+      // Another tab shows the same pending review, and a comment deleted there goes from this one live.
+      String mine = chromium.driver.getWindowHandle();
+      chromium.driver.switchTo().newWindow(WindowType.TAB);
+      chromium.driver.get("http://127.0.0.1:" + server.port() + "/review/#/reviews/" + id);
+      open(chromium, id, "");
+      chromium.until(WAIT, "the pending count in the other tab", () -> chromium.driver.findElement(By.id("pending-count"))
+        .getText().equals("Pending review: 2 comment(s)"));
+      lineButton(chromium, "src/app.js", "new", 2).click();
+      chromium.until(WAIT, "a third box", () -> chromium.driver.switchTo().activeElement())
+        .sendKeys("Held, then deleted.", Keys.chord(Keys.CONTROL, Keys.ENTER));
+      chromium.until(WAIT, "three pending comments", () -> chromium.driver.findElement(By.id("pending-count")).getText()
+        .equals("Pending review: 3 comment(s)"));
+      String otherTab = chromium.driver.getWindowHandle();
+      chromium.driver.switchTo().window(mine);
+      chromium.until(WAIT, "the other tab's comment here", () -> section(chromium, "src/app.js").getText()
+        .contains("Held, then deleted."));
+      section(chromium, "src/app.js").findElement(By.cssSelector(".thread button.delete")).click();
+      chromium.until(WAIT, "the confirmation", () -> chromium.driver.switchTo().alert()).accept();
+      chromium.until(WAIT, "two pending comments again", () -> chromium.driver.findElement(By.id("pending-count"))
+        .getText().equals("Pending review: 2 comment(s)"));
+      chromium.driver.switchTo().window(otherTab);
+      chromium.until(WAIT, "the deletion in the other tab", () -> !section(chromium, "src/app.js").getText()
+        .contains("Held, then deleted."));
+      chromium.driver.close();
+      chromium.driver.switchTo().window(mine);
+
+      chromium.driver.findElement(By.id("complete-button")).click();
+      assertThat(chromium.driver.findElement(By.id("complete-title")).getText()).isEqualTo("Finish your review");
+      chromium.driver.findElement(By.cssSelector("#complete-form input[value='request_changes']")).click();
+      chromium.driver.findElement(By.id("complete-notes")).sendKeys("Two small things.");
+      chromium.driver.findElement(By.id("complete-submit")).click();
+      JsonObject result = DashboardServer.await(wait);
+      assertThat(result.getString("outcome")).isEqualTo("review");
+      JsonObject batch = result.getJsonObject("feedback");
+      assertThat(batch.getString("verdict")).isEqualTo("request_changes");
+      assertThat(batch.getString("notes")).isEqualTo("Two small things.");
+      assertThat(batch.getJsonArray("comments").stream().map(JsonObject.class::cast)
+        .map(c -> c.getString("file") + ":" + c.getInteger("line") + ":" + c.getString("side") + " " + c.getString("body")))
+        .containsExactly("src/list.txt:20:new Spell the number as the others.", "src/calc.py:4:new Square once.");
+      chromium.until(WAIT, "the sent comments in their threads", () -> section(chromium, "src/calc.py")
+        .findElements(By.cssSelector(".thread .pending-badge")).isEmpty()
+        && section(chromium, "src/calc.py").getText().contains("Square once."));
+      chromium.until(WAIT, "the completion", () -> chromium.driver.findElement(By.cssSelector(".banner.done")));
+      assertThat(chromium.consoleErrors()).isEmpty();
+    }
+  }
+
+  @Test
+  @Timeout(value = 180, unit = TimeUnit.SECONDS)
   void thePersonEditsAndDeletesUnreadCommentsAndResolvesThreads() throws Exception {
     String id = review();
     try (HeadlessChromium chromium = opened(id)) {

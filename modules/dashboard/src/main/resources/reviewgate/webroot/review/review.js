@@ -9,7 +9,7 @@ import {FileView, GET} from './diffview.js';
 import {FileTree} from './filetree.js';
 import {installKeys} from './keyboard.js';
 import {draftKey, ReviewStore} from './store.js';
-import {commentForm, threadBox} from './threads.js';
+import {COMMENT, commentForm, threadBox} from './threads.js';
 
 const A = {
   list: 'reviewgate.review.list',
@@ -44,12 +44,20 @@ async function route() {
   page = null;
   try {
     // the link is read again once loaded: it may have changed meanwhile
-    if (review) { page = new ReviewPage(review); await page.load(); page.reveal(parseHash().params); }
+    if (review) { page = new ReviewPage(review); await page.load(); page.reveal(parseHash().params); firstRender(); }
     else if (draft) await showDraft(draft);
     else await showList();
   } catch (e) {
     main.replaceChildren(h('p', {class: 'error', role: 'alert'}, 'Could not load: ' + (e.message || e)));
   }
+}
+
+// The first review drawn since the page loaded, once its frame is laid out: a mark benchmarks read
+// (performance.getEntriesByName(FIRST_RENDER)[0].startTime is the time from navigation).
+const FIRST_RENDER = 'reviewgate.first-render';
+function firstRender() {
+  if (performance.getEntriesByName(FIRST_RENDER).length) return;
+  requestAnimationFrame(() => { if (!performance.getEntriesByName(FIRST_RENDER).length) performance.mark(FIRST_RENDER); });
 }
 
 // --- the list ----------------------------------------------------------------------------------------------------
@@ -93,6 +101,7 @@ class ReviewPage {
     this.store = new ReviewStore(id);
     this.views = new Map();   // path -> FileView
     this.store.on('thread', (t) => this.#thread(t));
+    this.store.on('pending', () => this.#pendingCount());
   }
 
   async load() {
@@ -145,6 +154,7 @@ class ReviewPage {
           this.#whitespaceToggle(),
           this.#roundPicker(),
           h('span', {class: 'hint'}, 'Press ', h('kbd', {}, '?'), ' for keyboard shortcuts'),
+          h('span', {id: 'pending-count', class: 'badge pending-badge', hidden: true}),
           h('button', {class: 'primary', id: 'complete-button', onclick: openComplete, disabled: !!r.completion},
             'Complete review…'))),
       h('div', {class: 'layout'}, this.tree.element,
@@ -152,6 +162,17 @@ class ReviewPage {
           s.files.length ? [...this.views.values()].map((v) => v.element) : h('p', {class: 'empty'}, 'No changes in this range.'),
           s.warnings.filter((w) => !/max_lines_per_file/.test(w)).map((w) => h('p', {class: 'warning'}, w)))));
     this.tree.apply();
+    this.#pendingCount();
+  }
+
+  // The pending review in the toolbar: how many comments it holds, and the button that finishes it.
+  #pendingCount() {
+    const n = this.store.review.pending.length;
+    const count = document.getElementById('pending-count');
+    if (!count) return;
+    count.hidden = !n;
+    count.textContent = n ? `Pending review: ${n} comment(s)` : '';
+    document.getElementById('complete-button').textContent = n ? `Finish your review (${n})…` : 'Complete review…';
   }
 
   // Round k of n: "all changes", or only what changed since an earlier round (the person's last one marked).
@@ -246,7 +267,7 @@ class ReviewPage {
 
   #conversation() {
     const s = this.store;
-    const general = s.review.threads.filter((t) => !t.file);
+    const general = s.shownThreads().filter((t) => !t.file);
     this.generalSlot = h('div', {class: 'general-threads'}, general.map((t) => threadBox(t, {store: s, bus})));
     const form = h('div', {class: 'general-form'});
     const fresh = () => form.replaceChildren(commentForm(draftKey.review(), {}, 'Comment on the review as a whole',
@@ -298,6 +319,14 @@ class ReviewPage {
         r.completion = event.completion;
         announce('The review was completed: ' + event.completion.label + '.');
         this.render();
+        break;
+      case 'pending':
+        s.setPending(event.pending);
+        break;
+      case 'review_sent':   // the pending review's comments are in their threads now
+        announce('Your review was sent to the agent.');
+        page = null;
+        route();
         break;
       case 'round':
         announce('The agent brought round ' + event.round + ' of this review.');
@@ -399,9 +428,30 @@ function renderDraft(d) {
 const dialog = document.getElementById('complete-dialog');
 function openComplete() {
   document.getElementById('complete-error').textContent = '';
+  // With a pending review the dialog finishes it: its comments go with the verdict, or alone ("Comment").
+  const n = page.store.review.pending.length;
+  document.getElementById('complete-title').textContent = n ? 'Finish your review' : 'Complete review';
+  document.getElementById('complete-pending').hidden = !n;
+  document.getElementById('complete-pending').textContent = n ? `${n} pending comment(s) go to the agent with this.` : '';
+  document.getElementById('complete-comment').hidden = !n;
+  document.getElementById('complete-discard').hidden = !n;
+  document.getElementById('complete-submit').textContent = n ? 'Submit review' : 'Complete review';
+  const form = document.getElementById('complete-form');
+  if (!n && form.elements.action.value === 'comment') form.elements.action.value = 'request_changes';
+  document.querySelector('#complete-form textarea').placeholder = n ? 'Optional: a summary for the agent'
+    : 'Optional: what to focus on';
   dialog.showModal();
 }
 document.getElementById('complete-cancel').addEventListener('click', () => dialog.close());
+document.getElementById('complete-discard').addEventListener('click', async () => {
+  if (!confirm('Discard your pending review? Its comments are deleted and never reach the agent.')) return;
+  try {
+    page.store.applyReply(await bus.request(COMMENT, {review_id: page.store.id, action: 'discard'}));
+    dialog.close();
+  } catch (err) {
+    document.getElementById('complete-error').textContent = 'Not discarded: ' + (err.message || err);
+  }
+});
 document.getElementById('complete-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const form = e.currentTarget;

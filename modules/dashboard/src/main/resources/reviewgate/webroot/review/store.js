@@ -25,6 +25,7 @@ export class ReviewStore {
     this.review = data.review;
     // the person's comments the agent has not been handed yet: they may still be edited or deleted
     this.unread = new Set((data.review.queue || []).map((f) => f.comment_id).filter(Boolean));
+    this.review.pending = this.review.pending || [];
     this.all = data.diff.files;
     this.sinceRound = null;
     this.files = data.diff.files;
@@ -62,14 +63,49 @@ export class ReviewStore {
 
   threadsOf(file) {
     if (this.sinceRound) return [];   // threads sit on the whole review's lines: the full view shows them
-    return this.review.threads.filter((t) => t.file && (t.file === file.path || t.file === file.old_path));
+    return this.shownThreads().filter((t) => t.file && (t.file === file.path || t.file === file.old_path));
   }
 
   putThread(thread) {
     const all = this.review.threads;
     const i = all.findIndex((t) => t.id === thread.id);
     if (i >= 0) all[i] = thread; else all.push(thread);
-    this.emit('thread', thread);
+    this.emit('thread', this.#withPending(thread));
+  }
+
+  // --- the pending review: comments held on the server for the person alone until they finish it ----------------
+  // A held reply shows at the end of its thread; a held new comment as a thread of its own, marked pending.
+  shownThreads() {
+    const news = this.review.pending.filter((p) => !p.thread_id).map(pendingThread);
+    return [...this.review.threads.map((t) => this.#withPending(t)), ...news];
+  }
+
+  #withPending(thread) {
+    const held = this.review.pending.filter((p) => p.thread_id === thread.id).map(pendingComment);
+    return held.length ? {...thread, comments: [...thread.comments, ...held]} : thread;
+  }
+
+  // The answer to a change: a thread (a comment sent) or the pending review as it is now.
+  applyReply(reply) {
+    if (reply.pending) this.setPending(reply.pending); else this.putThread(reply.thread);
+  }
+
+  // Every thread a held comment was or is in is drawn again (one whose last held comment went is drawn empty).
+  setPending(pending) {
+    const before = this.review.pending;
+    this.review.pending = pending;
+    const threads = new Map();
+    for (const p of [...before, ...pending]) {
+      if (p.thread_id) {
+        const t = this.review.threads.find((x) => x.id === p.thread_id);
+        if (t) threads.set(t.id, this.#withPending(t));
+      } else {
+        const now = pending.find((x) => x.id === p.id);
+        threads.set('pending-' + p.id, now ? pendingThread(now) : {...pendingThread(p), comments: []});
+      }
+    }
+    threads.forEach((t) => this.emit('thread', t));
+    this.emit('pending', pending);
   }
 
   setView(view) {
@@ -148,6 +184,10 @@ export class ReviewStore {
       viewed: Object.fromEntries(this.viewed), reviewed_round: this.reviewed}));
   }
 }
+
+const pendingComment = (p) => ({id: p.id, author: 'person', body: p.body, at: p.at, pending: true});
+const pendingThread = (p) => ({id: 'pending-' + p.id, file: p.file, start_line: p.start_line, line: p.line,
+  side: p.side, comments: [pendingComment(p)], resolved: false, pending: true});
 
 // What a viewed mark is bound to: the blob pair git names for the file (a later change to the file gives another).
 const fingerprint = (file) => (file.index || '') + ' ' + file.additions + ' ' + file.deletions;

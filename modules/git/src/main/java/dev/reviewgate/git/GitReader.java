@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.eclipse.jgit.diff.DiffAlgorithm;
 import org.eclipse.jgit.lib.Constants;
@@ -54,6 +55,7 @@ public final class GitReader implements AutoCloseable {
   private final RepoContext context;
   private final String name;
   private final Repository repository;
+  private final HeadSnapshot head;
   private final GitOptions options;
   private final Inputs inputs;
   private final KeptReaders readers;
@@ -66,6 +68,7 @@ public final class GitReader implements AutoCloseable {
     this.context = new RepoContext(name, repository, options, new Inputs(options), new ReplacedObjects(repository));
     this.name = name;
     this.repository = repository;
+    this.head = new HeadSnapshot(name, repository);
     this.options = options;
     this.inputs = context.inputs();
     this.readers = kept;
@@ -92,16 +95,14 @@ public final class GitReader implements AutoCloseable {
 
   // ---------------------------------------------------------------- repos, resolve
 
-  /** name, default branch (what HEAD points at) and HEAD's SHA. */
+  /** name, default branch (what HEAD points at) and HEAD's SHA; reads the refs only when they changed. */
   public RepoInfo describe() {
-    try {
-      Ref head = repository.exactRef(Constants.HEAD);
-      String branch = head != null && head.isSymbolic() ? Repository.shortenRefName(head.getTarget().getName()) : null;
-      ObjectId id = head == null ? null : head.getObjectId();
-      return new RepoInfo(name, branch, id == null ? null : id.name(), repository.isBare());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return head.describe();
+  }
+
+  /** {@link #describe}'s answer when no ref behind it changed (a few stats, no reading): safe on an event loop. */
+  public Optional<RepoInfo> describedNow() {
+    return head.current();
   }
 
   public Resolved resolve(String revision) {

@@ -23,6 +23,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.logging.Level;
@@ -78,7 +79,8 @@ public final class GitVerticle extends VerticleBase {
         return Future.all(List.of(
           routing.serveInternal(Addresses.GIT_DIFF_MODEL, MODEL_ROUTE, "the git backend's diff model", (args, c) -> model(args)),
           CancelSignals.of(vertx).listen(vertx, this::cancel).onSuccess(stop -> stopListening = stop),
-          ToolEndpoint.serve(vertx, catalog, "git_repos", args -> workers.submit(c -> repos())),
+          ToolEndpoint.serve(vertx, catalog, "git_repos", args -> reposNow().map(Future::succeededFuture)
+            .orElseGet(() -> workers.submit(c -> repos()))),
           serve("git_resolve", (args, c) -> GitJson.resolved(reader(args).resolve(args.getString("revision")))),
           serve("git_log", (args, c) -> replies.log(args, reader(args).log(args.getString("range"), strings(args, "paths"),
             args.getInteger("limit"), args.getString("cursor"), c))),
@@ -200,14 +202,31 @@ public final class GitVerticle extends VerticleBase {
     return ResultCache.key(tool, name + history, args);
   }
 
+  // Clustered, a name withdrawn from this node is not listed: calls for it answer from another node's history.
   private JsonObject repos() {
+    return reposJson(registry.names().stream().filter(routing.served()::contains)
+      .map(name -> registry.reader(name).describe()).toList());
+  }
+
+  /**
+   * The repositories' answer without leaving the event loop, when no ref behind any of them changed since it was read
+   * (a few stats a repository); empty when one did, and then {@link #repos} reads them on a worker.
+   */
+  private Optional<JsonObject> reposNow() {
     List<RepoInfo> repos = new ArrayList<>();
-    // Clustered, a name withdrawn from this node is not listed: calls for it answer from another node's history.
     for (String name : registry.names()) {
       if (routing.served().contains(name)) {
-        repos.add(registry.reader(name).describe());
+        Optional<RepoInfo> known = registry.reader(name).describedNow();
+        if (known.isEmpty()) {
+          return Optional.empty();
+        }
+        repos.add(known.get());
       }
     }
+    return Optional.of(reposJson(repos));
+  }
+
+  private JsonObject reposJson(List<RepoInfo> repos) {
     return GitJson.repos(repos, routing.clustered() ? routing.defaultName() : registry.defaultName().orElse(null));
   }
 

@@ -8,6 +8,7 @@ import dev.reviewgate.http.ops.DeploymentHealth;
 import dev.reviewgate.http.security.PersonSessions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,8 @@ import java.util.Map;
  *                        that holds it; past it the connection counts by its address
  * @param personSessions  bounds of the person's dashboard sessions ({@code personSessionMs}, {@code maxPersonSessions},
  *                        {@code maxUsedLoginCodes})
+ * @param sessionsDirectory where the person's dashboard sessions are kept across restarts, one file per port (the
+ *                        state directory's {@code person-sessions}); null keeps them in memory only
  * @param health          how long {@code /health} waits for its slow sections ({@code healthFreshWithinMs},
  *                        {@code healthSectionAbandonMs})
  */
@@ -50,6 +53,7 @@ public record HttpOptions(
   int maxStreams,
   long peerLookupTimeoutMs,
   PersonSessions.Limits personSessions,
+  Path sessionsDirectory,
   DeploymentHealth.Timing health) {
 
   public static HttpOptions from(JsonObject section, Map<String, String> environment) {
@@ -81,6 +85,7 @@ public record HttpOptions(
       new PersonSessions.Limits(Duration.ofMillis(((Number) require(section, "personSessionMs")).longValue()),
         ((Number) require(section, "maxPersonSessions")).intValue(),
         ((Number) require(section, "maxUsedLoginCodes")).intValue()),
+      UserSecret.stateDirectory(environment).resolve("person-sessions"),
       new DeploymentHealth.Timing(((Number) require(section, "healthFreshWithinMs")).longValue(),
         ((Number) require(section, "healthSectionAbandonMs")).longValue()));
   }
@@ -89,14 +94,14 @@ public record HttpOptions(
   public HttpOptions withAddress(String newHost, int newPort) {
     return new HttpOptions(newHost, newPort, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeLimits,
-      credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs, personSessions, health);
+      credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs, personSessions, sessionsDirectory, health);
   }
 
   /** The same options with another bearer token (tests; production reads it from the environment or the secret). */
   public HttpOptions withToken(String newToken) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, newToken, bridgeLimits,
-      Credentials.userToken(newToken), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs, personSessions, health);
+      Credentials.userToken(newToken), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs, personSessions, sessionsDirectory, health);
   }
 
   /** The same options accepting the service credentials of the {@code services} section as well as the token. */
@@ -104,28 +109,28 @@ public record HttpOptions(
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeLimits,
       Credentials.from(token, services, environment), loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams,
-      peerLookupTimeoutMs, personSessions, health);
+      peerLookupTimeoutMs, personSessions, sessionsDirectory, health);
   }
 
   /** The same options with {@code /mcp} open without a token: {@code serve --conformance-tools} only. */
   public HttpOptions withMcpWithoutToken() {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeLimits,
-      credentials, loginKey, true, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs, personSessions, health);
+      credentials, loginKey, true, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs, personSessions, sessionsDirectory, health);
   }
 
   /** The same options with other concurrency limits (tests). */
   public HttpOptions withLimits(int perClient, int global, long bodyBytes) {
     return new HttpOptions(host, port, bodyBytes, perClient, global, retryAfterSeconds, allowedOrigins, allowedHosts,
       token, bridgeLimits, credentials, loginKey,
-      mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs, personSessions, health);
+      mcpWithoutToken, maxStreamsPerClient, maxStreams, peerLookupTimeoutMs, personSessions, sessionsDirectory, health);
   }
 
   /** The same options with other bounds on long-lived work (tests). */
   public HttpOptions withStreamLimits(int perClient, int global) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, bridgeLimits, credentials, loginKey, mcpWithoutToken, perClient, global,
-      peerLookupTimeoutMs, personSessions, health);
+      peerLookupTimeoutMs, personSessions, sessionsDirectory, health);
   }
 
   private static Object require(JsonObject section, String key) {
@@ -141,6 +146,6 @@ public record HttpOptions(
   public HttpOptions withBridgeLimits(WebSocketBridgeLimits limits) {
     return new HttpOptions(host, port, maxBodyBytes, maxConcurrentPerClient, maxConcurrent, retryAfterSeconds,
       allowedOrigins, allowedHosts, token, limits, credentials, loginKey, mcpWithoutToken, maxStreamsPerClient, maxStreams,
-      peerLookupTimeoutMs, personSessions, health);
+      peerLookupTimeoutMs, personSessions, sessionsDirectory, health);
   }
 }

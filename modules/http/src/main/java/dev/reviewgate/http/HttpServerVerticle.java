@@ -123,6 +123,12 @@ public final class HttpServerVerticle extends VerticleBase {
         router.handle(request);
       })
       .listen()
+      .compose(s -> options.sessionsDirectory() == null ? Future.succeededFuture(s)
+        // the sessions a previous server on this port left: an open page reconnects without a new sign-in
+        : vertx.executeBlocking(() -> {
+          sessions.keepIn(options.sessionsDirectory().resolve(s.actualPort() + ".json"));
+          return s;
+        }, false))
       .onSuccess(s -> {
         server = s;
         String host = Loopback.forUrl(options.host());

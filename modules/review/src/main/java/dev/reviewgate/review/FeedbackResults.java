@@ -3,6 +3,7 @@ package dev.reviewgate.review;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import java.util.logging.Logger;
 
 /**
@@ -23,7 +24,6 @@ final class FeedbackResults {
 
   /** The wait result that hands {@code item} to the agent; {@code next} is the review once the item left the queue. */
   Future<JsonObject> feedback(Review next, Feedback item, JsonObject facts) {
-    String id = next.id();
     int pending = next.queue().size();
     JsonObject result = facts.put("status", next.status().wire()).put("feedback", ReviewJson.toJson(item))
       .put("pending", pending);
@@ -31,20 +31,48 @@ final class FeedbackResults {
       return Future.succeededFuture(result.put("outcome", "completion").put("code_context", null)
         .put("instructions", FeedbackText.completion(next, item, pending)));
     }
+    if (item.kind() == Feedback.Kind.REVIEW) {
+      return batch(next, item, result.put("code_context", null).put("suggestion", null));
+    }
     Suggestion suggestion = Suggestion.in(item);
     result.put("suggestion", suggestion == null ? null : suggestion.toJson());
-    Future<JsonObject> context = item.file() == null || item.line() == null
-      ? Future.succeededFuture(null)
-      : reviews.diff(next).compose(view -> {
-          JsonObject shown = view.context(item.file(), item.startLine(), item.line(), item.side(), options.contextLines());
-          return shown != null ? Future.succeededFuture(shown) : fromFile(next, item);
-        })
-        .otherwise(failure -> {
-          LOG.fine(() -> "no code context for feedback " + item.seq() + " on review " + id + ": " + failure.getMessage());
-          return null;
-        });
-    return context.map(code -> result.put("outcome", "comment").put("code_context", code)
+    return codeContext(next, item).map(code -> result.put("outcome", "comment").put("code_context", code)
       .put("instructions", FeedbackText.comment(next, item, code, pending, options.maxQuotedChars())));
+  }
+
+  /**
+   * A finished pending review: every comment of the batch with its suggestion and the code around it, in the
+   * feedback's {@code comments}, and one text for all of them.
+   */
+  private Future<JsonObject> batch(Review next, Feedback item, JsonObject result) {
+    List<Future<JsonObject>> contexts = item.batch().stream().map(comment -> codeContext(next, comment)).toList();
+    return Future.all(contexts).map(ignored -> {
+      List<JsonObject> codes = contexts.stream().map(Future::result).toList();
+      JsonArray comments = result.getJsonObject("feedback").getJsonArray("comments");
+      for (int i = 0; i < codes.size(); i++) {
+        Suggestion suggestion = Suggestion.in(item.batch().get(i));
+        comments.getJsonObject(i).put("suggestion", suggestion == null ? null : suggestion.toJson())
+          .put("code_context", codes.get(i));
+      }
+      return result.put("outcome", "review").put("instructions",
+        FeedbackText.review(next, item, codes, next.queue().size(), options.maxQuotedChars()));
+    });
+  }
+
+  /** The code around a line comment (null for a file or review comment, or when it cannot be read). */
+  private Future<JsonObject> codeContext(Review next, Feedback item) {
+    if (item.file() == null || item.line() == null) {
+      return Future.succeededFuture(null);
+    }
+    return reviews.diff(next).compose(view -> {
+        JsonObject shown = view.context(item.file(), item.startLine(), item.line(), item.side(), options.contextLines());
+        return shown != null ? Future.succeededFuture(shown) : fromFile(next, item);
+      })
+      .otherwise(failure -> {
+        LOG.fine(() -> "no code context for feedback " + item.seq() + " on review " + next.id() + ": "
+          + failure.getMessage());
+        return null;
+      });
   }
 
   /**

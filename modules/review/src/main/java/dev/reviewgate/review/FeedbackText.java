@@ -17,6 +17,49 @@ final class FeedbackText {
   /** @param maxQuoted earlier comments of the thread are quoted up to this length (the whole thread: review_status) */
   static String comment(Review review, Feedback f, JsonObject context, int pending, int maxQuoted) {
     StringBuilder out = new StringBuilder();
+    appendComment(out, review, f, context, maxQuoted);
+    out.append("\nThink about the reviewer's point and answer it in words: explain, answer the question, or say what ")
+      .append("you would change and why. Do not modify any files now; changes come after the reviewer completes ")
+      .append("the review and asks for them.\n\n")
+      .append("To answer, call review_update with review_id \"").append(review.id())
+      .append("\", action \"add_comment\", thread_id \"").append(f.threadId())
+      .append("\" and your answer as body. Then call review_update with review_id \"").append(review.id())
+      .append("\" and action \"wait_for_feedback\" to hear from the reviewer again.");
+    appendPending(out, pending);
+    return out.toString();
+  }
+
+  /**
+   * A finished pending review: every comment as {@link #comment} words it, then what to do with all of them (answer
+   * each in its thread, or the completion's next step when the review was also completed).
+   */
+  static String review(Review review, Feedback f, List<JsonObject> contexts, int pending, int maxQuoted) {
+    StringBuilder out = new StringBuilder("The reviewer finished a review of review ").append(review.id())
+      .append(" with ").append(f.batch().size()).append(" comment(s)");
+    out.append(f.action() == null ? ", sent together.\n" : " and chose: " + f.action().label() + ".\n");
+    if (f.action() != null && f.notes() != null && !f.notes().isBlank()) {
+      out.append("Their summary:\n");
+      quote(out, f.notes());
+    }
+    for (int i = 0; i < f.batch().size(); i++) {
+      out.append("\n").append(i + 1).append(". ");
+      appendComment(out, review, f.batch().get(i), contexts.get(i), maxQuoted);
+    }
+    out.append('\n');
+    if (f.action() != null) {
+      appendNextStep(out, review, f.action());
+    } else {
+      out.append("Think about each point and answer it in words, each in its own thread: call review_update with ")
+        .append("review_id \"").append(review.id()).append("\", action \"add_comment\", the comment's thread_id ")
+        .append("(in the result's feedback.comments) and your answer as body. Do not modify any files now. Then ")
+        .append("call review_update with action \"wait_for_feedback\" to hear from the reviewer again.");
+    }
+    appendPending(out, pending);
+    return out.toString();
+  }
+
+  /** One comment of the person's: where it sits, its text, the thread before it, the code there, a suggestion. */
+  private static void appendComment(StringBuilder out, Review review, Feedback f, JsonObject context, int maxQuoted) {
     if (f.file() == null) {
       out.append("The reviewer wrote a comment on review ").append(review.id()).append(" as a whole");
     } else if (f.line() == null) {
@@ -58,15 +101,6 @@ final class FeedbackText {
           + suggestion.replacement() + (suggestion.replacement().endsWith("\n") ? "" : "\n") + "```")
         .append("\nSay whether you agree; apply it when the reviewer asks for changes.\n");
     }
-    out.append("\nThink about the reviewer's point and answer it in words: explain, answer the question, or say what ")
-      .append("you would change and why. Do not modify any files now; changes come after the reviewer completes ")
-      .append("the review and asks for them.\n\n")
-      .append("To answer, call review_update with review_id \"").append(review.id())
-      .append("\", action \"add_comment\", thread_id \"").append(f.threadId())
-      .append("\" and your answer as body. Then call review_update with review_id \"").append(review.id())
-      .append("\" and action \"wait_for_feedback\" to hear from the reviewer again.");
-    appendPending(out, pending);
-    return out.toString();
   }
 
   static String completion(Review review, Feedback f, int pending) {
@@ -79,7 +113,14 @@ final class FeedbackText {
       out.append("They left no notes.\n");
     }
     out.append('\n');
-    switch (f.action()) {
+    appendNextStep(out, review, f.action());
+    appendPending(out, pending);
+    return out.toString();
+  }
+
+  /** What the agent does after the person completed the review with {@code action}. */
+  private static void appendNextStep(StringBuilder out, Review review, CompletionAction action) {
+    switch (action) {
       case REQUEST_CHANGES -> out.append("Now make the changes the review asked for, following the discussion in its ")
         .append("threads (review_status lists them) and the notes above. You may edit files now. When the changes ")
         .append("are done, call review_update with review_id \"").append(review.id())
@@ -92,8 +133,6 @@ final class FeedbackText {
         .append("you judge best, taking the review's discussion into account.");
     }
     out.append(" The review is finished; do not wait for more feedback on it.");
-    appendPending(out, pending);
-    return out.toString();
   }
 
   static String noFeedback(Review review, long waitedMs, String url) {

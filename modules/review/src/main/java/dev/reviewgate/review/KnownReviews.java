@@ -140,6 +140,23 @@ final class KnownReviews {
       .put("comment", done.comment() == null ? null : ReviewJson.toJson(done.comment()));
   }
 
+  /** The person's pending review changed: the page shows it (it never reaches the agent's tools). */
+  static JsonObject pendingEvent(Review review) {
+    return new JsonObject().put("type", "pending")
+      .put("pending", array(review.pending().stream().map(ReviewJson::toJson).toList()));
+  }
+
+  /**
+   * The person completed the review ({@code completed}) or sent their pending review ({@code review_sent}, its
+   * comments now in their threads; with a completion when it also completed the review).
+   */
+  static JsonObject finishedEvent(Review review) {
+    List<Feedback> queue = review.queue();
+    boolean batch = !queue.isEmpty() && queue.get(queue.size() - 1).kind() == Feedback.Kind.REVIEW;
+    return new JsonObject().put("type", batch ? "review_sent" : "completed")
+      .put("completion", review.completion() == null ? null : ReviewJson.toJson(review.completion()));
+  }
+
   /** review_status: the summary every listing shows, plus the threads, markers, completion and pending feedback. */
   JsonObject status(Review review) {
     return summary(review)

@@ -13,7 +13,8 @@ import java.util.List;
  * <p>{@code base} and {@code head} are the SHAs git compared when the review was created (base null: head is a root
  * commit, compared with the empty tree); they never follow a branch. {@code queue} is the feedback not yet handed to
  * the agent, oldest first. {@code rounds} are the heads of the earlier rounds, oldest first: when the agent brings
- * new commits for the same review, {@code head} moves on and the old one is kept there.
+ * new commits for the same review, {@code head} moves on and the old one is kept there. {@code pending} is the
+ * person's pending review: comments held for them alone until they finish it ({@link #finish}).
  */
 public record Review(
   String id,
@@ -34,7 +35,8 @@ public record Review(
   long nextSeq,
   long commentCount,
   List<WaitTask> tasks,
-  List<String> rounds) {
+  List<String> rounds,
+  List<PendingComment> pending) {
 
   public Review {
     rounds = List.copyOf(rounds);
@@ -43,13 +45,14 @@ public record Review(
     threads = List.copyOf(threads);
     queue = List.copyOf(queue);
     tasks = List.copyOf(tasks);
+    pending = List.copyOf(pending);
   }
 
   public static Review create(String id, String repo, String title, String description, String commitRange,
                               String base, String head, List<FileStat> files, List<Marker> markers,
                               Instant now) {
     return new Review(id, repo, title, description, commitRange, base, head, now, now, ReviewStatus.PENDING,
-      null, files, markers, List.of(), List.of(), 1, 0, List.of(), List.of());
+      null, files, markers, List.of(), List.of(), 1, 0, List.of(), List.of(), List.of());
   }
 
   /** The result of adding a comment: the new review, and the thread and comment as stored. */
@@ -75,6 +78,11 @@ public record Review(
   }
 
   private Commented added(Author author, String body, String threadId, Anchor anchor, Instant now) {
+    return added(author, body, threadId, anchor, now, author == Author.PERSON);
+  }
+
+  /** Adds a comment; {@code queued}: also as feedback of its own for the agent (not so in a pending review's batch). */
+  private Commented added(Author author, String body, String threadId, Anchor anchor, Instant now, boolean queued) {
     String file = anchor.file();
     ReviewComment comment = new ReviewComment("c" + (commentCount + 1), author, body, now);
     List<ReviewThread> all = new ArrayList<>(threads);
@@ -94,11 +102,11 @@ public record Review(
     }
     List<Feedback> newQueue = queue;
     long seq = nextSeq;
-    if (author == Author.PERSON) {
+    if (queued) {
       newQueue = append(queue, Feedback.comment(seq++, thread, comment));
     }
     Review next = new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
-      completion, files, markers, all, newQueue, seq, commentCount + 1, tasks, rounds);
+      completion, files, markers, all, newQueue, seq, commentCount + 1, tasks, rounds, pending);
     return new Commented(next, thread, comment);
   }
 
@@ -147,7 +155,109 @@ public record Review(
     List<ReviewThread> all = new ArrayList<>(threads);
     all.set(threadIndex(changed.id()), changed);
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
-      completion, files, markers, all, newQueue, nextSeq, commentCount, tasks, rounds);
+      completion, files, markers, all, newQueue, nextSeq, commentCount, tasks, rounds, pending);
+  }
+
+  /** A change to the person's pending review: the review, and the pending comment as it is now (null: gone). */
+  public record Held(Review review, PendingComment comment) {
+  }
+
+  /**
+   * The person adds a comment to their pending review ("Start a review"): kept here, shown to them only, and handed to
+   * the agent with the others when they finish the review. Checked as a comment would be, so that finishing cannot
+   * fail on it later.
+   */
+  public Held hold(String body, String threadId, Anchor anchor, Instant now) {
+    if (completion != null) {
+      throw ToolException.conflict("review " + id + " is completed; it takes no more comments. Request a new review "
+        + "for further changes.");
+    }
+    if (threadId != null) {
+      thread(threadId);
+    } else if (anchor.file() != null && !changes(anchor.file())) {
+      throw ToolException.invalid("file '" + anchor.file() + "' is not part of review " + id + "; comment on one of "
+        + "its changed files, or omit file to comment on the review as a whole.");
+    }
+    String pid;
+    do {
+      pid = "p" + java.util.UUID.randomUUID().toString().substring(0, 8);
+    } while (held(pid) >= 0);
+    PendingComment comment = new PendingComment(pid, threadId, threadId == null ? anchor : Anchor.REVIEW, body, now);
+    return new Held(withPending(append(pending, comment), now), comment);
+  }
+
+  /** The person changes ({@code body}) or deletes ({@code body} null) a comment of their pending review. */
+  public Held reviseHeld(String commentId, String body, Instant now) {
+    int at = held(commentId);
+    if (at < 0) {
+      throw ToolException.notFound("comment '" + commentId + "' is not in your pending review; it may have been "
+        + "sent or discarded (reload the page).");
+    }
+    List<PendingComment> all = new ArrayList<>(pending);
+    PendingComment changed = body == null ? null : pending.get(at).withBody(body);
+    if (changed == null) {
+      all.remove(at);
+    } else {
+      all.set(at, changed);
+    }
+    return new Held(withPending(all, now), changed);
+  }
+
+  /** The person drops their pending review: none of its comments reaches the agent. */
+  public Review discardHeld(Instant now) {
+    return withPending(List.of(), now);
+  }
+
+  /** Where pending comment {@code commentId} is in the pending review; -1 when it is not there. */
+  public int held(String commentId) {
+    for (int i = 0; i < pending.size(); i++) {
+      if (pending.get(i).id().equals(commentId)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private Review withPending(List<PendingComment> newPending, Instant now) {
+    return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
+      completion, files, markers, threads, queue, nextSeq, commentCount, tasks, rounds, newPending);
+  }
+
+  /**
+   * The person finishes their pending review: its comments join their threads and reach the agent as one feedback
+   * item, with {@code summary}. With an {@code action} the review is also completed (the summary is the completion's
+   * notes); without one (the verdict "comment") it stays open and a summary is a comment on the review as a whole.
+   * With no pending comments this is a plain completion.
+   */
+  public Review finish(CompletionAction action, String summary, Instant now) {
+    String notes = summary == null ? "" : summary;
+    if (pending.isEmpty() && action != null) {
+      return complete(action, notes, now);
+    }
+    if (completion != null) {
+      throw ToolException.conflict("review " + id + " was already completed with '" + completion.action().label()
+        + "'.");
+    }
+    if (pending.isEmpty() && notes.isBlank()) {
+      throw ToolException.invalid("your pending review has no comments and you gave no summary: there is nothing to "
+        + "send. Add comments to it, write a summary, or complete the review with a verdict.");
+    }
+    Review at = this;
+    List<Feedback> batch = new ArrayList<>();
+    for (PendingComment p : pending) {
+      Commented done = at.added(Author.PERSON, p.body(), p.threadId(), p.anchor(), now, false);
+      batch.add(Feedback.comment(0, done.thread(), done.comment()));
+      at = done.review();
+    }
+    if (action == null && !notes.isBlank()) {
+      Commented done = at.added(Author.PERSON, notes, null, Anchor.REVIEW, now, false);
+      batch.add(Feedback.comment(0, done.thread(), done.comment()));
+      at = done.review();
+    }
+    Completion done = action == null ? null : new Completion(action, notes, now);
+    return new Review(id, repo, title, description, commitRange, base, head, createdAt, now,
+      done == null ? status : ReviewStatus.COMPLETED, done, files, markers, at.threads, append(queue,
+      Feedback.review(nextSeq, batch, done, now)), nextSeq + 1, at.commentCount, tasks, rounds, List.of());
   }
 
   /** The person completes the review; the completion is queued for the agent like a comment. */
@@ -159,7 +269,7 @@ public record Review(
     Completion done = new Completion(action, notes == null ? "" : notes, now);
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now,
       ReviewStatus.COMPLETED, done, files, markers, threads, append(queue, Feedback.completion(nextSeq, done)),
-      nextSeq + 1, commentCount, tasks, rounds);
+      nextSeq + 1, commentCount, tasks, rounds, pending);
   }
 
   /**
@@ -173,7 +283,7 @@ public record Review(
         + "status is " + status.wire() + "; it no longer changes. Request a new review for further work.");
     }
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, newStatus,
-      completion, files, markers, threads, queue, nextSeq, commentCount, tasks, rounds);
+      completion, files, markers, threads, queue, nextSeq, commentCount, tasks, rounds, pending);
   }
 
   /**
@@ -190,7 +300,7 @@ public record Review(
   /** The queue without its oldest item (after that item was handed to the agent). */
   public Review dequeue(Instant now) {
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
-      completion, files, markers, threads, queue.subList(1, queue.size()), nextSeq, commentCount, tasks, rounds);
+      completion, files, markers, threads, queue.subList(1, queue.size()), nextSeq, commentCount, tasks, rounds, pending);
   }
 
   /** The task now waiting for this review's next feedback, if any (at most one works at a time). */
@@ -233,7 +343,7 @@ public record Review(
   private Review withTasks(List<WaitTask> newTasks, List<Feedback> newQueue, Instant now) {
     return new Review(id, repo, title, description, commitRange, base, head, createdAt, now, status,
       completion, files, markers, threads, newQueue, nextSeq, commentCount, newTasks == null ? tasks : newTasks,
-      rounds);
+      rounds, pending);
   }
 
   /**
@@ -248,7 +358,7 @@ public record Review(
     }
     List<String> heads = append(rounds, head);
     return new Review(id, repo, title, description, commitRange, base, newHead, createdAt, now, ReviewStatus.PENDING,
-      null, newFiles, newMarkers, threads, queue, nextSeq, commentCount, tasks, heads);
+      null, newFiles, newMarkers, threads, queue, nextSeq, commentCount, tasks, heads, pending);
   }
 
   /** The head of round {@code round} (1 is the first; the current round is {@code rounds().size() + 1}). */

@@ -41,7 +41,21 @@ public final class ReviewJson {
       .put("next_seq", r.nextSeq())
       .put("comment_count", r.commentCount())
       .put("tasks", array(r.tasks(), ReviewJson::toJson))
-      .put("rounds", new JsonArray(new ArrayList<>(r.rounds())));
+      .put("rounds", new JsonArray(new ArrayList<>(r.rounds())))
+      .put("pending", array(r.pending(), ReviewJson::toJson));
+  }
+
+  /** A comment of the person's pending review, shaped as a thread's anchor with the comment's text. */
+  public static JsonObject toJson(PendingComment p) {
+    return new JsonObject().put("id", p.id()).put("thread_id", p.threadId()).put("file", p.anchor().file())
+      .put("start_line", p.anchor().startLine()).put("line", p.anchor().line()).put("side", p.anchor().side())
+      .put("body", p.body()).put("at", p.at().toString());
+  }
+
+  private static PendingComment pendingFromJson(JsonObject j) {
+    return new PendingComment(j.getString("id"), j.getString("thread_id"), new Anchor(j.getString("file"),
+      j.getInteger("start_line"), j.getInteger("line"), j.getString("side")), j.getString("body"),
+      Instant.parse(j.getString("at")));
   }
 
   public static JsonObject toJson(WaitTask t) {
@@ -73,7 +87,8 @@ public final class ReviewJson {
       list(j.getJsonArray("queue"), ReviewJson::feedbackFromJson),
       j.getLong("next_seq", 1L), j.getLong("comment_count", 0L),
       list(j.getJsonArray("tasks"), ReviewJson::taskFromJson),
-      j.getJsonArray("rounds", new JsonArray()).stream().map(String::valueOf).toList());
+      j.getJsonArray("rounds", new JsonArray()).stream().map(String::valueOf).toList(),
+      list(j.getJsonArray("pending"), ReviewJson::pendingFromJson));
   }
 
   public static JsonObject toJson(FileStat f) {
@@ -109,10 +124,16 @@ public final class ReviewJson {
       json.put("thread_id", f.threadId()).put("comment_id", f.commentId()).put("file", f.file())
         .put("start_line", f.startLine()).put("line", f.line()).put("side", f.side()).put("author", Author.PERSON.wire())
         .put(Provenance.TRUST, Provenance.TRUSTED).put("body", f.body());
-    } else {
-      json.put("action", f.action().wire()).put("label", f.action().label()).put("notes", f.notes());
+      return json;
     }
-    return json;
+    if (f.kind() == Feedback.Kind.REVIEW) {
+      json.put("verdict", f.action() == null ? "comment" : f.action().wire())
+        .put("comments", array(f.batch(), ReviewJson::toJson));
+      if (f.action() == null) {
+        return json;
+      }
+    }
+    return json.put("action", f.action().wire()).put("label", f.action().label()).put("notes", f.notes());
   }
 
   private static FileStat fileFromJson(JsonObject j) {
@@ -144,7 +165,8 @@ public final class ReviewJson {
     String action = j.getString("action");
     return new Feedback(j.getLong("seq"), kind, j.getString("thread_id"), j.getString("comment_id"),
       j.getString("file"), j.getInteger("start_line"), j.getInteger("line"), j.getString("side"), j.getString("body"),
-      action == null ? null : CompletionAction.fromWire(action), j.getString("notes"), Instant.parse(j.getString("at")));
+      action == null ? null : CompletionAction.fromWire(action), j.getString("notes"), Instant.parse(j.getString("at")),
+      list(j.getJsonArray("comments"), ReviewJson::feedbackFromJson));
   }
 
   private static String required(JsonObject j, String field) {

@@ -281,29 +281,36 @@ public final class ReviewVerticle extends VerticleBase {
 
   /**
    * The person's comment ({@code action} add, the default), a change to or the deletion of one not read by the agent
-   * yet (edit, delete), or a thread marked resolved or not (resolve, unresolve).
+   * yet (edit, delete), or a thread marked resolved or not (resolve, unresolve). With {@code pending} a new comment is
+   * held in the person's pending review instead; edit and delete change a held one by its id; discard drops them all.
    */
   private Future<JsonObject> personComment(Review review, JsonObject args) {
     String action = args.getString("action", "add");
     String threadId = args.getString("thread_id");
     String body = args.getString("body");
+    String commentId = args.getString("comment_id");
     boolean add = action.equals("add");
     if ((add || action.equals("edit")) && (body == null || body.isBlank())) {
       throw ToolException.invalid(action + " needs body: the comment's text.");
     }
+    if ((action.equals("edit") || action.equals("delete")) && commentId == null) {
+      throw ToolException.invalid(action + " needs comment_id: the comment to " + action + ".");
+    }
+    boolean held = add ? args.getBoolean("pending", false)
+      : action.equals("discard") || (commentId != null && review.held(commentId) >= 0);
+    if (held) {
+      return pendingComment(review, action, body, threadId, commentId, Anchor.of(args));
+    }
     if (!add && threadId == null) {
       throw ToolException.invalid(action + " needs thread_id: the thread of the comment.");
-    }
-    if ((action.equals("edit") || action.equals("delete")) && args.getString("comment_id") == null) {
-      throw ToolException.invalid(action + " needs comment_id: the comment to " + action + ".");
     }
     Anchor anchor = Anchor.of(args);
     return reviews.change(review.id(), current -> {
       Instant now = Instant.now();
       Review.Commented done = switch (action) {
         case "add" -> current.comment(Author.PERSON, body, threadId, anchor, now);
-        case "edit" -> current.revise(threadId, args.getString("comment_id"), body, now);
-        case "delete" -> current.revise(threadId, args.getString("comment_id"), null, now);
+        case "edit" -> current.revise(threadId, commentId, body, now);
+        case "delete" -> current.revise(threadId, commentId, null, now);
         case "resolve", "unresolve" -> current.resolve(threadId, action.equals("resolve"), now);
         default -> throw ToolException.invalid("unknown action '" + action + "'");
       };
@@ -315,16 +322,42 @@ public final class ReviewVerticle extends VerticleBase {
       .put("delivered", add && waits.deliverIfWaiting(review.id())));
   }
 
+  /** A change to the person's pending review; nothing reaches the agent, so no wait is told. */
+  private Future<JsonObject> pendingComment(Review review, String action, String body, String threadId,
+                                            String commentId, Anchor anchor) {
+    return reviews.change(review.id(), current -> {
+      Instant now = Instant.now();
+      Review.Held done = switch (action) {
+        case "add" -> current.hold(body, threadId, anchor, now);
+        case "edit" -> current.reviseHeld(commentId, body, now);
+        case "delete" -> current.reviseHeld(commentId, null, now);
+        case "discard" -> new Review.Held(current.discardHeld(now), null);
+        default -> throw ToolException.invalid(action + " does not apply to a comment of your pending review; edit, "
+          + "delete or discard it, or finish the review to send it.");
+      };
+      return new ReviewWriter.Applied<>(done.review(), done);
+    }, done -> KnownReviews.pendingEvent(done.review())).map(done -> new JsonObject()
+      .put("review_id", review.id())
+      .put("comment", done.comment() == null ? null : ReviewJson.toJson(done.comment()))
+      .put("pending", KnownReviews.array(done.review().pending().stream().map(ReviewJson::toJson).toList()))
+      .put("delivered", false));
+  }
+
+  /**
+   * The person completes the review, or with action comment sends their pending review and leaves it open. Their
+   * pending comments, if any, go with it: the agent hears of all of them and the verdict as one item.
+   */
   private Future<JsonObject> complete(JsonObject args) {
-    CompletionAction action = CompletionAction.fromWire(args.getString("action"));
+    String wire = args.getString("action");
+    CompletionAction action = "comment".equals(wire) ? null : CompletionAction.fromWire(wire);
     return reviews.named(args).compose(review -> reviews.change(review.id(), current -> {
-      Review next = current.complete(action, args.getString("notes"), Instant.now());
+      Review next = current.finish(action, args.getString("notes"), Instant.now());
       return new ReviewWriter.Applied<>(next, next);
-    }, next -> new JsonObject().put("type", "completed").put("completion", ReviewJson.toJson(next.completion()))))
+    }, KnownReviews::finishedEvent))
       .map(saved -> new JsonObject()
         .put("review_id", saved.id())
         .put("status", saved.status().wire())
-        .put("completion", ReviewJson.toJson(saved.completion()))
+        .put("completion", saved.completion() == null ? null : ReviewJson.toJson(saved.completion()))
         .put("delivered", waits.deliverIfWaiting(saved.id())));
   }
 }

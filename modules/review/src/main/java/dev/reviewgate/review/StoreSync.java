@@ -103,6 +103,9 @@ final class StoreSync {
           reviews.publish(after, KnownReviews.commentEvent(new Review.Commented(after, thread, comment)));
         }
       }
+      if (!before.pending().equals(after.pending())) {
+        reviews.publish(after, KnownReviews.pendingEvent(after));
+      }
       if (before.completion() == null && after.completion() != null) {
         reviews.publish(after, new JsonObject().put("type", "completed").put("completion", ReviewJson.toJson(after.completion())));
       } else if (before.status() != after.status()) {

@@ -41,6 +41,7 @@ class ReviewPageDataTest {
 
   private Vertx vertx;
   private TempRepo repo;
+  private String reviewService;
 
   @BeforeEach
   void setUp(Vertx vertx) throws Exception {
@@ -61,9 +62,19 @@ class ReviewPageDataTest {
       .write("src/calc.py", "def area(r):\n    return math.pi * r * r\n");
     repo.commit("second");
     await(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(ReviewgateConfig.defaults(), repoDir), ToolCatalog.standard())));
+    reviewService = await(vertx.deployVerticle(reviewVerticle()));
+  }
+
+  private ReviewVerticle reviewVerticle() {
     JsonObject layer = new JsonObject().put("review", new JsonObject().put("storageDir", storeDir.toString()));
-    await(vertx.deployVerticle(new ReviewVerticle(ReviewOptions.from(ReviewgateConfig.defaults().merge(layer)
-      .section("review"), repoDir), ToolCatalog.standard())));
+    return new ReviewVerticle(ReviewOptions.from(ReviewgateConfig.defaults().merge(layer).section("review"), repoDir),
+      ToolCatalog.standard());
+  }
+
+  /** The review service stops and starts again on the same store, as a restarted process would. */
+  private void restartReviewService() throws Exception {
+    await(vertx.undeploy(reviewService));
+    reviewService = await(vertx.deployVerticle(reviewVerticle()));
   }
 
   @Test
@@ -163,6 +174,126 @@ class ReviewPageDataTest {
     assertThatThrownBy(() -> call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id)
       .put("file", "src/list.txt").put("start_line", 9).put("line", 3).put("body", "x")))
       .hasMessageContaining("start_line 9 is after line 3");
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aPendingReviewIsHeldFromTheWaitingAgentAndReachesItAsOneBatchWithTheSummaryAndVerdict() throws Exception {
+    String id = review();
+    Future<JsonObject> waiting = send(wait(id));
+    JsonObject first = call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("pending", true)
+      .put("file", "src/list.txt").put("start_line", 19).put("line", 21).put("side", "new").put("body", "Odd names."));
+    JsonObject second = call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("pending", true)
+      .put("file", "src/calc.py").put("line", 2).put("body", "draft text"));
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("pending", true)
+      .put("file", "src/calc.py").put("body", "Dropped later."));
+    assertThat(first.getBoolean("delivered")).isFalse();
+    String secondId = second.getJsonObject("comment").getString("id");
+    String thirdId = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id)).getJsonObject("review")
+      .getJsonArray("pending").getJsonObject(2).getString("id");
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("action", "edit").put("comment_id", secondId)
+      .put("body", "Use the constant:\n```suggestion\n    return math.pi * r ** 2\n```\n"));
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("action", "delete").put("comment_id", thirdId));
+
+    // Held on the server: a reload (or another tab) reads them back; the agent's tools see none of them.
+    JsonArray held = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id)).getJsonObject("review")
+      .getJsonArray("pending");
+    assertThat(held.stream().map(JsonObject.class::cast).map(p -> p.getString("file"))).containsExactly("src/list.txt",
+      "src/calc.py");
+    JsonObject status = call(Addresses.REVIEW_STATUS, new JsonObject().put("review_id", id));
+    assertThat(status.encode()).doesNotContain("Odd names", "math.pi * r ** 2");
+    assertThat(status.getJsonArray("threads")).isEmpty();
+    assertThat(status.getBoolean("agent_waiting")).as("the agent still waits").isTrue();
+    assertThat(waiting.isComplete()).isFalse();
+
+    JsonObject sent = call(Addresses.REVIEW_COMPLETE, new JsonObject().put("review_id", id).put("action", "request_changes")
+      .put("notes", "Two things before this lands."));
+    assertThat(sent.getBoolean("delivered")).isTrue();
+    JsonObject result = await(waiting);
+    assertThat(result.getString("outcome")).isEqualTo("review");
+    JsonObject batch = result.getJsonObject("feedback");
+    assertThat(batch.getString("kind")).isEqualTo("review");
+    assertThat(batch.getString("verdict")).isEqualTo("request_changes");
+    assertThat(batch.getString("notes")).isEqualTo("Two things before this lands.");
+    JsonArray comments = batch.getJsonArray("comments");
+    assertThat(comments).hasSize(2);
+    JsonObject range = comments.getJsonObject(0);
+    assertThat(range.getString("file")).isEqualTo("src/list.txt");
+    assertThat(range.getInteger("start_line")).isEqualTo(19);
+    assertThat(range.getInteger("line")).isEqualTo(21);
+    assertThat(range.getString("side")).isEqualTo("new");
+    assertThat(range.getString("thread_id")).isNotNull();
+    assertThat(range.getJsonObject("code_context").getJsonArray("lines").stream().map(JsonObject.class::cast)
+      .filter(l -> l.getBoolean("target")).map(l -> l.getString("text"))).containsExactly("line 19", "line twenty", "line 21");
+    assertThat(comments.getJsonObject(1).getJsonObject("suggestion")).isEqualTo(new JsonObject().put("path", "src/calc.py")
+      .put("side", "new").put("start_line", 2).put("line", 2).put("replacement", "    return math.pi * r ** 2\n"));
+    assertThat(result.getString("instructions")).contains("with 2 comment(s)", "request changes", "Odd names.",
+      "Two things before this lands.");
+    assertThat(result.getInteger("pending")).as("one item, nothing left queued").isZero();
+
+    JsonObject after = call(Addresses.REVIEW_STATUS, new JsonObject().put("review_id", id));
+    assertThat(after.getString("status")).isEqualTo("completed");
+    assertThat(after.getJsonArray("threads")).hasSize(2);
+    assertThat(call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id)).getJsonObject("review")
+      .getJsonArray("pending")).isEmpty();
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aDiscardedPendingReviewReachesNobodyAndACommentVerdictLeavesTheReviewOpen() throws Exception {
+    String id = review();
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("pending", true)
+      .put("file", "src/calc.py").put("body", "Never sent."));
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("action", "discard"));
+    assertThat(call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id)).getJsonObject("review")
+      .getJsonArray("pending")).isEmpty();
+    assertThatThrownBy(() -> call(Addresses.REVIEW_COMPLETE, new JsonObject().put("review_id", id)
+      .put("action", "comment"))).hasMessageContaining("nothing to send");
+    assertThatThrownBy(() -> call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("pending", true)
+      .put("file", "nope.txt").put("body", "x"))).hasMessageContaining("not part of review");
+
+    String thread = call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id).put("action", "add_comment")
+      .put("file", "src/calc.py").put("line", 2).put("body", "Is pi right here?")).getString("thread_id");
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("pending", true).put("thread_id", thread)
+      .put("body", "Yes, keep it."));
+    call(Addresses.REVIEW_COMPLETE, new JsonObject().put("review_id", id).put("action", "comment")
+      .put("notes", "Looks fine so far."));
+    JsonObject result = await(send(wait(id)));
+    assertThat(result.getString("outcome")).isEqualTo("review");
+    JsonObject batch = result.getJsonObject("feedback");
+    assertThat(batch.getString("verdict")).isEqualTo("comment");
+    assertThat(batch.getJsonArray("comments").stream().map(JsonObject.class::cast).map(c -> c.getString("body")))
+      .containsExactly("Yes, keep it.", "Looks fine so far.");
+    assertThat(batch.getJsonArray("comments").getJsonObject(0).getString("thread_id")).isEqualTo(thread);
+    JsonObject status = call(Addresses.REVIEW_STATUS, new JsonObject().put("review_id", id));
+    assertThat(status.getString("status")).as("a comment verdict leaves the review open").isEqualTo("pending");
+    assertThat(status.getJsonArray("threads").getJsonObject(0).getJsonArray("comments")).hasSize(2);
+  }
+
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void aPendingReviewAndAFinishedOneNotYetHandedOutOutliveARestart() throws Exception {
+    String id = review();
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("pending", true)
+      .put("file", "src/list.txt").put("line", 20).put("body", "Held across a restart."));
+    restartReviewService();
+    JsonArray held = call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id)).getJsonObject("review")
+      .getJsonArray("pending");
+    assertThat(held.stream().map(JsonObject.class::cast).map(p -> p.getString("body"))).containsExactly("Held across a restart.");
+
+    call(Addresses.REVIEW_COMMENT, new JsonObject().put("review_id", id).put("pending", true)
+      .put("file", "src/calc.py").put("line", 2).put("side", "old").put("body", "And this one."));
+    call(Addresses.REVIEW_COMPLETE, new JsonObject().put("review_id", id).put("action", "return").put("notes", "Done."));
+    restartReviewService();
+    JsonObject result = await(send(wait(id)));
+    assertThat(result.getString("outcome")).isEqualTo("review");
+    JsonObject batch = result.getJsonObject("feedback");
+    assertThat(batch.getString("verdict")).isEqualTo("return");
+    assertThat(batch.getString("notes")).isEqualTo("Done.");
+    assertThat(batch.getJsonArray("comments").stream().map(JsonObject.class::cast)
+      .map(c -> c.getString("file") + ":" + c.getInteger("line") + ":" + c.getString("side")))
+      .containsExactly("src/list.txt:20:new", "src/calc.py:2:old");
+    assertThat(result.getString("instructions")).contains("return to the agent", "And this one.");
   }
 
   @Test

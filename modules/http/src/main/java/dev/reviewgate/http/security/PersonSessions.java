@@ -13,8 +13,9 @@ import java.util.Optional;
 /**
  * The person's sessions on one dashboard server. A login link's code ({@link LoginCode}) is accepted once: its nonce
  * is remembered until the code expires. Each accepted code opens a session, named by a random id that the login
- * response sets as an HttpOnly cookie; the id is all the browser holds (never the secret), and it lives only in this
- * process's memory, so a restarted server asks for a new login. Bounded ({@link Limits}): the oldest session goes
+ * response sets as an HttpOnly cookie; the id is all the browser holds (never the secret). Sessions are held by the
+ * SHA-256 of their id; kept in a {@link SessionFile} ({@link #keepIn}) they outlive a restart of the server, which
+ * reads them back with their expiry. Bounded ({@link Limits}): the oldest session goes
  * when {@code maxSessions} are open, and codes are refused while {@code maxUsedCodes} unexpired ones are
  * remembered. Thread-safe (server instances on several event loops may share it).
  */
@@ -37,7 +38,9 @@ public final class PersonSessions {
   private final Clock clock;
   private final Limits limits;
   private final Map<String, Instant> usedNonces = new HashMap<>();
-  private final LinkedHashMap<String, Instant> sessions = new LinkedHashMap<>();
+  /** Open sessions by the hash of their id ({@link SessionFile#hash}), oldest login first. */
+  private LinkedHashMap<String, Instant> sessions = new LinkedHashMap<>();
+  private SessionFile file;
 
   public PersonSessions(String loginKey, Clock clock, Limits limits) {
     this.loginKey = loginKey;
@@ -48,6 +51,21 @@ public final class PersonSessions {
   /** How long a session lasts after its login (its cookie's {@code Max-Age}). */
   public Duration lifetime() {
     return limits.lifetime();
+  }
+
+  /**
+   * Keeps the sessions in {@code path} from now on, first taking back those a previous server left there (unexpired;
+   * the newest up to {@code maxSessions}). Blocking: call it off the event loop.
+   */
+  public synchronized void keepIn(java.nio.file.Path path) {
+    SessionFile kept = new SessionFile(path);
+    LinkedHashMap<String, Instant> all = kept.read(clock.instant());
+    all.putAll(sessions);
+    sessions = all;
+    while (sessions.size() > limits.maxSessions()) {
+      sessions.remove(sessions.keySet().iterator().next());
+    }
+    file = kept;
   }
 
   /** Exchanges a login code for a new session id; empty when the code is invalid, expired or used already. */
@@ -69,7 +87,10 @@ public final class PersonSessions {
     byte[] id = new byte[32];
     RANDOM.nextBytes(id);
     String session = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
-    sessions.put(session, now.plus(limits.lifetime()));
+    sessions.put(SessionFile.hash(session), now.plus(limits.lifetime()));
+    if (file != null) {
+      file.write(sessions); // a login is rare (one per 'reviewgate open') and the file small
+    }
     return Optional.of(session);
   }
 
@@ -78,12 +99,13 @@ public final class PersonSessions {
     if (session == null) {
       return false;
     }
-    Instant expiry = sessions.get(session);
+    String hash = SessionFile.hash(session);
+    Instant expiry = sessions.get(hash);
     if (expiry == null) {
       return false;
     }
     if (!expiry.isAfter(clock.instant())) {
-      sessions.remove(session);
+      sessions.remove(hash);
       return false;
     }
     return true;
