@@ -111,6 +111,24 @@ class WhitespacePageIT {
       assertThat(section(chromium, "src/total.c").findElement(By.cssSelector(".counts")).getText())
         .isEqualTo(numstat("", "src/total.c"));
       assertThat(draftText(chromium)).isEqualTo(draft);
+
+      // A second round re-indents main() and changes a note: since round 1, with whitespace hidden, only the note.
+      repo.write("src/total.c", repo.git("show", "HEAD:src/total.c").replace("    return total();", "\treturn total();"))
+        .write("src/notes.txt", "first note  \nsecond note, amended\t\n").commit("third");
+      server.call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id).put("action", "new_round"));
+      chromium.until(WAIT, "the round picker", () -> !chromium.driver.findElements(By.id("round-view")).isEmpty());
+      toggle(chromium);
+      ((JavascriptExecutor) chromium.driver).executeScript("const s = document.getElementById('round-view');"
+        + " s.value = '1'; s.dispatchEvent(new Event('change'));");
+      List<String> notes = gitHunks("-w", "src/notes.txt");
+      assertThat(notes).contains("+second note, amended\t");
+      chromium.until(WAIT, "only the note since round 1", () -> chromium.driver.findElements(By.cssSelector("section.file"))
+        .stream().map(e -> e.getAttribute("data-path")).toList().equals(List.of("src/notes.txt")));
+      assertThat(shownHunks(chromium, "src/notes.txt")).isEqualTo(notes);
+      toggle(chromium);
+      chromium.until(WAIT, "both files since round 1 with whitespace shown", () -> chromium.driver
+        .findElements(By.cssSelector("section.file")).size() == 2);
+      assertThat(shownHunks(chromium, "src/notes.txt")).isEqualTo(gitHunks("src/notes.txt"));
     }
   }
 
