@@ -197,10 +197,11 @@ public final class PatchWriter {
       Stats gone = write(deletion(change), out, sink);
       return joined(change, gone, write(creation(change), out, sink));
     }
+    Sides sides = null;
     Text text = null;
     if (shownOnlyIfLinesChanged(change)) {
       // git prints this header lazily, with the first hunk line: read the lines first, and write nothing without one.
-      Sides sides = sides(change);
+      sides = sides(change);
       text = sides.binary ? null : text(sides);
       if (text != null && text.edits.isEmpty()) {
         forget(change);
@@ -208,7 +209,7 @@ public final class PatchWriter {
       }
     }
     sink.fileStart(out.size(), change.hasOld() ? change.oldPath() : null, change.hasNew() ? change.newPath() : null);
-    Stats stats = writeFile(change, text, out, sink);
+    Stats stats = writeFile(change, sides, text, out, sink);
     sink.fileEnd(out.size(), stats.additions, stats.deletions);
     return stats;
   }
@@ -226,9 +227,10 @@ public final class PatchWriter {
   /**
    * One file that is no type change. Header lines are ASCII when paths are quoted (core.quotePath on, the default),
    * so their chars are their bytes and the sink's offsets count them; with it off, a name's bytes ≥ 0x80 are written
-   * as the tree holds them. {@code read}: its lines and edits when already known, else null.
+   * as the tree holds them. {@code known} and {@code read}: its sides, and its lines and edits, when already read
+   * (else null; each side is read once, so a blob over the limit is named once).
    */
-  private Stats writeFile(FileChange change, Text read, PatchBytes out, PatchSink sink) {
+  private Stats writeFile(FileChange change, Sides known, Text read, PatchBytes out, PatchSink sink) {
     long base = out.size();
     String oldPath = change.oldPath() != null ? change.oldPath() : change.newPath();
     String newPath = change.newPath() != null ? change.newPath() : change.oldPath();
@@ -273,8 +275,8 @@ public final class PatchWriter {
     if (sameContent) {
       return probesSameContent ? sameContent(change) : Stats.text(0, 0);
     }
-    Sides sides = read == null ? sides(change) : null;
-    if (sides != null && sides.binary) {
+    Sides sides = known != null ? known : sides(change);
+    if (sides.binary) {
       // As git: binary sides with the same bytes (an empty file added or deleted under a binary or -diff
       // attribute: /dev/null and the empty blob) show the header alone.
       if (!sides.loadedEqual()) {
