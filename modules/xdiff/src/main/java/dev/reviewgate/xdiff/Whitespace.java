@@ -45,7 +45,7 @@ public enum Whitespace {
   boolean same(byte[] a, int aStart, int aEnd, byte[] b, int bStart, int bEnd) {
     int aLast = significantEnd(a, aStart, aEnd);
     int bLast = significantEnd(b, bStart, bEnd);
-    if (this == AT_EOL) {
+    if (this == NONE || this == AT_EOL) {
       return java.util.Arrays.equals(a, aStart, aLast, b, bStart, bLast);
     }
     int i = aStart;
