@@ -212,6 +212,7 @@ export class FileView {
 
   #noHunks() {
     const f = this.file;
+    if (f.whitespace_only) return 'Only whitespace changed in this file (whitespace is hidden).';
     if (f.status === 'renamed' || f.status === 'copied') return `${f.status === 'renamed' ? 'Renamed' : 'Copied'} without changes`
       + (f.similarity != null ? ` (${f.similarity}% similar).` : '.');
     if (f.old_mode && f.new_mode && f.old_mode !== f.new_mode) return `Mode changed from ${f.old_mode} to ${f.new_mode}.`;
@@ -234,7 +235,8 @@ export class FileView {
     button.disabled = true;
     button.textContent = 'Loading…';
     try {
-      const {diff} = await this.ctx.bus.request(GET, {review_id: this.store.id, file: this.file.path}, 60000);
+      const {diff} = await this.ctx.bus.request(GET, {review_id: this.store.id, file: this.file.path,
+        ...this.store.whitespaceArgs()}, 60000);
       const whole = diff.files.find((x) => x.path === this.file.path);
       Object.assign(this.file, {hunks: whole.hunks, cut: whole.cut, loaded_whole: !whole.cut,
         shown_additions: whole.shown_additions, shown_deletions: whole.shown_deletions, omitted_hunks: whole.omitted_hunks});

@@ -108,6 +108,7 @@ class ReviewPage {
     const id = this.store.id;
     bus.on(A.events + '.' + id, (event) => this.#event(event));
     this.store.load(await bus.request(GET, {review_id: id}, 60000));
+    if (this.store.hideWhitespace) await this.#showDiff(null);
     document.title = this.store.review.title + ' · reviewgate';
     this.render();
     this.loaded = true;
@@ -150,6 +151,7 @@ class ReviewPage {
         h('div', {class: 'toolbar'},
           h('div', {class: 'segmented', role: 'group', 'aria-label': 'Diff view'},
             viewButton('unified', 'Unified'), viewButton('split', 'Side by side', narrow)),
+          this.#whitespaceToggle(),
           this.#roundPicker(),
           h('span', {class: 'hint'}, 'Press ', h('kbd', {}, '?'), ' for keyboard shortcuts'),
           h('span', {id: 'pending-count', class: 'badge pending-badge', hidden: true}),
@@ -180,14 +182,42 @@ class ReviewPage {
     if (!rounds.length) return null;
     const mine = s.reviewedRound();
     const select = h('select', {id: 'round-view', 'aria-label': 'Changes shown', onchange: async (e) => {
-      const since = Number(e.target.value) || null;
-      const diff = since ? (await bus.request(GET, {review_id: s.id, since_round: since}, 60000)).diff : null;
-      s.showSince(since, diff);
+      await this.#showDiff(Number(e.target.value) || null);
       this.render();
     }}, h('option', {value: ''}, `All changes (round ${rounds.length + 1})`),
     rounds.map((head, i) => h('option', {value: i + 1, selected: s.sinceRound === i + 1 || null},
       `Since round ${i + 1} (${shortSha(head)})` + (mine === i + 1 ? ' — your last review' : ''))));
     return h('label', {class: 'round-view'}, 'Changes: ', select);
+  }
+
+  // Hide whitespace: the server's `git diff -w` of what is shown (the whole review, or since a round), remembered.
+  #whitespaceToggle() {
+    const s = this.store;
+    return h('button', {class: 'whitespace-toggle', 'aria-pressed': String(s.hideWhitespace),
+      title: 'Compare lines ignoring whitespace, as git diff -w does', onclick: async (e) => {
+        e.currentTarget.disabled = true;
+        s.setHideWhitespace(!s.hideWhitespace);
+        try {
+          await this.#showDiff(s.sinceRound);
+        } catch (err) {
+          s.setHideWhitespace(!s.hideWhitespace);
+          announce('Could not change the whitespace view: ' + (err.message || err));
+        }
+        this.render();
+      }}, 'Hide whitespace');
+  }
+
+  // Shows the whole review's diff, or only what changed since a round, as the whitespace choice asks.
+  async #showDiff(since) {
+    const s = this.store;
+    const ws = s.whitespaceArgs();
+    if (since) {
+      s.showSince(since, (await bus.request(GET, {review_id: s.id, since_round: since, ...ws}, 60000)).diff);
+      return;
+    }
+    const diff = s.hideWhitespace ? (await bus.request(GET, {review_id: s.id, ...ws}, 60000)).diff : null;
+    s.showSince(null);
+    if (diff) s.showIgnoringWhitespace(diff);
   }
 
   reveal(params) {

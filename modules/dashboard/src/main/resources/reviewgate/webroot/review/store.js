@@ -3,6 +3,7 @@
 // re-render, a view switch, live events and a reload. Parts of the page listen for what changed ('file', 'thread',
 // 'review', 'viewed', 'drafts') and re-render only themselves.
 const VIEW_KEY = 'reviewgate.view';
+const WHITESPACE_KEY = 'reviewgate.whitespace';
 
 export class ReviewStore {
   constructor(id) {
@@ -12,6 +13,7 @@ export class ReviewStore {
     this.files = [];            // the diff's files, in order; each may gain .loaded (whole diff) and .extra context
     this.waiting = false;
     this.view = localStorage.getItem(VIEW_KEY) || 'unified';
+    this.hideWhitespace = localStorage.getItem(WHITESPACE_KEY) === 'hide';
     this.listeners = new Map();
     const saved = this.#read();
     this.drafts = new Map(Object.entries(saved.drafts || {}));   // key -> {target, text}
@@ -110,6 +112,25 @@ export class ReviewStore {
     this.view = view;
     localStorage.setItem(VIEW_KEY, view);
     this.emit('review');
+  }
+
+  // --- hide whitespace: the diff shown is git's `git diff -w`, computed by the server ------------------------------
+  // The whole review's files stay in `all`: viewed marks are bound to the full diff, whatever is shown.
+  setHideWhitespace(on) {
+    this.hideWhitespace = on;
+    localStorage.setItem(WHITESPACE_KEY, on ? 'hide' : 'show');
+  }
+
+  // What a diff request adds to ask for the diff as shown.
+  whitespaceArgs() { return this.hideWhitespace ? {ignore_whitespace: 'all'} : {}; }
+
+  // The full view with whitespace ignored: git's -w files, in the review's order. A file git leaves out (only its
+  // whitespace changed) stays listed without hunks, so that its threads, drafts and viewed mark stay reachable.
+  showIgnoringWhitespace(diff) {
+    const shown = new Map(diff.files.map((f) => [f.path, f]));
+    this.files = this.all.map((f) => shown.get(f.path) || {...f, hunks: [], additions: 0, deletions: 0, cut: false,
+      whitespace_only: true});
+    this.files.forEach((f, i) => { f.index_in_review = i; });
   }
 
   // --- drafts: what the person is writing, by where it goes -----------------------------------------------------

@@ -133,7 +133,8 @@ final class BudgetedReplies {
   private JsonObject paged(String tool, JsonObject args, ChangedFiles changed, Encoder encoder) {
     ReplyBudget budget = budget(args);
     String fingerprint = PageCursor.fingerprint(tool, changed.repo(), changed.base(), changed.head(),
-      String.valueOf(args.getValue("paths")), String.valueOf(args.getValue("counts")));
+      String.valueOf(args.getValue("paths")), String.valueOf(args.getValue("counts")),
+      String.valueOf(args.getValue("ignore_whitespace")));
     int all = changed.files().size();
     int start = (int) Math.min(PageCursor.read(args.getValue("cursor"), fingerprint), all);
     JsonObject totals = encoder.encode(changed).getJsonObject("totals");

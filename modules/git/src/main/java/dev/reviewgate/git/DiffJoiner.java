@@ -117,8 +117,11 @@ final class DiffJoiner {
     fileBytes += DiffBlock.bytes(built);
   }
 
-  /** A written file's counts, and its two sizes when binary. */
+  /** A written file's counts, and its two sizes when binary; nothing for one a whitespace option left out. */
   private void record(FileChange change, PatchWriter.Stats stats) {
+    if (stats.hidden()) {
+      return;
+    }
     count(change, stats, counts);
     if (stats.binary()) {
       binarySizes.put(change.path(), sizes(stats));

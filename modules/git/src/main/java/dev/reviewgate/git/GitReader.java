@@ -13,6 +13,7 @@ import dev.reviewgate.xdiff.DiffAttributes;
 import dev.reviewgate.xdiff.FileChange;
 import dev.reviewgate.xdiff.PatchBytes;
 import dev.reviewgate.xdiff.PatchWriter;
+import dev.reviewgate.xdiff.Whitespace;
 import dev.reviewgate.xdiff.Renames;
 import dev.reviewgate.xdiff.RepoDiffConfig;
 import dev.reviewgate.xdiff.TreeChanges;
@@ -176,12 +177,18 @@ public final class GitReader implements AutoCloseable {
    * @param forStat the diff is read for its stat: a change whose sides are one blob (a pure rename, a mode change) is
    *                checked for binary content too, as {@code git diff --stat} does ({@code Bin}), which reads that
    *                blob; a unified diff's text does not need it
+   * @param whitespace the whitespace lines may differ in and be the same ({@code -w}, {@code -b},
+   *                   {@code --ignore-space-at-eol}); a file changed only so is then left out, as git leaves it
    */
   public record DiffOptions(DiffAlgorithm.SupportedAlgorithm algorithm, int contextLines, List<String> paths,
-                            boolean forStat) {
+                            boolean forStat, Whitespace whitespace) {
 
     public DiffOptions(DiffAlgorithm.SupportedAlgorithm algorithm, int contextLines, List<String> paths) {
       this(algorithm, contextLines, paths, false);
+    }
+
+    public DiffOptions(DiffAlgorithm.SupportedAlgorithm algorithm, int contextLines, List<String> paths, boolean forStat) {
+      this(algorithm, contextLines, paths, forStat, Whitespace.NONE);
     }
   }
 
@@ -498,7 +505,10 @@ public final class GitReader implements AutoCloseable {
       DiffSession session = session(reader, pair, diffOptions, cancellation);
       List<ChangedFile> files = new ArrayList<>();
       for (FileChange change : session.found().renamed()) {
-        files.add(changedFile(change, session.writer().stats(change)));
+        PatchWriter.Stats stats = session.writer().stats(change);
+        if (!stats.hidden()) {
+          files.add(changedFile(change, stats));
+        }
       }
       return new ChangedFiles(name, pair.baseSha(), pair.head().name(), files, true, pair.note(),
         quotePath());
@@ -536,7 +546,8 @@ public final class GitReader implements AutoCloseable {
     };
     PatchWriter writer = new PatchWriter(found.blobs(), found.attributes(),
       new Abbreviator(reader, repository.getObjectDatabase(), abbreviation),
-      DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation, diffOptions.forStat());
+      DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation, diffOptions.forStat(),
+      diffOptions.whitespace());
     return new DiffSession(found, writer, abbreviation);
   }
 
@@ -546,7 +557,8 @@ public final class GitReader implements AutoCloseable {
     Blobs blobs = new Blobs(ContentSource.of(reader), options.maxBlobBytes());
     DiffAttributes attributes = DiffAttributes.of(reader, pair.head().getTree(), options.maxBlobBytes(), diffConfig.current());
     return new PatchWriter(blobs, attributes, new Abbreviator(reader, repository.getObjectDatabase(), abbreviation),
-      DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation, diffOptions.forStat());
+      DiffAlgorithm.getAlgorithm(diffOptions.algorithm()), diffOptions.contextLines(), cancellation, diffOptions.forStat(),
+      diffOptions.whitespace());
   }
 
 

@@ -16,6 +16,7 @@ import dev.reviewgate.diff.shape.Format;
 import dev.reviewgate.diff.shape.ReplyBudget;
 import dev.reviewgate.diff.shape.ShapeOptions;
 import dev.reviewgate.diff.shape.Shaper;
+import dev.reviewgate.xdiff.Whitespace;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonArray;
@@ -255,7 +256,22 @@ public final class GitVerticle extends VerticleBase {
     String algorithm = args.getString("algorithm", "histogram");
     return new GitReader.DiffOptions(
       "myers".equals(algorithm) ? DiffAlgorithm.SupportedAlgorithm.MYERS : DiffAlgorithm.SupportedAlgorithm.HISTOGRAM,
-      args.getInteger("context_lines", options.defaultContextLines()), strings(args, "paths"), forStat);
+      args.getInteger("context_lines", options.defaultContextLines()), strings(args, "paths"), forStat, whitespace(args));
+  }
+
+  /** {@code ignore_whitespace}: git's -w (all), -b (change) or --ignore-space-at-eol (eol); absent, none ignored. */
+  static Whitespace whitespace(JsonObject args) {
+    Object value = args.getValue("ignore_whitespace");
+    if (value == null) {
+      return Whitespace.NONE;
+    }
+    return switch (String.valueOf(value)) {
+      case "all" -> Whitespace.ALL;
+      case "change" -> Whitespace.CHANGE;
+      case "eol" -> Whitespace.AT_EOL;
+      default -> throw ToolException.invalid("ignore_whitespace must be all (git's -w), change (-b) or eol "
+        + "(--ignore-space-at-eol), not '" + String.valueOf(value).replaceAll("\\p{Cntrl}", "?") + "'");
+    };
   }
 
   private ChangedFiles changed(JsonObject args, boolean counts, Cancellation cancellation) {
@@ -273,6 +289,11 @@ public final class GitVerticle extends VerticleBase {
     GitReader reader = reader(args);
     GitReader.Pair pair = reader.pair(DiffTarget.from(args));
     JsonObject about = new JsonObject().put("repo", reader.name()).put("base", pair.baseSha()).put("head", pair.head().name());
+    if (args.containsKey("ignore_whitespace")) {
+      // Said in the reply, and part of what a cursor is pinned to: a page of one mode never continues another's.
+      whitespace(args);
+      about.put("ignore_whitespace", args.getString("ignore_whitespace"));
+    }
     if (shaping.filesOnly() && !shaping.counts()) {
       // A list of names: the trees tell it all, so no file's content is read (bar rename candidates, as in git).
       return described(engine.shape(ListedFiles.of(reader.fileList(pair, diffOptions(args), cancellation)), args,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.config.ReviewgateConfig;
 import dev.reviewgate.core.testing.TempGitRepo;
+import dev.reviewgate.xdiff.Whitespace;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -51,9 +52,15 @@ final class TestRepo extends TempGitRepo {
 
   /** reviewgate's diff of {@code base..head} (3 lines of context, renames found), as ISO-8859-1 text: byte for byte. */
   String ourDiff(DiffAlgorithm.SupportedAlgorithm algorithm, String base, String head) {
+    return ourDiff(algorithm, Whitespace.NONE, base, head);
+  }
+
+  /** As {@link #ourDiff(DiffAlgorithm.SupportedAlgorithm, String, String)}, lines compared under {@code whitespace}. */
+  String ourDiff(DiffAlgorithm.SupportedAlgorithm algorithm, Whitespace whitespace, String base, String head) {
     GitReader reader = reader();
     GitReader.Pair pair = reader.pair(new DiffTarget(base, head, null, null));
-    byte[] bytes = reader.diff(pair, new GitReader.DiffOptions(algorithm, 3, List.of()), Cancellation.NONE).bytes();
+    byte[] bytes = reader.diff(pair, new GitReader.DiffOptions(algorithm, 3, List.of(), false, whitespace),
+      Cancellation.NONE).bytes();
     return new String(bytes, StandardCharsets.ISO_8859_1);
   }
 

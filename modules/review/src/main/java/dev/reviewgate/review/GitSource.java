@@ -59,13 +59,29 @@ final class GitSource {
 
   /** The diff between SHAs pinned earlier. */
   Future<DiffView> diff(PinnedRange range) {
-    return fetch(query(range)).map(answer -> DiffView.fromGitDiff(answer.result()));
+    return diff(range, null);
   }
 
-  /** One file's diff between pinned SHAs, cut only after {@code maxLines} lines (the page's "Load diff"). */
-  Future<DiffView> wholeFile(PinnedRange range, String path, int maxLines) {
-    return git.diff(query(range).shapedBy(shaping(maxLines).put("files", new JsonArray().add(path))))
+  /**
+   * As {@link #diff(PinnedRange)}, lines compared ignoring whitespace as git_diff's {@code ignore_whitespace} says
+   * ({@code all}, {@code change}, {@code eol}; null: not ignored): git's {@code git diff -w} and its numstat.
+   */
+  Future<DiffView> diff(PinnedRange range, String ignoreWhitespace) {
+    return git.diff(query(range).shapedBy(withWhitespace(shaping(maxLinesPerFile), ignoreWhitespace)))
       .map(answer -> DiffView.fromGitDiff(answer.result()));
+  }
+
+  /**
+   * One file's diff between pinned SHAs, cut only after {@code maxLines} lines (the page's "Load diff"), whitespace
+   * ignored as {@link #diff(PinnedRange, String)} says.
+   */
+  Future<DiffView> wholeFile(PinnedRange range, String path, int maxLines, String ignoreWhitespace) {
+    return git.diff(query(range).shapedBy(withWhitespace(shaping(maxLines), ignoreWhitespace)
+      .put("files", new JsonArray().add(path)))).map(answer -> DiffView.fromGitDiff(answer.result()));
+  }
+
+  private static JsonObject withWhitespace(JsonObject shaping, String ignoreWhitespace) {
+    return ignoreWhitespace == null ? shaping : shaping.put("ignore_whitespace", ignoreWhitespace);
   }
 
   /**

@@ -225,17 +225,20 @@ public final class ReviewVerticle extends VerticleBase {
   /**
    * The review with its diff; with {@code file}, that file's whole diff instead (up to review.maxLoadedFileLines);
    * with {@code file}, {@code side}, {@code start_line} and {@code end_line}, those lines of the file as of that side.
+   * With {@code ignore_whitespace}, the diffs are git's with {@code -w} ({@code all}), {@code -b} ({@code change}) or
+   * {@code --ignore-space-at-eol} ({@code eol}), their counts git's numstat with it.
    */
   private Future<JsonObject> get(JsonObject args) {
     String file = args.getString("file");
     Integer since = args.getInteger("since_round");
+    String whitespace = args.getString("ignore_whitespace");
     if (since != null) {
       return reviews.named(args).compose(review -> git.diff(new PinnedRange(review.repo(), review.headOfRound(since),
-        review.head())).map(view -> new JsonObject().put("review_id", review.id()).put("since_round", since)
-        .put("diff", view.toJson())));
+        review.head()), whitespace).map(view -> new JsonObject().put("review_id", review.id()).put("since_round", since)
+        .put("diff", view.toJson())).map(reply -> withWhitespace(reply, whitespace)));
     }
     if (file == null) {
-      return reviews.named(args).compose(this::whole);
+      return reviews.named(args).compose(review -> whole(review, whitespace));
     }
     return reviews.named(args).compose(review -> {
       if (!review.changes(file)) {
@@ -244,8 +247,9 @@ public final class ReviewVerticle extends VerticleBase {
       }
       Integer start = args.getInteger("start_line");
       if (start == null) {
-        return git.wholeFile(review.range(), file, options.maxLoadedFileLines())
-          .map(view -> new JsonObject().put("review_id", review.id()).put("diff", view.toJson()));
+        return git.wholeFile(review.range(), file, options.maxLoadedFileLines(), whitespace)
+          .map(view -> withWhitespace(new JsonObject().put("review_id", review.id()).put("diff", view.toJson()),
+            whitespace));
       }
       int end = args.getInteger("end_line", start);
       if (end < start) {
@@ -257,11 +261,18 @@ public final class ReviewVerticle extends VerticleBase {
     });
   }
 
-  private Future<JsonObject> whole(Review review) {
-    return reviews.diff(review).map(view -> new JsonObject()
+  /** The review and its diff: the one kept for it, or with whitespace ignored one asked of git now (not kept). */
+  private Future<JsonObject> whole(Review review, String whitespace) {
+    Future<DiffView> diff = whitespace == null ? reviews.diff(review) : git.diff(review.range(), whitespace);
+    return diff.map(view -> withWhitespace(new JsonObject()
       .put("review", ReviewJson.toJson(review).put("url", reviews.reviewUrl(review.id())))
       .put("diff", view.toJson())
-      .put("agent_waiting", reviews.agentWaiting(review)));
+      .put("agent_waiting", reviews.agentWaiting(review)), whitespace));
+  }
+
+  /** A reply that says which whitespace its diff ignores, when it ignores some. */
+  private static JsonObject withWhitespace(JsonObject reply, String whitespace) {
+    return whitespace == null ? reply : reply.put("ignore_whitespace", whitespace);
   }
 
   private Future<JsonObject> comment(JsonObject args) {

@@ -386,6 +386,32 @@ class ReviewPageDataTest {
     return line.getString("text").substring(words.getJsonArray(0).getInteger(0), words.getJsonArray(0).getInteger(1));
   }
 
+  @Test
+  @Timeout(value = 30, timeUnit = TimeUnit.SECONDS)
+  void ignoringWhitespaceGivesGitsDashWDiffOfTheReviewARoundAndALoadedFile() throws Exception {
+    String id = review();
+    repo.write("src/calc.py", "def area(r):\n        return math.pi * r * r  \n")
+      .write("src/list.txt", repo.git("show", "HEAD:src/list.txt").replace("line 30\n", "line thirty\n")).commit("third");
+    call(Addresses.REVIEW_UPDATE, new JsonObject().put("review_id", id).put("action", "new_round"));
+    JsonObject all = new JsonObject().put("review_id", id).put("ignore_whitespace", "all");
+    JsonObject since = call(Addresses.REVIEW_GET, all.copy().put("since_round", 1));
+    assertThat(since.getString("ignore_whitespace")).isEqualTo("all");
+    assertThat(since.getJsonObject("diff").getJsonArray("files").stream().map(f -> ((JsonObject) f).getString("path")))
+      .as("the round re-indented calc.py only: git's -w leaves it out").containsExactly("src/list.txt");
+    assertThat(call(Addresses.REVIEW_GET, new JsonObject().put("review_id", id).put("since_round", 1))
+      .getJsonObject("diff").getJsonArray("files")).hasSize(2);
+    JsonObject whole = call(Addresses.REVIEW_GET, all.copy());
+    assertThat(whole.getJsonObject("review").getString("id")).isEqualTo(id);
+    JsonObject calc = file(whole.getJsonObject("diff"), "src/calc.py");
+    String numstat = repo.git("diff", "--numstat", "-w", "--histogram", "HEAD~2", "HEAD", "--", "src/calc.py").trim();
+    assertThat(calc.getInteger("additions") + "\t" + calc.getInteger("deletions") + "\tsrc/calc.py").isEqualTo(numstat);
+    JsonObject loaded = file(call(Addresses.REVIEW_GET, all.copy().put("file", "src/calc.py")).getJsonObject("diff"),
+      "src/calc.py");
+    assertThat(loaded.getJsonArray("hunks").encode()).isEqualTo(calc.getJsonArray("hunks").encode());
+    assertThatThrownBy(() -> call(Addresses.REVIEW_GET, all.copy().put("ignore_whitespace", "tabs")))
+      .hasMessageContaining("ignore_whitespace");
+  }
+
   private static JsonObject file(JsonObject diff, String path) {
     return diff.getJsonArray("files").stream().map(JsonObject.class::cast).filter(f -> f.getString("path").equals(path))
       .findFirst().orElseThrow();

@@ -25,6 +25,8 @@ final class Lines {
   private final int sharedHead;
   /** Lines at the end that are the base's last ones, byte for byte. */
   private final int sharedTail;
+  /** What whitespace two lines may differ in and be the same ({@link #same}); their hashes follow it. */
+  private final Whitespace whitespace;
 
   /** The bytes of a blob read eight at a time, in the order they stand (any offset; no alignment needed). */
   private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -44,7 +46,13 @@ final class Lines {
    * when the guess is short (counting the lines first was a second pass over every blob of a diff).
    */
   Lines(byte[] raw) {
+    this(raw, Whitespace.NONE);
+  }
+
+  /** As {@link #Lines(byte[])}, lines the same when they differ only in the whitespace {@code whitespace} allows. */
+  Lines(byte[] raw, Whitespace whitespace) {
     this.raw = raw;
+    this.whitespace = whitespace;
     this.base = null;
     this.sharedHead = 0;
     this.sharedTail = 0;
@@ -53,6 +61,7 @@ final class Lines {
     this.size = scan.line;
     this.hashes = scan.hashes;
     this.starts = scan.starts;
+    rehash(0, size);
   }
 
   /**
@@ -64,6 +73,7 @@ final class Lines {
   Lines(byte[] raw, Lines base) {
     this.raw = raw;
     this.base = base;
+    this.whitespace = base.whitespace;
     byte[] old = base.raw;
     int common = Math.min(raw.length, old.length);
     int headBytes = Arrays.mismatch(old, 0, common, raw, 0, common);
@@ -102,6 +112,17 @@ final class Lines {
     this.starts = scan.starts;
     this.sharedHead = head;
     this.sharedTail = tail;
+    rehash(head, middle); // the shared lines' hashes are the base's, already taken this way
+  }
+
+  /** Under a whitespace mode, lines {@code [from, to)} hashed over the bytes that count instead of all of them. */
+  private void rehash(int from, int to) {
+    if (whitespace == Whitespace.NONE) {
+      return;
+    }
+    for (int i = from; i < to; i++) {
+      hashes[i] = whitespace.hash(raw, starts[i], starts[i + 1]);
+    }
   }
 
   /** How many lines of {@code lines} end by {@code offset}: those whose next line starts (or the content ends) there. */
@@ -288,8 +309,12 @@ final class Lines {
 
   /** Whether line {@code i} here and line {@code j} of {@code other} have the same bytes. */
   boolean same(int i, Lines other, int j) {
-    return hashes[i] == other.hashes[j]
-      && Arrays.equals(raw, starts[i], starts[i + 1], other.raw, other.starts[j], other.starts[j + 1]);
+    if (hashes[i] != other.hashes[j]) {
+      return false;
+    }
+    return whitespace == Whitespace.NONE
+      ? Arrays.equals(raw, starts[i], starts[i + 1], other.raw, other.starts[j], other.starts[j + 1])
+      : whitespace.same(raw, starts[i], starts[i + 1], other.raw, other.starts[j], other.starts[j + 1]);
   }
 
   /** git's get_indent: columns of leading space/tab (tab to the next multiple of 8), -1 for a blank line. */

@@ -27,6 +27,7 @@ public final class PatchWriter {
   private final int context;
   private final CancelCheck cancellation;
   private final boolean probesSameContent;
+  private final Whitespace whitespace;
   private final List<String> overBlobLimit = new java.util.ArrayList<>();
 
   /** Readies the code that reads a blob's lines before a first diff needs it (see {@code Lines.prime}); blocking. */
@@ -52,6 +53,17 @@ public final class PatchWriter {
    */
   public PatchWriter(Blobs blobs, DiffAttributes attributes, Abbreviator abbreviator, DiffAlgorithm algorithm,
                      int context, CancelCheck cancellation, boolean probesSameContent) {
+    this(blobs, attributes, abbreviator, algorithm, context, cancellation, probesSameContent, Whitespace.NONE);
+  }
+
+  /**
+   * @param whitespace what whitespace lines may differ in and be the same, as git's {@code -w}, {@code -b} and
+   *                   {@code --ignore-space-at-eol}; a change of content that leaves no line changed then writes
+   *                   nothing at all when git would not show its header either ({@link Stats#hidden})
+   */
+  public PatchWriter(Blobs blobs, DiffAttributes attributes, Abbreviator abbreviator, DiffAlgorithm algorithm,
+                     int context, CancelCheck cancellation, boolean probesSameContent, Whitespace whitespace) {
+    this.whitespace = whitespace;
     this.probesSameContent = probesSameContent;
     this.blobs = blobs;
     this.attributes = attributes;
@@ -66,11 +78,31 @@ public final class PatchWriter {
    * the lines of its text side, as its patch holds them), and for a binary change the sizes of its two versions in
    * bytes, as {@code git diff --stat} prints them (0 for a missing side, both 0 when the two sides are the same blob).
    */
-  public record Stats(int additions, int deletions, boolean binary, long oldBytes, long newBytes) {
+  public record Stats(int additions, int deletions, boolean binary, long oldBytes, long newBytes, boolean hidden) {
+
+    /**
+     * A change git leaves out under a whitespace option: a file whose content changed only in whitespace that is
+     * ignored, with nothing else (a new mode, a rename) that makes git print its header. Nothing was written for it,
+     * and {@code git diff --numstat} does not list it.
+     */
+    static final Stats HIDDEN = new Stats(0, 0, false, 0, 0, true);
+
+    public Stats(int additions, int deletions, boolean binary, long oldBytes, long newBytes) {
+      this(additions, deletions, binary, oldBytes, newBytes, false);
+    }
 
     static Stats text(int additions, int deletions) {
       return new Stats(additions, deletions, false, 0, 0);
     }
+  }
+
+  /**
+   * Whether git shows this change only if a line of it changed: a change of content alone, neither added, deleted,
+   * renamed nor of a new mode (those headers git prints whatever the lines), under a whitespace option.
+   */
+  private boolean shownOnlyIfLinesChanged(FileChange change) {
+    return whitespace != Whitespace.NONE && change.status() == FileChange.Status.MODIFIED
+      && change.oldMode() == change.newMode() && !change.oldId().equals(change.newId());
   }
 
   /**
@@ -106,13 +138,15 @@ public final class PatchWriter {
     if (sides.binary) {
       return binary(change);
     }
-    Lines a = new Lines(sides.oldData);
+    Lines a = new Lines(sides.oldData, whitespace);
     Lines b = new Lines(sides.newData, a);
     // Counting needs no hunks: sliding a group of changed lines (Slider.compact) never changes how many there are.
     boolean[] changedA = new boolean[a.size() + 2];
     boolean[] changedB = new boolean[b.size() + 2];
     markChanges(a, b, changedA, changedB);
-    return Stats.text(count(changedB), count(changedA));
+    int added = count(changedB);
+    int deleted = count(changedA);
+    return added + deleted == 0 && shownOnlyIfLinesChanged(change) ? Stats.HIDDEN : Stats.text(added, deleted);
   }
 
   /**
@@ -163,18 +197,40 @@ public final class PatchWriter {
       Stats gone = write(deletion(change), out, sink);
       return joined(change, gone, write(creation(change), out, sink));
     }
+    Sides sides = null;
+    Text text = null;
+    if (shownOnlyIfLinesChanged(change)) {
+      // git prints this header lazily, with the first hunk line: read the lines first, and write nothing without one.
+      sides = sides(change);
+      text = sides.binary ? null : text(sides);
+      if (text != null && text.edits.isEmpty()) {
+        forget(change);
+        return Stats.HIDDEN;
+      }
+    }
     sink.fileStart(out.size(), change.hasOld() ? change.oldPath() : null, change.hasNew() ? change.newPath() : null);
-    Stats stats = writeFile(change, out, sink);
+    Stats stats = writeFile(change, sides, text, out, sink);
     sink.fileEnd(out.size(), stats.additions, stats.deletions);
     return stats;
+  }
+
+  /** A text change's two sides as lines, and the edits between them. */
+  private record Text(Lines a, Lines b, EditList edits) {
+  }
+
+  private Text text(Sides sides) {
+    Lines a = new Lines(sides.oldData, whitespace);
+    Lines b = new Lines(sides.newData, a);
+    return new Text(a, b, edits(a, b));
   }
 
   /**
    * One file that is no type change. Header lines are ASCII when paths are quoted (core.quotePath on, the default),
    * so their chars are their bytes and the sink's offsets count them; with it off, a name's bytes ≥ 0x80 are written
-   * as the tree holds them.
+   * as the tree holds them. {@code known} and {@code read}: its sides, and its lines and edits, when already read
+   * (else null; each side is read once, so a blob over the limit is named once).
    */
-  private Stats writeFile(FileChange change, PatchBytes out, PatchSink sink) {
+  private Stats writeFile(FileChange change, Sides known, Text read, PatchBytes out, PatchSink sink) {
     long base = out.size();
     String oldPath = change.oldPath() != null ? change.oldPath() : change.newPath();
     String newPath = change.newPath() != null ? change.newPath() : change.oldPath();
@@ -219,7 +275,7 @@ public final class PatchWriter {
     if (sameContent) {
       return probesSameContent ? sameContent(change) : Stats.text(0, 0);
     }
-    Sides sides = sides(change);
+    Sides sides = known != null ? known : sides(change);
     if (sides.binary) {
       // As git: binary sides with the same bytes (an empty file added or deleted under a binary or -diff
       // attribute: /dev/null and the empty blob) show the header alone.
@@ -230,9 +286,10 @@ public final class PatchWriter {
       forget(change);
       return binary(change);
     }
-    Lines a = new Lines(sides.oldData);
-    Lines b = new Lines(sides.newData, a);
-    EditList edits = edits(a, b);
+    Text text = read != null ? read : text(sides);
+    Lines a = text.a;
+    Lines b = text.b;
+    EditList edits = text.edits;
     if (edits.isEmpty()) {
       return Stats.text(0, 0);
     }

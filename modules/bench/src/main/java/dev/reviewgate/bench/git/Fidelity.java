@@ -6,6 +6,7 @@ import dev.reviewgate.git.Cancellation;
 import dev.reviewgate.git.GitOptions;
 import dev.reviewgate.git.GitReader;
 import dev.reviewgate.git.RepoRegistry;
+import dev.reviewgate.xdiff.Whitespace;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,6 +29,9 @@ import org.eclipse.jgit.revwalk.filter.RevFilter;
  *
  * <pre>java -cp modules/bench/target/benchmarks.jar dev.reviewgate.bench.git.Fidelity &lt;repo-path&gt; &lt;N&gt;</pre>
  *
+ * <p>With {@code --whitespace=all} ({@code change}, {@code eol}) both sides ignore whitespace: ours as git_diff's
+ * {@code ignore_whitespace}, git's with {@code -w} ({@code -b}, {@code --ignore-space-at-eol}).
+ *
  * <p>With {@code --range A..B} (repeatable) it compares the diff between two revisions instead, as a whole and file
  * by file, and names the files that differ:
  * <pre>java -cp modules/bench/target/benchmarks.jar dev.reviewgate.bench.git.Fidelity &lt;repo-path&gt; --range v2.40.0..v2.41.0</pre>
@@ -38,7 +42,7 @@ public final class Fidelity {
   }
 
   public static void main(String[] args) throws Exception {
-    String usage = "usage: Fidelity <repo-path> <N> [--no-apply]\n       Fidelity <repo-path> --range A..B [--range C..D ...]";
+    String usage = "usage: Fidelity <repo-path> <N> [--no-apply] [--whitespace=all|change|eol]\n       Fidelity <repo-path> --range A..B [--range C..D ...]";
     if (args.length < 2) {
       System.err.println(usage);
       System.exit(2);
@@ -57,12 +61,19 @@ public final class Fidelity {
       return;
     }
     // Anything else after the count is refused: a --range there was once taken for a range check it never ran.
-    if (!args[1].matches("\\d+") || Arrays.stream(args, 2, args.length).anyMatch(arg -> !arg.equals("--no-apply"))) {
+    if (!args[1].matches("\\d+") || Arrays.stream(args, 2, args.length)
+      .anyMatch(arg -> !arg.equals("--no-apply") && !arg.matches("--whitespace=(all|change|eol)"))) {
       System.err.println("Fidelity: unexpected arguments " + Arrays.toString(Arrays.copyOfRange(args, 1, args.length)) + "\n" + usage);
       System.exit(2);
     }
     int n = Integer.parseInt(args[1]);
     boolean apply = !Arrays.asList(args).contains("--no-apply");
+    String mode = Arrays.stream(args).filter(arg -> arg.startsWith("--whitespace=")).map(arg -> arg.substring(13))
+      .findFirst().orElse(null);
+    Whitespace whitespace = mode == null ? Whitespace.NONE
+      : switch (mode) { case "all" -> Whitespace.ALL; case "change" -> Whitespace.CHANGE; default -> Whitespace.AT_EOL; };
+    String gitWhitespace = mode == null ? "--no-ext-diff"
+      : switch (mode) { case "all" -> "-w"; case "change" -> "-b"; default -> "--ignore-space-at-eol"; };
     GitOptions options = GitOptions.from(ReviewgateConfig.defaults().section("git"));
     try (RepoRegistry registry = RepoRegistry.create(new JsonObject().put("subject", repoPath.toString()), null, options)) {
       GitReader reader = registry.reader("subject");
@@ -93,12 +104,13 @@ public final class Fidelity {
         String parent = commit.getParentCount() == 0 ? emptyTree : commit.getParent(0).name();
         GitReader.Pair pair = reader.pair(new dev.reviewgate.git.DiffTarget(null, null, commit.name(), null));
         GitReader.DiffOptions diffOptions = new GitReader.DiffOptions(DiffAlgorithm.SupportedAlgorithm.HISTOGRAM,
-          options.defaultContextLines(), List.of());
+          options.defaultContextLines(), List.of(), false, whitespace);
         byte[] ours = reader.diff(pair, diffOptions, Cancellation.NONE).bytes();
         // The model the shaped tools and the forges use, built as xdiff writes: rendered, it must be git's text too.
         byte[] model = UnifiedRenderer.render(reader.model(pair, diffOptions, Cancellation.NONE).model());
         attributes(reader, commit, git.workTree());
-        byte[] theirs = git.output(index, "diff", "--histogram", "-M", "--no-color", "--no-ext-diff", parent, commit.name());
+        byte[] theirs = git.output(index, "diff", "--histogram", "-M", "--no-color", "--no-ext-diff", gitWhitespace,
+          parent, commit.name());
         if (Arrays.equals(model, theirs)) {
           modelIdentical++;
         }
@@ -128,7 +140,8 @@ public final class Fidelity {
       }
       Files.deleteIfExists(index);
       System.out.printf("repository: %s%ncommits: %d (non-merge, newest first)%n", repoPath, commits.size());
-      System.out.printf("byte-identical to git diff --histogram: %d/%d = %.2f%%%n", identical, commits.size(),
+      System.out.printf("byte-identical to git diff --histogram%s: %d/%d = %.2f%%%n",
+        mode == null ? "" : " " + gitWhitespace, identical, commits.size(),
         100.0 * identical / Math.max(1, commits.size()));
       System.out.printf("the model built as written, rendered, byte-identical too: %d/%d = %.2f%%%n", modelIdentical,
         commits.size(), 100.0 * modelIdentical / Math.max(1, commits.size()));
