@@ -66,7 +66,11 @@ final class ServeCommand {
     }
     // Netty's epoll transport where it loads (Linux x86-64), NIO elsewhere: a server's every request pays the transport.
     Node node = VertxRuntime.start(config, true,
-      (builder, vertxOptions) -> metrics.install(builder, vertxOptions.setPreferNativeTransport(true)), health::track);
+      (builder, vertxOptions) -> metrics.install(builder, vertxOptions.setPreferNativeTransport(true)
+        // As many event loops as HTTP serves on: the backends' handlers share them (their blocking work has pools
+        // of its own), so a call's hop to a backend often stays on its loop, and the cores are not shared by twice
+        // as many busy loops.
+        .setEventLoopPoolSize(eventLoops(config))), health::track);
     Vertx vertx = node.vertx();
     if (node.clustered()) {
       List<String> expected = ToolCatalog.standard().tools().stream().map(Tool::address).toList();
