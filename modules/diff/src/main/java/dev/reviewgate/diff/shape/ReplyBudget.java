@@ -4,6 +4,7 @@ import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.catalog.ReplyContent;
 import dev.reviewgate.core.json.JsonSize;
 import dev.reviewgate.core.json.JsonTreeWriter;
+import dev.reviewgate.core.trust.UntrustedTexts;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -43,25 +44,27 @@ public record ReplyBudget(long bytes, String limit) {
    * text (escaped again inside its text block), with the envelope.
    */
   public long textRoom(JsonObject rest) {
-    return bytes - ENVELOPE - twice(rest);
+    return bytes - ENVELOPE - twice(rest) - UntrustedTexts.framingBytes(rest);
   }
 
   /**
    * The bytes {@code reply} takes as an MCP result read as {@code content} says: its text once (escaped), the rest
    * as {@code structuredContent} and, without the fields the text shows, as a JSON text block; or, without the text,
-   * the reply as structure and as JSON text. Only a text held as a String is known here (a diff's bytes are counted
+   * the reply as structure and as JSON text; and what enclosing its texts from strangers adds
+   * ({@link UntrustedTexts#framingBytes}). Only a text held as a String is known here (a diff's bytes are counted
    * by its caller).
    */
   public static long wireBytes(JsonObject reply, ReplyContent content) {
     String field = content.text();
     if (field == null || !(reply.getValue(field) instanceof String text) || text.isEmpty()) {
-      return ENVELOPE + twice(reply);
+      return ENVELOPE + twice(reply) + UntrustedTexts.framingBytes(reply);
     }
     JsonObject rest = reply.copy();
     rest.remove(field);
     JsonObject notes = rest.copy();
     content.shown().forEach(notes::remove);
-    return ENVELOPE + JsonSize.ofText(text) + JsonSize.of(rest) + JsonSize.ofText(JsonTreeWriter.encode(notes));
+    return ENVELOPE + JsonSize.ofText(text) + JsonSize.of(rest) + JsonSize.ofText(JsonTreeWriter.encode(notes))
+      + UntrustedTexts.framingBytes(rest);
   }
 
   /** Whether {@code reply} fits, read as {@code content} says. */
