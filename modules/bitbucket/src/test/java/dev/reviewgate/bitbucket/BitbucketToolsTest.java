@@ -14,6 +14,7 @@ import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.testkit.Await;
 import dev.reviewgate.testkit.BusCalls;
 import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.ThreadPaging;
 import dev.reviewgate.testkit.TroubleLog;
 import dev.reviewgate.testkit.forge.FakeBitbucket;
 import dev.reviewgate.testkit.forge.FakeForge;
@@ -367,5 +368,12 @@ abstract class BitbucketToolsTest {
     return all.getJsonArray("threads").stream().map(JsonObject.class::cast)
       .filter(t -> t.getJsonArray("comments").getJsonObject(0).getString("body").contains(text)).findFirst().orElseThrow()
       .getString("id");
+  }
+
+  @Test
+  void aListingOfManyAndHugeCommentsFitsItsBudgetAndItsPagesReachEveryCommentOnce() {
+    fake.comments.clear();
+    ThreadPaging.check(threads.timeoutMs(60_000), bodies -> new JsonObject().put("commit_id", pr.head()).put("verdict", "comment")
+      .put("comments", new JsonArray(bodies.stream().map(b -> BusCalls.comment("src/app.c", 5, "new", b)).toList())));
   }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -48,12 +49,17 @@ public final class ThreadPaging {
    * @param review the {@code pr_review} arguments for these comments (bodies set, anchors the forge takes)
    */
   public static void check(BusCalls threads, Function<List<String>, JsonObject> review) {
+    checkSeeded(threads, bodies -> threads.call("reviewgate.pr.review", review.apply(bodies)));
+  }
+
+  /** As {@link #check(BusCalls, Function)}, the comments put on the forge by {@code seed} (a batch each call). */
+  public static void checkSeeded(BusCalls threads, Consumer<List<String>> seed) {
     for (int r = 0; r < 2; r++) {
       List<String> bodies = new ArrayList<>();
       for (int i = 0; i < COMMENTS; i++) {
         bodies.add(body(r * COMMENTS + i));
       }
-      threads.call("reviewgate.pr.review", review.apply(bodies));
+      seed.accept(bodies);
     }
     Map<String, String> whole = comments(List.of(threads.call(LIST, new JsonObject().put("top", 500)
       .put("max_bytes", Integer.MAX_VALUE))));
