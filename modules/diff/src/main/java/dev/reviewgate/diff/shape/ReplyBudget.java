@@ -34,6 +34,11 @@ public record ReplyBudget(long bytes, String limit) {
       : new ReplyBudget(fromTokens, "token_budget (" + tokens + " tokens)");
   }
 
+  /** This budget with {@code taken} bytes already spent (on what its reply holds besides), named as before. */
+  public ReplyBudget less(long taken) {
+    return taken == 0 ? this : new ReplyBudget(bytes - taken, limit);
+  }
+
   /** The bytes of text that many tokens stand for (the inverse of {@link TokenEstimator#tokens}). */
   public static long bytesForTokens(long tokens) {
     return tokens * 7 / 2;
