@@ -7,6 +7,7 @@ import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.bus.DiffCodec;
 import dev.reviewgate.diff.shape.ReplyBudget;
 import dev.reviewgate.forge.http.ForgeClient;
+import dev.reviewgate.forge.json.ListPages;
 import dev.reviewgate.forge.thread.ThreadPages;
 import dev.reviewgate.forge.thread.ThreadTools;
 import io.vertx.core.Future;
@@ -63,6 +64,17 @@ public abstract class ForgeVerticle<B extends ForgeBackendOptions, C extends For
   /** Serves {@code tool} at its catalog address. */
   protected final Future<Void> serve(String tool, BiFunction<C, JsonObject, Future<JsonObject>> handler) {
     return ToolEndpoint.serve(vertx, catalog, tool, args -> handler.apply(clientFor(tool), args));
+  }
+
+  /**
+   * Serves a list tool at its catalog address, its reply fitted to the call's budget as {@code pages} says
+   * ({@link ListPages}).
+   */
+  protected final Future<Void> serveList(ListPages pages, BiFunction<C, JsonObject, Future<JsonObject>> handler) {
+    ReplyContent content = catalog.require(pages.tool()).replyContent();
+    return serve(pages.tool(), (bound, args) -> Future.succeededFuture(args).map(pages::forgeArguments)
+      .compose(read -> handler.apply(bound, read))
+      .map(reply -> pages.fit(args, reply, budget(args), content)));
   }
 
   /**
