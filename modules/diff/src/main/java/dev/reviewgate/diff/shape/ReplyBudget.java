@@ -14,10 +14,15 @@ import io.vertx.core.json.JsonObject;
  * (escaped) once, the rest of it twice (an MCP result carries it as a JSON text block and as
  * {@code structuredContent}), and the JSON-RPC envelope around them.
  *
- * @param bytes the room
- * @param limit what set it, as the caller can change it ({@code "token_budget (4000 tokens)"})
+ * @param bytes  the room
+ * @param limit  what set it, as the caller can change it ({@code "token_budget (4000 tokens)"})
+ * @param beside bytes of the whole reply already spent outside this room (a forge's change list): said when too small
  */
-public record ReplyBudget(long bytes, String limit) {
+public record ReplyBudget(long bytes, String limit, long beside) {
+
+  public ReplyBudget(long bytes, String limit) {
+    this(bytes, limit, 0);
+  }
 
   /** What a result's envelope takes besides its text and its rest: JSON-RPC, content blocks, block markers. */
   public static final long ENVELOPE = 320;
@@ -36,7 +41,7 @@ public record ReplyBudget(long bytes, String limit) {
 
   /** This budget with {@code taken} bytes already spent (on what its reply holds besides), named as before. */
   public ReplyBudget less(long taken) {
-    return taken == 0 ? this : new ReplyBudget(bytes - taken, limit);
+    return taken == 0 ? this : new ReplyBudget(bytes - taken, limit, beside + taken);
   }
 
   /** The bytes of text that many tokens stand for (the inverse of {@link TokenEstimator#tokens}). */
@@ -115,7 +120,7 @@ public record ReplyBudget(long bytes, String limit) {
 
   /** The refusal of a budget too small for the reply's fixed part (its summary and notes) and one line of text. */
   public ToolException tooSmall(JsonObject rest) {
-    long least = ENVELOPE + twice(rest) + 200;
+    long least = ENVELOPE + twice(rest) + beside + 200;
     return ToolException.invalid(limit + " leaves no room for the text: the reply's summary and notes alone take about "
       + (least - 200) + " bytes; give max_bytes of at least " + least + " (or token_budget of at least "
       + TokenEstimator.tokens(least) + "), or narrow the call (paths, files, include)");

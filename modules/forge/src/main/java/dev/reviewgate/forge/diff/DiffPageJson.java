@@ -23,23 +23,10 @@ public final class DiffPageJson {
 
   /** Options that shape the whole page's text at once (a budget over all files), not each file alone. */
   private static final List<String> PAGE_SHAPING = List.of("max_bytes", "token_budget", "markers");
+  /** How a client reads a forge diff tool's reply: its page's text, then the rest (catalog {@code replyContent}). */
+  private static final ReplyContent DIFF_TEXT = new ReplyContent("diff", null, List.of());
 
   private DiffPageJson() {
-  }
-
-  /** Whether the page's diffs alone take more than half the reply's default budget (their JSON takes the rest). */
-  private static <C> boolean overDefaultBudget(DiffEngine engine, Map<C, ChangeDiff> byChange, JsonObject args) {
-    long room = ReplyBudget.of(args, engine.options().defaultTokenBudget()).bytes() / 2;
-    long bytes = 0;
-    for (ChangeDiff diff : byChange.values()) {
-      for (FileDiff file : diff.files()) {
-        bytes += UnifiedRenderer.fileBytes(file);
-        if (bytes > room) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 
   /**
@@ -51,13 +38,30 @@ public final class DiffPageJson {
    */
   public static <C> void write(DiffEngine engine, ChangePage<C> page, ForgeDiffs.Written<C> written, Function<C, String> path,
                                Function<C, JsonObject> entry, JsonObject args, JsonObject result, List<String> warnings) {
-    Map<C, ChangeDiff> byChange = written == null ? Map.of() : written.byChange();
-    if (!args.containsKey("max_bytes") && !args.containsKey("token_budget") && overDefaultBudget(engine, byChange, args)) {
-      // A page whose diffs pass the default budget is paged by it, as one the agent gave would page it.
-      write(engine, page, written, path, entry, args.copy().put("token_budget", engine.options().defaultTokenBudget()),
-        result, warnings);
+    if (args.containsKey("max_bytes") || args.containsKey("token_budget")) {
+      writeOnce(engine, page, written, path, entry, args, result, warnings);
       return;
     }
+    JsonObject before = result.copy();
+    List<String> notes = new ArrayList<>(warnings);
+    writeOnce(engine, page, written, path, entry, args, result, warnings);
+    ReplyBudget fallback = ReplyBudget.of(args, engine.options().defaultTokenBudget());
+    if (fallback.fits(result.copy().put("warnings", new JsonArray(new ArrayList<>(warnings))), DIFF_TEXT)) {
+      return;
+    }
+    // A page that would pass the default budget shaped change by change is paged by it, as one the agent gave would be.
+    result.clear();
+    result.mergeIn(before);
+    warnings.clear();
+    warnings.addAll(notes);
+    writeOnce(engine, page, written, path, entry, args.copy().put("token_budget", engine.options().defaultTokenBudget()),
+      result, warnings);
+  }
+
+  private static <C> void writeOnce(DiffEngine engine, ChangePage<C> page, ForgeDiffs.Written<C> written,
+                                    Function<C, String> path, Function<C, JsonObject> entry, JsonObject args,
+                                    JsonObject result, List<String> warnings) {
+    Map<C, ChangeDiff> byChange = written == null ? Map.of() : written.byChange();
     if (written != null) {
       warnings.addAll(written.warnings());
     }
