@@ -1,6 +1,8 @@
 package dev.reviewgate.ado;
 
 import dev.reviewgate.core.ToolException;
+import dev.reviewgate.core.catalog.ReplyContent;
+import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.diff.shape.ReplyBudget;
 import dev.reviewgate.forge.diff.ChangeDiff;
@@ -27,6 +29,7 @@ final class AdoPullRequests {
 
   private final Vertx vertx;
   private final AdoClient client;
+  private static final ReplyContent CONTENT = ToolCatalog.standard().require("ado_get_pull_request_diff").replyContent();
   private final DiffEngine engine;
   private final ForgeDiffs diffs;
 
@@ -90,30 +93,9 @@ final class AdoPullRequests {
     int maxLines = args.getInteger("max_lines_per_file", 1000);
     Map<AdoChange, ChangeDiff> byChange = page.written() == null ? Map.of() : page.written().byChange();
     List<AdoDiffPage.Shown> shown = new ArrayList<>();
-    List<String> truncated = new ArrayList<>();
-    // A page's text is sent about three times (each change's content, the page's diff, the JSON around them): the
-    // page ends before the change that would pass a third of the reply's budget, and next_skip goes on from there.
-    ReplyBudget budget = ReplyBudget.of(args, engine.options().defaultTokenBudget());
-    long room = budget.bytes() / 3;
-    long used = 0;
-    boolean cutByBudget = false;
     for (AdoChange change : page.changes().page()) {
       ChangeDiff diff = byChange.get(change);
-      FileView view = diff == null ? null : FileView.of(engine, diff, format, maxLines, args);
-      long size = view == null ? 0 : view.content() instanceof String text ? text.length() : String.valueOf(view.content()).length();
-      if (!shown.isEmpty() && used + size > room) {
-        cutByBudget = true;
-        break;
-      }
-      used += size;
-      if (view != null && view.truncated()) {
-        truncated.add(change.path());
-      }
-      shown.add(new AdoDiffPage.Shown(change, diff, view));
-    }
-    if (cutByBudget) {
-      warnings.add("this page stops after " + shown.size() + " of its " + page.changes().page().size() + " changes at "
-        + budget.limit() + "; ask skip=" + (page.changes().skip() + shown.size()) + " (pagination.next_skip) for the rest");
+      shown.add(new AdoDiffPage.Shown(change, diff, diff == null ? null : FileView.of(engine, diff, format, maxLines, args)));
     }
     if (page.written() != null) {
       warnings.addAll(page.written().warnings());
@@ -124,13 +106,33 @@ final class AdoPullRequests {
           + (withoutIds.size() > 10 ? ", ..." : "") + ".");
       }
     }
+    // The whole reply (each change's entry and content, the page's diff, the notes) fits the call's budget: the page
+    // ends before the first change that would pass it, and next_skip goes on from there.
+    ReplyBudget budget = ReplyBudget.of(args, engine.options().defaultTokenBudget());
+    JsonObject fitted = budget.largest(shown.size(), k -> AdoJson.diffPage(part(page, shown, k, maxLines, budget, warnings,
+      args)), CONTENT);
+    return part(page, shown, fitted.getJsonArray("changes").size(), maxLines, budget, warnings, args);
+  }
+
+  /** The page of the first {@code k} of {@code shown}, saying so when the budget ended it early. */
+  private static AdoDiffPage part(DiffPage page, List<AdoDiffPage.Shown> shown, int k, int maxLines, ReplyBudget budget,
+                                  List<String> notes, JsonObject args) {
+    List<String> warnings = new ArrayList<>(notes);
+    List<AdoDiffPage.Shown> kept = shown.subList(0, k);
+    List<String> truncated = kept.stream().filter(s -> s.view() != null && s.view().truncated()).map(s -> s.change().path())
+      .toList();
+    if (k < shown.size()) {
+      warnings.add("this page stops after " + k + " of its " + shown.size() + " changes at " + budget.limit() + "; ask skip="
+        + (page.changes().skip() + k) + " (pagination.next_skip) for the rest");
+    }
     if (!truncated.isEmpty()) {
       warnings.add(FileView.truncatedWarning(truncated, maxLines));
     }
     ChangePage<AdoChange> changes = page.changes();
     return new AdoDiffPage(page.pr(), page.iteration(), page.since() == null ? null : page.since().id(), changes.selected(),
-      shown, changes.skip(), changes.hasMore() || cutByBudget, page.written() != null, page.written() == null ? null : page.written().source(),
-      truncated, args.getBoolean("include_content_metadata", false), warnings);
+      kept, changes.skip(), changes.hasMore() || k < shown.size(), page.written() != null,
+      page.written() == null ? null : page.written().source(), truncated, args.getBoolean("include_content_metadata", false),
+      warnings);
   }
 
   private static final String CHANGED_FILES = "the pull request's changed files";

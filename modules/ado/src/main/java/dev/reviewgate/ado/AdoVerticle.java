@@ -3,6 +3,7 @@ package dev.reviewgate.ado;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.forge.ForgeVerticle;
+import dev.reviewgate.forge.json.ListPages;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.logging.Logger;
@@ -27,8 +28,8 @@ public final class AdoVerticle extends ForgeVerticle<AdoBackendOptions, AdoClien
     return Future.all(List.of(
       serve("ado_get_pull_request_diff", (ado, args) -> new AdoPullRequests(vertx, ado, engine).diff(args)),
       serve("ado_get_pull_request", (ado, args) -> new AdoPullRequests(vertx, ado, engine).get(args).map(AdoJson::pullRequest)),
-      serve("ado_list_pull_requests", (ado, args) -> new AdoPullRequests(vertx, ado, engine).list(args).map(AdoJson::listing)),
-      serve("ado_list_pull_request_iterations", (ado, args) -> new AdoPullRequests(vertx, ado, engine).listIterations(args)
+      serveList(ListPages.bySkip("ado_list_pull_requests", "pull_requests"), (ado, args) -> new AdoPullRequests(vertx, ado, engine).list(args).map(AdoJson::listing)),
+      serveList(ListPages.whole("ado_list_pull_request_iterations", "iterations"), (ado, args) -> new AdoPullRequests(vertx, ado, engine).listIterations(args)
         .map(AdoJson::iterations)),
       threads("pr_list_threads", (ado, args) -> adoThreads(ado, engine).list(args)),
       threads("pr_review", (ado, args) -> adoThreads(ado, engine).review(args)),

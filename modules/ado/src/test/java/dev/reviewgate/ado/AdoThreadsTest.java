@@ -14,6 +14,7 @@ import dev.reviewgate.testkit.Await;
 import dev.reviewgate.testkit.BusCalls;
 import dev.reviewgate.testkit.ReviewScenarios;
 import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.ThreadPaging;
 import dev.reviewgate.testkit.forge.FakeAzureDevOps;
 import dev.reviewgate.testkit.repo.ShopHistory;
 import io.vertx.core.Vertx;
@@ -175,5 +176,12 @@ class AdoThreadsTest {
     assertThat(walk.thread().getJsonArray("comments")).hasSize(2);
     assertThatThrownBy(() -> threadTools.call("reviewgate.pr.reply", new JsonObject().put("thread_id", "PRRT_x").put("body", "x")))
       .hasMessageContaining("thread_id is a number");
+  }
+
+  @Test
+  @Timeout(180)
+  void aListingOfManyAndHugeCommentsFitsItsBudgetAndItsPagesReachEveryCommentOnce() {
+    ThreadPaging.check(threadTools.timeoutMs(60_000), bodies -> new JsonObject().put("commit_id", head).put("verdict", "comment")
+      .put("comments", new JsonArray(bodies.stream().map(b -> BusCalls.comment("src/app.c", 2, "new", b)).toList())));
   }
 }

@@ -12,6 +12,7 @@ import dev.reviewgate.git.GitBackendOptions;
 import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.testkit.Await;
 import dev.reviewgate.testkit.BusCalls;
+import dev.reviewgate.testkit.DiffPageBudget;
 import dev.reviewgate.testkit.Stop;
 import dev.reviewgate.testkit.TroubleLog;
 import dev.reviewgate.testkit.forge.FakeAzureDevOps;
@@ -36,6 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(60)
 class AdoToolsTest {
+
+  /** A budget that holds every change of the pull request on one page. */
+  private static final int WHOLE = 4_000_000;
 
   @TempDir
   static Path dir;
@@ -91,7 +95,7 @@ class AdoToolsTest {
   @Test
   void theLatestIterationsDiffIsWhatGitDiffPrintsFilePerFileAndPagesPastOneHundredChanges() throws Exception {
     int pagesBefore = ado.requests();
-    JsonObject result = diff(new JsonObject().put("top", 1000));
+    JsonObject result = diff(new JsonObject().put("top", 1000).put("max_bytes", WHOLE));
     assertThat(result.getInteger("iteration_id")).isEqualTo(2);
     assertThat(result.getJsonArray("warnings").encode()).contains("Showing latest iteration (2)");
     assertThat(result.getJsonObject("iteration").getString("common_commit")).isEqualTo(common);
@@ -115,7 +119,7 @@ class AdoToolsTest {
     }
     assertThat(result.getString("diff")).isEqualTo(repo.git("diff", "--histogram", "-M", common, second));
 
-    JsonObject page = diff(new JsonObject());
+    JsonObject page = diff(new JsonObject().put("max_bytes", WHOLE));
     assertThat(page.getJsonArray("changes")).hasSize(100);
     assertThat(page.getJsonObject("pagination").getBoolean("has_more")).isTrue();
     assertThat(page.getJsonObject("pagination").getInteger("next_skip")).isEqualTo(100);
@@ -298,12 +302,20 @@ class AdoToolsTest {
   }
 
   @Test
+  void aPageOfManyChangesFitsItsBudgetAndItsPagesListEveryChangeOnce() throws Exception {
+    List<String> paths = diff(new JsonObject().put("top", 1000).put("max_bytes", WHOLE)).getJsonArray("changes").stream()
+      .map(c -> ((JsonObject) c).getString("path")).toList();
+    DiffPageBudget.check(BusCalls.on(vertx).timeoutMs(60_000), "ado_get_pull_request_diff", new JsonObject()
+      .put("repository", "shop").put("pr_id", 7), paths);
+  }
+
+  @Test
   void whenThisServerServesTheRepositoryTheDiffIsReadLocallyWithoutBlobRequests() throws Exception {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("repos", new JsonObject().put("shop", dir.toString())));
     String git = Await.result(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard())));
     try {
       int blobs = ado.blobRequests();
-      JsonObject result = diff(new JsonObject().put("top", 1000));
+      JsonObject result = diff(new JsonObject().put("top", 1000).put("max_bytes", WHOLE));
       assertThat(result.getJsonObject("diffs").getString("source")).isEqualTo("local");
       assertThat(result.getString("diff")).isEqualTo(repo.git("diff", "--histogram", common, second));
       assertThat(ado.blobRequests()).isEqualTo(blobs);

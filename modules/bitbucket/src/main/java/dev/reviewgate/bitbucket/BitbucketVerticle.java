@@ -3,6 +3,7 @@ package dev.reviewgate.bitbucket;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.forge.ForgeVerticle;
+import dev.reviewgate.forge.json.ListPages;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.logging.Logger;
@@ -27,7 +28,7 @@ public final class BitbucketVerticle extends ForgeVerticle<BitbucketBackendOptio
       ? " without a token (reads of public repositories only)" : " with a token"));
     Flavor flavor = options.flavor();
     return Future.all(List.of(
-      serve("bitbucket_list_pull_requests", (bitbucket, args) -> pulls(bitbucket).list(Repo.of(args, flavor), args)
+      serveList(ListPages.byPage("bitbucket_list_pull_requests", "pull_requests"), (bitbucket, args) -> pulls(bitbucket).list(Repo.of(args, flavor), args)
         .map(listing -> BitbucketJson.listing(flavor, listing, args.getInteger("page", 1)))),
       serve("bitbucket_get_pull_request", (bitbucket, args) -> pulls(bitbucket).get(Repo.of(args, flavor), args.getLong("pr_number"))
         .map(details -> BitbucketJson.details(flavor, details))),

@@ -15,8 +15,13 @@ final class BitbucketTestBackend {
 
   /** @param env BITBUCKET_URL, BITBUCKET_FLAVOR, BITBUCKET_TOKEN, BITBUCKET_EMAIL as the test sets them; the deployment id */
   static String deploy(Vertx vertx, Map<String, String> env) {
+    return deploy(vertx, env, new JsonObject());
+  }
+
+  /** As {@link #deploy(Vertx, Map)}, with {@code over} merged into the configuration. */
+  static String deploy(Vertx vertx, Map<String, String> env, JsonObject over) {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("bitbucket", new JsonObject()
-      .put("retryBaseDelayMs", 10)));
+      .put("retryBaseDelayMs", 10))).merge(over);
     return Await.result(vertx.deployVerticle(new BitbucketVerticle(BitbucketBackendOptions.from(config, env::get),
       ToolCatalog.standard())));
   }

@@ -14,6 +14,7 @@ import dev.reviewgate.git.GitVerticle;
 import dev.reviewgate.testkit.Await;
 import dev.reviewgate.testkit.BusCalls;
 import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.ThreadPaging;
 import dev.reviewgate.testkit.TroubleLog;
 import dev.reviewgate.testkit.forge.FakeBitbucket;
 import dev.reviewgate.testkit.forge.FakeForge;
@@ -91,11 +92,16 @@ abstract class BitbucketToolsTest {
     redeploy(env);
   }
 
+  /** The default budget these tests run with. */
+  private static final int DEFAULT_TOKENS = 1_000_000;
+
   void redeploy(Map<String, String> env) {
     if (deployment != null) {
       Await.result(vertx.undeploy(deployment));
     }
-    deployment = BitbucketTestBackend.deploy(vertx, env);
+    // A default budget that holds whole pages, each change with its own diff (a page's budget is tested elsewhere).
+    deployment = BitbucketTestBackend.deploy(vertx, env, new JsonObject().put("diff", new JsonObject()
+      .put("defaultTokenBudget", DEFAULT_TOKENS)));
   }
 
   @AfterAll
@@ -367,5 +373,12 @@ abstract class BitbucketToolsTest {
     return all.getJsonArray("threads").stream().map(JsonObject.class::cast)
       .filter(t -> t.getJsonArray("comments").getJsonObject(0).getString("body").contains(text)).findFirst().orElseThrow()
       .getString("id");
+  }
+
+  @Test
+  void aListingOfManyAndHugeCommentsFitsItsBudgetAndItsPagesReachEveryCommentOnce() {
+    fake.comments.clear();
+    ThreadPaging.check(threads.timeoutMs(60_000), bodies -> new JsonObject().put("commit_id", pr.head()).put("verdict", "comment")
+      .put("comments", new JsonArray(bodies.stream().map(b -> BusCalls.comment("src/app.c", 5, "new", b)).toList())), DEFAULT_TOKENS);
   }
 }

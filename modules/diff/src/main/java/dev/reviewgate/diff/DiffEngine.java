@@ -132,9 +132,22 @@ public final class DiffEngine {
    */
   public JsonObject shape(Diff diff, JsonObject arguments, java.util.function.Function<FileDiff, BinarySizes> binarySizes,
                           JsonObject about, boolean quotePath) {
+    return shape(diff, arguments, binarySizes, about, quotePath, 0);
+  }
+
+  /**
+   * As {@link #shape(Diff, JsonObject)}, for a reply that holds {@code beside} bytes of its caller's besides this
+   * result (a forge's change list): its budget is that much smaller, and the cursor is not pinned to them.
+   */
+  public JsonObject shapeBeside(Diff diff, JsonObject arguments, long beside) {
+    return shape(diff, arguments, file -> null, new JsonObject(), true, beside);
+  }
+
+  private JsonObject shape(Diff diff, JsonObject arguments, java.util.function.Function<FileDiff, BinarySizes> binarySizes,
+                           JsonObject about, boolean quotePath, long beside) {
     JsonObject args = arguments == null ? new JsonObject() : arguments;
     ShapeOptions o = ShapeOptions.from(args, options);
-    ReplyBudget budget = ReplyBudget.of(args, options.defaultTokenBudget());
+    ReplyBudget budget = ReplyBudget.of(args, options.defaultTokenBudget()).less(beside);
     Shaper.Shaped shaped = Shaper.shape(diff, o, options);
     JsonObject result = about.copy()
       .put("summary", shaped.summary())

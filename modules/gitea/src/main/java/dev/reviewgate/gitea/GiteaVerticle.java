@@ -3,6 +3,7 @@ package dev.reviewgate.gitea;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.forge.ForgeVerticle;
+import dev.reviewgate.forge.json.ListPages;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.logging.Logger;
@@ -26,7 +27,7 @@ public final class GiteaVerticle extends ForgeVerticle<GiteaBackendOptions, Gite
     LOG.info(() -> "Gitea tools on " + options.apiBase() + (options.token() == null ? " without a token (reads of public "
       + "repositories only)" : " with a token"));
     return Future.all(List.of(
-      serve("gitea_list_pull_requests", (gitea, args) -> pullRequests(gitea).list(PullRequests.Repo.of(args), args)
+      serveList(ListPages.byPage("gitea_list_pull_requests", "pull_requests"), (gitea, args) -> pullRequests(gitea).list(PullRequests.Repo.of(args), args)
         .map(GiteaJson::listing)),
       serve("gitea_get_pull_request", (gitea, args) -> pullRequests(gitea).get(PullRequests.Repo.of(args), args.getLong("pr_number"))
         .map(GiteaJson::details)),

@@ -16,8 +16,13 @@ final class GiteaTestBackend {
 
   /** @param token the token in GITEA_TOKEN, or null for none; returns the deployment id */
   static String deploy(Vertx vertx, String url, String token) {
+    return deploy(vertx, url, token, new JsonObject());
+  }
+
+  /** As {@link #deploy(Vertx, String, String)}, with {@code over} merged into the configuration. */
+  static String deploy(Vertx vertx, String url, String token, JsonObject over) {
     ReviewgateConfig config = ReviewgateConfig.defaults().merge(new JsonObject().put("gitea", new JsonObject()
-      .put("retryBaseDelayMs", 10)));
+      .put("retryBaseDelayMs", 10))).merge(over);
     Map<String, String> env = new HashMap<>();
     env.put("GITEA_URL", url);
     if (token != null) {

@@ -13,6 +13,7 @@ import dev.reviewgate.testkit.Await;
 import dev.reviewgate.testkit.BusCalls;
 import dev.reviewgate.testkit.ReviewScenarios;
 import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.ThreadPaging;
 import dev.reviewgate.testkit.forge.FakeGitea;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -209,5 +210,11 @@ class GiteaThreadsTest {
     } finally {
       Await.result(other.close());
     }
+  }
+
+  @Test
+  void aListingOfManyAndHugeCommentsFitsItsBudgetAndItsPagesReachEveryCommentOnce() {
+    ThreadPaging.check(threads, bodies -> new JsonObject().put("commit_id", pr.third()).put("verdict", "comment")
+      .put("comments", new JsonArray(bodies.stream().map(b -> comment("src/app.c", 5, "new", b)).toList())));
   }
 }

@@ -58,7 +58,9 @@ class GiteaToolsTest {
     });
     tools = BusCalls.on(vertx).timeoutMs(60_000);
     gitea = new FakeGitea(vertx, pr.repo(), pr.base(), pr.target(), pr.third());
-    GiteaTestBackend.deploy(vertx, gitea.url(), FakeGitea.TOKEN);
+    // A default budget that holds whole pages, each change with its own diff (GiteaDiffBudgetTest pages by budget).
+    GiteaTestBackend.deploy(vertx, gitea.url(), FakeGitea.TOKEN, new JsonObject().put("diff", new JsonObject()
+      .put("defaultTokenBudget", 1_000_000)));
   }
 
   @AfterAll

@@ -5,6 +5,7 @@ import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.forge.ForgeVerticle;
+import dev.reviewgate.forge.json.ListPages;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -42,7 +43,7 @@ public final class GitHubVerticle extends ForgeVerticle<GitHubBackendOptions, Gi
           serve("github_get_pull_request", (gitHub, args) -> new PullRequestReader(vertx, gitHub)
             .get(repo(args), args.getInteger("pr_number"), args.getBoolean("wait_for_mergeable", false),
               args.getBoolean("include_commits", false)).map(GitHubJson::details)),
-          serve("github_list_pull_requests", (gitHub, args) -> new PullRequestReader(vertx, gitHub)
+          serveList(ListPages.whole("github_list_pull_requests", "pullRequests"), (gitHub, args) -> new PullRequestReader(vertx, gitHub)
             .list(repo(args), args.getString("state", "open"), args.getString("author"), args.getString("base"),
               args.getString("head"), args.getInteger("limit", DEFAULT_LIST_LIMIT), args.getBoolean("include_status", true))
             .map(GitHubJson::listing)),

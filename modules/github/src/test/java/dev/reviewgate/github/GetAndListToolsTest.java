@@ -3,11 +3,16 @@ package dev.reviewgate.github;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reviewgate.core.Addresses;
+import dev.reviewgate.core.catalog.ReplyContent;
+import dev.reviewgate.core.catalog.ToolCatalog;
+import dev.reviewgate.diff.shape.ReplyBudget;
 import dev.reviewgate.testkit.Await;
 import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class GetAndListToolsTest extends ToolTestBase {
@@ -128,6 +133,39 @@ class GetAndListToolsTest extends ToolTestBase {
     JsonObject byAuthor = Await.result(gh.call(Addresses.GITHUB_PR_LIST, base.copy().put("author", "omgjlk").put("limit", 1)));
     assertThat(byAuthor.getJsonArray("pullRequests").getJsonObject(0).getInteger("number")).isEqualTo(927);
     assertThat(byAuthor.getJsonArray("pullRequests").getJsonObject(0).getBoolean("draft")).isTrue();
+  }
+
+  @Test
+  void aListOverItsBudgetIsCutAtAnEntryAndTheCursorReachesEveryEntryOnce() {
+    String first = G3 + "/pulls?state=open&sort=created&direction=desc&per_page=100";
+    gh.fake.on("GET", first).reply(Fixtures.github3py("Repository_pull_requests", 1).withoutHeader("link"));
+    JsonObject args = new JsonObject().put("owner", "sigmavirus24").put("repo", "github3.py").put("include_status", false)
+      .put("limit", 15);
+    List<Object> all = Await.result(gh.call(Addresses.GITHUB_PR_LIST, args)).getJsonArray("pullRequests").stream()
+      .map(pr -> ((JsonObject) pr).getValue("number")).toList();
+    assertThat(all).hasSizeGreaterThan(5);
+    ReplyContent content = ToolCatalog.standard().require("github_list_pull_requests").replyContent();
+    List<Object> read = new ArrayList<>();
+    JsonObject call = args.copy().put("token_budget", 700);
+    int pages = 0;
+    while (call != null && pages < 50) {
+      JsonObject page = Await.result(gh.call(Addresses.GITHUB_PR_LIST, call));
+      pages++;
+      assertThat(ReplyBudget.wireBytes(page, content)).as("page %s", pages)
+        .isLessThanOrEqualTo((long) (ReplyBudget.bytesForTokens(700) * 1.1));
+      assertThat(page.getInteger("count")).isEqualTo(page.getJsonArray("pullRequests").size());
+      page.getJsonArray("pullRequests").forEach(pr -> read.add(((JsonObject) pr).getValue("number")));
+      String cursor = page.getString("next_cursor");
+      if (cursor != null) {
+        assertThat(page.getJsonArray("warnings").encode()).contains("cut to fit token_budget (700 tokens)");
+      }
+      call = cursor == null ? null : args.copy().put("token_budget", 700).put("cursor", cursor);
+    }
+    assertThat(pages).isGreaterThan(1);
+    assertThat(read).isEqualTo(all);
+    var refused = Await.failure(gh.call(Addresses.GITHUB_PR_LIST, args.copy().put("limit", 14).put("cursor",
+      Await.result(gh.call(Addresses.GITHUB_PR_LIST, args.copy().put("token_budget", 700))).getString("next_cursor"))));
+    assertThat(refused.getMessage()).contains("was issued for another result");
   }
 
   @Test

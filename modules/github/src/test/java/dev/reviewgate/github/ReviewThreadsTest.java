@@ -6,6 +6,8 @@ import dev.reviewgate.core.Addresses;
 import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.testing.TempGitRepo;
 import dev.reviewgate.testkit.Await;
+import dev.reviewgate.testkit.BusCalls;
+import dev.reviewgate.testkit.ThreadPaging;
 import dev.reviewgate.testkit.forge.FakeGitHub;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
@@ -13,8 +15,10 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -211,5 +215,28 @@ class ReviewThreadsTest extends ToolTestBase {
     return new JsonObject().put("id", id).put("isResolved", resolved).put("isOutdated", outdated).put("path", path).put("line", line)
       .put("diffSide", side).put("comments", new JsonObject().put("nodes", new JsonArray().add(new JsonObject().put("id", id + "_c")
         .put("author", new JsonObject().put("login", "mona")).put("body", body).put("createdAt", "2026-11-20T10:00:00Z"))));
+  }
+
+  /** Threads of four comments each, GitHub's GraphQL answering every thread seeded so far. */
+  @Test
+  @Timeout(value = 180, unit = TimeUnit.SECONDS)
+  void aListingOfManyAndHugeCommentsFitsItsBudgetAndItsPagesReachEveryCommentOnce() {
+    JsonArray nodes = new JsonArray();
+    ThreadPaging.checkSeeded(BusCalls.on(gh.vertx).timeoutMs(60_000).with(args()), bodies -> {
+      for (int t = 0; t < bodies.size(); t += 4) {
+        JsonObject thread = thread("PRRT_" + nodes.size(), false, false, "src/app.txt", 10, "RIGHT", "x");
+        JsonArray comments = new JsonArray();
+        for (int c = t; c < Math.min(t + 4, bodies.size()); c++) {
+          comments.add(new JsonObject().put("id", "PRRC_" + nodes.size() + "_" + c).put("author", new JsonObject()
+            .put("login", "stranger")).put("authorAssociation", "NONE").put("body", bodies.get(c))
+            .put("createdAt", "2026-11-20T10:00:00Z"));
+        }
+        nodes.add(thread.put("comments", new JsonObject().put("nodes", comments)));
+      }
+      gh.fake.on("POST", "/graphql").bodyContains("reviewThreads").reply(FakeGitHub.Reply.json(200, new JsonObject()
+        .put("data", new JsonObject().put("repository", new JsonObject().put("pullRequest", new JsonObject()
+          .put("reviewThreads", new JsonObject().put("pageInfo", new JsonObject().put("hasNextPage", false))
+            .put("nodes", nodes.copy()))))).encode()));
+    });
   }
 }

@@ -4,6 +4,7 @@ import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.catalog.ToolCatalog;
 import dev.reviewgate.diff.DiffEngine;
 import dev.reviewgate.forge.ForgeVerticle;
+import dev.reviewgate.forge.json.ListPages;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -31,11 +32,11 @@ public final class GitLabVerticle extends ForgeVerticle<GitLabBackendOptions, Gi
     LOG.info(() -> "GitLab tools on " + options.apiBase() + (options.token() == null ? " without a token (reads of public projects only)"
       : " with a token"));
     return Future.all(List.of(
-      serve("gitlab_list_merge_requests", (gitLab, args) -> mergeRequests(gitLab).list(project(args), args).map(GitLabJson::listing)),
+      serveList(ListPages.bySkip("gitlab_list_merge_requests", "merge_requests"), (gitLab, args) -> mergeRequests(gitLab).list(project(args), args).map(GitLabJson::listing)),
       serve("gitlab_get_merge_request", (gitLab, args) -> mergeRequests(gitLab).get(project(args), args.getLong("mr_iid"),
         args.getBoolean("include_commits", false))
         .map(GitLabJson::details)),
-      serve("gitlab_list_merge_request_versions", (gitLab, args) -> mergeRequests(gitLab).versions(project(args), args.getLong("mr_iid"))
+      serveList(ListPages.whole("gitlab_list_merge_request_versions", "versions"), (gitLab, args) -> mergeRequests(gitLab).versions(project(args), args.getLong("mr_iid"))
         .map(versions -> GitLabJson.versions(args.getLong("mr_iid"), versions))),
       serve("gitlab_get_merge_request_diff", (gitLab, args) -> mergeRequests(gitLab).diff(project(args), args.getLong("mr_iid"), args)
         .compose(diff -> vertx.executeBlocking(() -> json.diff(diff, args), false))),

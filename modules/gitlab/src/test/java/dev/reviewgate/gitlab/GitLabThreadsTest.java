@@ -13,6 +13,7 @@ import dev.reviewgate.testkit.Await;
 import dev.reviewgate.testkit.BusCalls;
 import dev.reviewgate.testkit.ReviewScenarios;
 import dev.reviewgate.testkit.Stop;
+import dev.reviewgate.testkit.ThreadPaging;
 import dev.reviewgate.testkit.forge.GitLabDouble;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -289,5 +290,12 @@ class GitLabThreadsTest {
       });
     }
     assertThat(gitlab.requests()).isEqualTo(before);
+  }
+
+  @Test
+  @Timeout(180)
+  void aListingOfManyAndHugeCommentsFitsItsBudgetAndItsPagesReachEveryCommentOnce() {
+    ThreadPaging.check(threadTools.timeoutMs(60_000), bodies -> new JsonObject().put("commit_id", mr.third()).put("verdict", "comment")
+      .put("comments", new JsonArray(bodies.stream().map(b -> BusCalls.comment("src/app.c", 5, "new", b)).toList())));
   }
 }

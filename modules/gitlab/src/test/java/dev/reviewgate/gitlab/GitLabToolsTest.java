@@ -98,50 +98,58 @@ class GitLabToolsTest {
 
   @Test
   void theLatestVersionsEveryChangeIsListedPastAPageBoundaryWithHunksByteIdenticalToGit() throws Exception {
-    int pagesBefore = gitlab.diffPages.get();
-    Map<String, String> git = gitSections(mr.base(), mr.third());
-    assertThat(git).hasSize(GitLabFixture.CHANGED);
-    List<JsonObject> changes = new ArrayList<>();
-    StringBuilder whole = new StringBuilder();
-    JsonObject first = diff(new JsonObject());
-    assertThat(first.getLong("version_id")).isEqualTo(103L);
-    assertThat(first.getJsonArray("warnings").encode()).contains("Showing the latest version (103");
-    assertThat(first.getJsonObject("version").getString("head_commit_sha")).isEqualTo(mr.third());
-    assertThat(first.getJsonObject("version").getString("base_commit_sha")).isEqualTo(mr.base());
-    assertThat(first.getJsonObject("diffs").getString("source")).isEqualTo("blobs");
-    JsonObject pagination = first.getJsonObject("pagination");
-    assertThat(pagination.getInteger("total")).isEqualTo(GitLabFixture.CHANGED);
-    assertThat(pagination.getBoolean("has_more")).isTrue();
-    assertThat(pagination.getInteger("next_skip")).isEqualTo(100);
-    first.getJsonArray("changes").forEach(c -> changes.add((JsonObject) c));
-    whole.append(first.getString("diff"));
-    JsonObject rest = diff(new JsonObject().put("skip", 100));
-    assertThat(rest.getJsonObject("pagination").getBoolean("has_more")).isFalse();
-    assertThat(rest.getJsonObject("pagination").getString("showing")).isEqualTo("101-190");
-    rest.getJsonArray("changes").forEach(c -> changes.add((JsonObject) c));
-    whole.append(rest.getString("diff"));
-    // GitLab's list was followed past its 100-per-page boundary: two pages per call
-    assertThat(gitlab.diffPages.get() - pagesBefore).isEqualTo(4);
-    assertThat(changes).hasSize(GitLabFixture.CHANGED);
-    assertThat(changes.stream().map(c -> c.getString("path")).distinct()).hasSize(GitLabFixture.CHANGED);
-    Map<String, String> ours = new HashMap<>();
-    for (JsonObject change : changes) {
-      String content = change.getJsonObject("diff").getString("content");
-      ours.put(content.substring(0, content.indexOf('\n')), content);
+    // A default budget that holds a whole page of 100 changes, each with its own diff beside the page's.
+    Await.result(vertx.undeploy(deployment));
+    deployment = GitLabTestBackend.deploy(vertx, gitlab.url(), GitLabDouble.TOKEN, new JsonObject(),
+      new JsonObject().put("defaultTokenBudget", 200_000));
+    try {
+      int pagesBefore = gitlab.diffPages.get();
+      Map<String, String> git = gitSections(mr.base(), mr.third());
+      assertThat(git).hasSize(GitLabFixture.CHANGED);
+      List<JsonObject> changes = new ArrayList<>();
+      StringBuilder whole = new StringBuilder();
+      JsonObject first = diff(new JsonObject());
+      assertThat(first.getLong("version_id")).isEqualTo(103L);
+      assertThat(first.getJsonArray("warnings").encode()).contains("Showing the latest version (103");
+      assertThat(first.getJsonObject("version").getString("head_commit_sha")).isEqualTo(mr.third());
+      assertThat(first.getJsonObject("version").getString("base_commit_sha")).isEqualTo(mr.base());
+      assertThat(first.getJsonObject("diffs").getString("source")).isEqualTo("blobs");
+      JsonObject pagination = first.getJsonObject("pagination");
+      assertThat(pagination.getInteger("total")).isEqualTo(GitLabFixture.CHANGED);
+      assertThat(pagination.getBoolean("has_more")).isTrue();
+      assertThat(pagination.getInteger("next_skip")).isEqualTo(100);
+      first.getJsonArray("changes").forEach(c -> changes.add((JsonObject) c));
+      whole.append(first.getString("diff"));
+      JsonObject rest = diff(new JsonObject().put("skip", 100));
+      assertThat(rest.getJsonObject("pagination").getBoolean("has_more")).isFalse();
+      assertThat(rest.getJsonObject("pagination").getString("showing")).isEqualTo("101-190");
+      rest.getJsonArray("changes").forEach(c -> changes.add((JsonObject) c));
+      whole.append(rest.getString("diff"));
+      // GitLab's list was followed past its 100-per-page boundary: two pages per call
+      assertThat(gitlab.diffPages.get() - pagesBefore).isEqualTo(4);
+      assertThat(changes).hasSize(GitLabFixture.CHANGED);
+      assertThat(changes.stream().map(c -> c.getString("path")).distinct()).hasSize(GitLabFixture.CHANGED);
+      Map<String, String> ours = new HashMap<>();
+      for (JsonObject change : changes) {
+        String content = change.getJsonObject("diff").getString("content");
+        ours.put(content.substring(0, content.indexOf('\n')), content);
+      }
+      assertThat(ours).isEqualTo(git);
+      assertThat(whole.length()).isEqualTo(git.values().stream().mapToInt(String::length).sum());
+      assertThat(first.getJsonObject("summary").getString("change_summary")).isEqualTo("104 add, 84 edit, 1 delete, 1 rename");
+      JsonObject renamed = changes.stream().filter(c -> c.getString("change_type").equals("rename")).findFirst().orElseThrow();
+      assertThat(renamed.getString("path")).isEqualTo("new/name.txt");
+      assertThat(renamed.getString("original_path")).isEqualTo("old/name.txt");
+      // too_large and collapsed files come with their whole diff all the same
+      JsonObject big = changes.stream().filter(c -> c.getString("path").equals("big.txt")).findFirst().orElseThrow();
+      assertThat(big.getJsonObject("gitlab").getBoolean("too_large")).isTrue();
+      assertThat(big.getJsonObject("diff").getString("content")).contains("+big line two hundred\n");
+      JsonObject col = changes.stream().filter(c -> c.getString("path").equals("col.txt")).findFirst().orElseThrow();
+      assertThat(col.getJsonObject("gitlab").getBoolean("collapsed")).isTrue();
+      assertThat(col.getJsonObject("diff").getString("content")).isEqualTo(git.get("diff --git a/col.txt b/col.txt"));
+    } finally {
+      deploy(GitLabDouble.TOKEN);
     }
-    assertThat(ours).isEqualTo(git);
-    assertThat(whole.length()).isEqualTo(git.values().stream().mapToInt(String::length).sum());
-    assertThat(first.getJsonObject("summary").getString("change_summary")).isEqualTo("104 add, 84 edit, 1 delete, 1 rename");
-    JsonObject renamed = changes.stream().filter(c -> c.getString("change_type").equals("rename")).findFirst().orElseThrow();
-    assertThat(renamed.getString("path")).isEqualTo("new/name.txt");
-    assertThat(renamed.getString("original_path")).isEqualTo("old/name.txt");
-    // too_large and collapsed files come with their whole diff all the same
-    JsonObject big = changes.stream().filter(c -> c.getString("path").equals("big.txt")).findFirst().orElseThrow();
-    assertThat(big.getJsonObject("gitlab").getBoolean("too_large")).isTrue();
-    assertThat(big.getJsonObject("diff").getString("content")).contains("+big line two hundred\n");
-    JsonObject col = changes.stream().filter(c -> c.getString("path").equals("col.txt")).findFirst().orElseThrow();
-    assertThat(col.getJsonObject("gitlab").getBoolean("collapsed")).isTrue();
-    assertThat(col.getJsonObject("diff").getString("content")).isEqualTo(git.get("diff --git a/col.txt b/col.txt"));
   }
 
   @Test
@@ -187,10 +195,10 @@ class GitLabToolsTest {
     JsonObject cut = diff(new JsonObject().put("max_lines_per_file", 3).put("include", new JsonArray().add("src/app.c")));
     assertThat(cut.getJsonArray("changes").getJsonObject(0).getJsonObject("diff").getBoolean("is_truncated")).isTrue();
     assertThat(cut.getJsonArray("warnings").encode()).contains("max_lines_per_file (3)");
-    JsonObject budget = diff(new JsonObject().put("max_bytes", 1_600).put("include", new JsonArray().add("lib/**")));
-    assertThat(budget.getString("diff").length()).isLessThanOrEqualTo(1_600);
+    JsonObject budget = diff(new JsonObject().put("max_bytes", 6_000).put("include", new JsonArray().add("big.txt")).put("context_lines", 100));
+    assertThat(budget.getString("diff").length()).isLessThanOrEqualTo(6_000);
     assertThat(budget.getString("next_cursor")).as("the page's diff goes on by cursor").isNotNull();
-    JsonObject next = diff(new JsonObject().put("max_bytes", 1_600).put("include", new JsonArray().add("lib/**"))
+    JsonObject next = diff(new JsonObject().put("max_bytes", 6_000).put("include", new JsonArray().add("big.txt")).put("context_lines", 100)
       .put("cursor", budget.getString("next_cursor")));
     assertThat(next.getString("diff")).isNotEmpty().isNotEqualTo(budget.getString("diff"));
     assertThatThrownBy(() -> diff(new JsonObject().put("max_bytes", 400))).hasMessageContaining("leaves no room");
@@ -199,14 +207,14 @@ class GitLabToolsTest {
   @Test
   void aPageWhoseDiffsPassTheDefaultBudgetIsPagedByIt() throws Exception {
     Await.result(vertx.undeploy(deployment));
-    // 500 tokens: 1,750 bytes, less than the lib/** page's diffs.
+    // 1,715 tokens: 6,002 bytes, less than big.txt's diff with 100 lines of context.
     deployment = GitLabTestBackend.deploy(vertx, gitlab.url(), GitLabDouble.TOKEN, new JsonObject(),
-      new JsonObject().put("defaultTokenBudget", 500));
+      new JsonObject().put("defaultTokenBudget", 1_715));
     try {
-      JsonObject args = new JsonObject().put("include", new JsonArray().add("lib/**"));
+      JsonObject args = new JsonObject().put("include", new JsonArray().add("big.txt")).put("context_lines", 100);
       JsonObject first = diff(args);
       assertThat(first.getString("next_cursor")).as("no budget given: the default pages the diff").isNotNull();
-      assertThat(first.getString("diff").length()).isLessThanOrEqualTo(1_750);
+      assertThat(first.getString("diff").length()).isLessThanOrEqualTo(6_002);
       JsonObject next = diff(args.copy().put("cursor", first.getString("next_cursor")));
       assertThat(next.getString("diff")).isNotEmpty().isNotEqualTo(first.getString("diff"));
     } finally {
@@ -320,7 +328,8 @@ class GitLabToolsTest {
     String git = Await.result(vertx.deployVerticle(new GitVerticle(GitBackendOptions.from(config, dir), ToolCatalog.standard())));
     try {
       int raw = gitlab.rawRequests.get();
-      JsonObject result = diff(new JsonObject().put("top", 1000));
+      // A page small enough for the default budget shows each change's diff on its own.
+      JsonObject result = diff(new JsonObject().put("top", 10));
       assertThat(result.getJsonObject("diffs").getString("source")).isEqualTo("local");
       Map<String, String> git2 = gitSections(mr.base(), mr.third());
       for (Object o : result.getJsonArray("changes")) {

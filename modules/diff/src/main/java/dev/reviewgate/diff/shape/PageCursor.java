@@ -42,16 +42,43 @@ public final class PageCursor {
     return reply.put("warnings", warnings);
   }
 
+  /**
+   * The cursor of a page that starts at a place of several parts (a thread, a comment in it, a character in that),
+   * written {@code <part>-<part>-….<fingerprint>}.
+   */
+  public static String write(String fingerprint, long... place) {
+    StringBuilder out = new StringBuilder();
+    for (long part : place) {
+      out.append(out.isEmpty() ? "" : "-").append(part);
+    }
+    return out.append('.').append(fingerprint).toString();
+  }
+
   /** Where {@code cursor} starts (0 without one), refusing one that another reply issued. */
   public static long read(Object cursor, String fingerprint) {
+    return cursor == null ? 0 : read(cursor, fingerprint, 1)[0];
+  }
+
+  /** The {@code parts} parts of the place {@code cursor} names (zeros without one), refusing one another reply issued. */
+  public static long[] read(Object cursor, String fingerprint, int parts) {
     if (cursor == null) {
-      return 0;
+      return new long[parts];
     }
     String text = String.valueOf(cursor);
     int dot = text.indexOf('.');
     if (dot > 0 && text.substring(dot + 1).equals(fingerprint)) {
+      String[] given = text.substring(0, dot).split("-", -1);
       try {
-        return Long.parseLong(text.substring(0, dot));
+        long[] place = new long[parts];
+        for (int i = 0; i < parts && given.length == parts; i++) {
+          place[i] = Long.parseLong(given[i]);
+          if (place[i] < 0) {
+            throw new NumberFormatException();
+          }
+        }
+        if (given.length == parts) {
+          return place;
+        }
       } catch (NumberFormatException e) {
         // refused below
       }

@@ -4,6 +4,7 @@ import dev.reviewgate.core.ToolException;
 import dev.reviewgate.core.catalog.ReplyContent;
 import dev.reviewgate.core.json.JsonSize;
 import dev.reviewgate.core.json.JsonTreeWriter;
+import dev.reviewgate.core.trust.UntrustedTexts;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -13,10 +14,15 @@ import io.vertx.core.json.JsonObject;
  * (escaped) once, the rest of it twice (an MCP result carries it as a JSON text block and as
  * {@code structuredContent}), and the JSON-RPC envelope around them.
  *
- * @param bytes the room
- * @param limit what set it, as the caller can change it ({@code "token_budget (4000 tokens)"})
+ * @param bytes  the room
+ * @param limit  what set it, as the caller can change it ({@code "token_budget (4000 tokens)"})
+ * @param beside bytes of the whole reply already spent outside this room (a forge's change list): said when too small
  */
-public record ReplyBudget(long bytes, String limit) {
+public record ReplyBudget(long bytes, String limit, long beside) {
+
+  public ReplyBudget(long bytes, String limit) {
+    this(bytes, limit, 0);
+  }
 
   /** What a result's envelope takes besides its text and its rest: JSON-RPC, content blocks, block markers. */
   public static final long ENVELOPE = 320;
@@ -33,6 +39,11 @@ public record ReplyBudget(long bytes, String limit) {
       : new ReplyBudget(fromTokens, "token_budget (" + tokens + " tokens)");
   }
 
+  /** This budget with {@code taken} bytes already spent (on what its reply holds besides), named as before. */
+  public ReplyBudget less(long taken) {
+    return taken == 0 ? this : new ReplyBudget(bytes - taken, limit, beside + taken);
+  }
+
   /** The bytes of text that many tokens stand for (the inverse of {@link TokenEstimator#tokens}). */
   public static long bytesForTokens(long tokens) {
     return tokens * 7 / 2;
@@ -43,25 +54,27 @@ public record ReplyBudget(long bytes, String limit) {
    * text (escaped again inside its text block), with the envelope.
    */
   public long textRoom(JsonObject rest) {
-    return bytes - ENVELOPE - twice(rest);
+    return bytes - ENVELOPE - twice(rest) - UntrustedTexts.framingBytes(rest);
   }
 
   /**
    * The bytes {@code reply} takes as an MCP result read as {@code content} says: its text once (escaped), the rest
    * as {@code structuredContent} and, without the fields the text shows, as a JSON text block; or, without the text,
-   * the reply as structure and as JSON text. Only a text held as a String is known here (a diff's bytes are counted
+   * the reply as structure and as JSON text; and what enclosing its texts from strangers adds
+   * ({@link UntrustedTexts#framingBytes}). Only a text held as a String is known here (a diff's bytes are counted
    * by its caller).
    */
   public static long wireBytes(JsonObject reply, ReplyContent content) {
     String field = content.text();
     if (field == null || !(reply.getValue(field) instanceof String text) || text.isEmpty()) {
-      return ENVELOPE + twice(reply);
+      return ENVELOPE + twice(reply) + UntrustedTexts.framingBytes(reply);
     }
     JsonObject rest = reply.copy();
     rest.remove(field);
     JsonObject notes = rest.copy();
     content.shown().forEach(notes::remove);
-    return ENVELOPE + JsonSize.ofText(text) + JsonSize.of(rest) + JsonSize.ofText(JsonTreeWriter.encode(notes));
+    return ENVELOPE + JsonSize.ofText(text) + JsonSize.of(rest) + JsonSize.ofText(JsonTreeWriter.encode(notes))
+      + UntrustedTexts.framingBytes(rest);
   }
 
   /** Whether {@code reply} fits, read as {@code content} says. */
@@ -107,7 +120,7 @@ public record ReplyBudget(long bytes, String limit) {
 
   /** The refusal of a budget too small for the reply's fixed part (its summary and notes) and one line of text. */
   public ToolException tooSmall(JsonObject rest) {
-    long least = ENVELOPE + twice(rest) + 200;
+    long least = ENVELOPE + twice(rest) + beside + 200;
     return ToolException.invalid(limit + " leaves no room for the text: the reply's summary and notes alone take about "
       + (least - 200) + " bytes; give max_bytes of at least " + least + " (or token_budget of at least "
       + TokenEstimator.tokens(least) + "), or narrow the call (paths, files, include)");
