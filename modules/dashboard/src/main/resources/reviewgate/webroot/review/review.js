@@ -278,7 +278,7 @@ class ReviewPage {
   }
 
   #waitingBadge() {
-    if (this.store.review.completion) return '';
+    if (!this.store.review || this.store.review.completion) return '';
     return this.store.waiting ? h('span', {class: 'badge waiting'}, 'agent is waiting for your feedback')
       : h('span', {class: 'badge idle'}, 'agent not waiting');
   }
@@ -305,6 +305,7 @@ class ReviewPage {
   #event(event) {
     const s = this.store;
     const r = s.review;
+    if (!r) return;   // still loading: what it loads is newer than the event
     switch (event.type) {
       case 'comment': {
         s.putThread(event.thread);
@@ -315,6 +316,7 @@ class ReviewPage {
         break;
       }
       case 'completed':
+        if (!event.completion) { page = null; route(); break; }   // sent without completing: read it again
         r.status = 'completed';
         r.completion = event.completion;
         announce('The review was completed: ' + event.completion.label + '.');

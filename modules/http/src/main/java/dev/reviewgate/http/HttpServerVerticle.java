@@ -53,7 +53,6 @@ public final class HttpServerVerticle extends VerticleBase {
   private final PersonSessions sessions;
   private HttpServer server;
   private int eventLoops = 1;
-  private String moreLoops;
 
   /**
    * @param metrics     the process's metrics, or null when the process runs without them (some tests)
@@ -142,10 +141,8 @@ public final class HttpServerVerticle extends VerticleBase {
         .listen())
       .compose(s -> eventLoops == 1 ? Future.succeededFuture(s)
         : vertx.deployVerticle(() -> new SharedPort(new HttpServerOptions(serverOptions).setPort(s.actualPort()), requests),
-          new DeploymentOptions().setInstances(eventLoops - 1)).map(id -> {
-            moreLoops = id;
-            return s;
-          }).recover(refused -> {
+          // Deployed from this verticle, they are undeployed with it.
+          new DeploymentOptions().setInstances(eventLoops - 1)).map(s).recover(refused -> {
             LOG.warning("HTTP stays on one event loop: the port could not be bound again (" + refused.getMessage() + ")");
             return Future.succeededFuture(s);
           }))
@@ -194,11 +191,6 @@ public final class HttpServerVerticle extends VerticleBase {
         int port = probe.actualPort();
         return probe.close().map(port);
       });
-  }
-
-  @Override
-  public Future<?> stop() {
-    return moreLoops == null ? Future.succeededFuture() : vertx.undeploy(moreLoops);
   }
 
   /** One more event loop's server on the port the first one bound, with the same handler. */
