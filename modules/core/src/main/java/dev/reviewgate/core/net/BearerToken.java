@@ -2,24 +2,17 @@ package dev.reviewgate.core.net;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 
 /**
- * The configured bearer token. Compared through SHA-256 digests with {@link MessageDigest#isEqual}, so the time
- * taken reveals neither the token's length nor how many leading characters a guess got right.
+ * The configured bearer token, compared with {@link MessageDigest#isEqual} with the token first: its time depends on
+ * the token's length only, never on the guess's length or how many leading characters it got right.
  */
 public final class BearerToken {
 
-  /**
-   * Each digest from a clone of one digester made once: every request on {@code /mcp} checks the token, and asking
-   * the security providers for an instance each time cost more than the digest itself.
-   */
-  private static final MessageDigest SHA256 = newSha256();
-
-  private final byte[] digest;
+  private final byte[] token;
 
   public BearerToken(String token) {
-    this.digest = sha256(token);
+    this.token = token.getBytes(StandardCharsets.UTF_8);
   }
 
   /** True when the {@code Authorization} header value is {@code Bearer <the token>}. */
@@ -32,24 +25,7 @@ public final class BearerToken {
   }
 
   public boolean matches(String candidate) {
-    return candidate != null && MessageDigest.isEqual(digest, sha256(candidate));
-  }
-
-  private static byte[] sha256(String value) {
-    MessageDigest digest;
-    try {
-      digest = (MessageDigest) SHA256.clone();
-    } catch (CloneNotSupportedException e) {
-      digest = newSha256();
-    }
-    return digest.digest(value.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static MessageDigest newSha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
-    }
+    return candidate != null && token.length > 0
+      && MessageDigest.isEqual(token, candidate.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -246,8 +246,8 @@ public final class HttpTransport implements Handler<RoutingContext> {
       }));
       return;
     }
-    SseStream stream = session.newStream();
-    ResponseChannel channel = new ResponseChannel(response, accept, stream, options.sseRetryMs(), session.primes(), encoders);
+    ResponseChannel channel = new ResponseChannel(response, accept, session::newStream, options.sseRetryMs(),
+      session.primes(), encoders);
     CallMetrics.Sample sample = sample(message);
     HttpSession current = session;
     current.started();

@@ -3,6 +3,7 @@ package dev.reviewgate.mcp.transport.http;
 import dev.reviewgate.mcp.Outbound;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
+import java.util.function.Supplier;
 
 /**
  * The answer to one POSTed request. It stays a plain JSON response unless the request has something to say before
@@ -13,19 +14,21 @@ final class ResponseChannel implements Outbound {
 
   private final HttpServerResponse response;
   private final Accept accept;
-  private final SseStream stream;
+  /** Makes the session's stream, kept for resumption, when the answer first becomes one; null when stateless. */
+  private final Supplier<SseStream> streams;
+  private SseStream stream;
   private final long retryMs;
   private final boolean prime;
   private final JsonBody.Encoders encoders;
   private boolean streaming;
   private boolean finished;
 
-  ResponseChannel(HttpServerResponse response, Accept accept, SseStream stream, long retryMs, boolean prime,
+  ResponseChannel(HttpServerResponse response, Accept accept, Supplier<SseStream> streams, long retryMs, boolean prime,
                   JsonBody.Encoders encoders) {
     this.response = response;
     this.encoders = encoders;
     this.accept = accept;
-    this.stream = stream;
+    this.streams = streams;
     this.retryMs = retryMs;
     this.prime = prime;
   }
@@ -41,7 +44,8 @@ final class ResponseChannel implements Outbound {
     }
     if (!streaming) {
       streaming = true;
-      if (stream != null) {
+      if (streams != null) {
+        stream = streams.get();
         stream.attach(response, retryMs, prime);
       } else if (open()) {
         SseFormat.head(response);
