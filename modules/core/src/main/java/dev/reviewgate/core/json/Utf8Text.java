@@ -272,6 +272,11 @@ public final class Utf8Text implements Shareable, JsonString {
     return size == 0;
   }
 
+  /** At least as many bytes as {@link #writeJson} writes: quotes, and escapes of six bytes at most for one. */
+  public long jsonSizeBound() {
+    return (escaped ? size : 6 * size) + 2;
+  }
+
   /** The text as a String (a copy of twice its size at worst: for callers that need one, not the hot path). */
   @Override
   public String toString() {

@@ -50,6 +50,10 @@ public final class JsonLines {
    * made in memory instead, at most {@code maxBytes} of it.
    */
   public static boolean writeAtMost(JsonObject message, OutputStream out, long maxBytes) throws IOException {
+    if (sizeBound(message) < maxBytes) {
+      write(message, out); // surely within: one pass (a budgeted reply, nearly every reply, is far under the ceiling)
+      return true;
+    }
     boolean once = !TextStream.within(message).isEmpty();
     Bounded line = new Bounded(maxBytes, once);
     try {
@@ -63,6 +67,51 @@ public final class JsonLines {
       write(message, out);
     }
     return true;
+  }
+
+  /**
+   * At least as many bytes as {@code value} takes as JSON, plus the line's newline: strings as if every character
+   * were escaped to six bytes, a text still being made as unbounded.
+   */
+  static long sizeBound(Object value) {
+    if (value instanceof String text) {
+      return 6L * text.length() + 2;
+    }
+    if (value instanceof JsonObject object) {
+      return sizeBound(object.getMap());
+    }
+    if (value instanceof JsonArray array) {
+      return sizeBound(array.getList());
+    }
+    if (value instanceof Map<?, ?> map) {
+      long bound = 3;
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        bound = plus(bound, plus(sizeBound(String.valueOf(entry.getKey())), sizeBound(entry.getValue())) + 2);
+      }
+      return bound;
+    }
+    if (value instanceof java.util.Collection<?> items) {
+      long bound = 3;
+      for (Object item : items) {
+        bound = plus(bound, sizeBound(item)) + 1;
+      }
+      return bound;
+    }
+    if (value instanceof Utf8Text bytes) {
+      return bytes.jsonSizeBound();
+    }
+    if (value instanceof java.math.BigInteger || value instanceof java.math.BigDecimal) {
+      return value.toString().length() + 2L; // a client's id may be any integer
+    }
+    if (value == null || value instanceof Boolean || value instanceof Number) {
+      return 32; // longer than any long or double Jackson writes
+    }
+    return Long.MAX_VALUE / 4; // a TextStream, or anything else: measure it
+  }
+
+  private static long plus(long a, long b) {
+    long sum = a + b;
+    return sum < 0 || sum > Long.MAX_VALUE / 4 ? Long.MAX_VALUE / 4 : sum;
   }
 
   /** Counts bytes up to a limit (and keeps them, when asked); one more is {@link Full}. */

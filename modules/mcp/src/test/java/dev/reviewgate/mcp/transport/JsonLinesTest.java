@@ -63,4 +63,27 @@ class JsonLinesTest {
     assertThat(error.getString("id")).isEqualTo("r1");
     assertThat(error.getJsonObject("error").getInteger("code")).isEqualTo(-32603);
   }
+
+  @Test
+  void theSizeBoundIsNeverUnderTheLineAndAReplyNearTheCeilingIsMeasuredNotCut() throws Exception {
+    java.util.Random random = new java.util.Random(7);
+    String alphabet = "a\"\\\n\t\u0001\u001f\u00e9\u4e2d\ud83d\ude00 ";
+    for (int round = 0; round < 300; round++) {
+      StringBuilder text = new StringBuilder();
+      for (int i = random.nextInt(200); i > 0; i--) {
+        text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+      }
+      JsonObject message = new JsonObject().put("jsonrpc", "2.0")
+        .put("id", round % 3 == 0 ? new java.math.BigInteger("9".repeat(60)) : (Object) ("r" + round))
+        .put("result", new JsonObject().put("text", text.toString()).put("n", random.nextDouble())
+          .put("diff", Utf8Text.of(text.toString())).put("list", new JsonArray().add(text.toString()).addNull().add(true)));
+      byte[] encoded = line(message).getBytes(StandardCharsets.UTF_8);
+      assertThat(JsonLines.sizeBound(message)).isGreaterThanOrEqualTo(encoded.length);
+      // A ceiling between the line and its bound takes the measuring path: the line goes out whole, once.
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      assertThat(JsonLines.writeAtMost(message, out, encoded.length)).isTrue();
+      assertThat(out.toByteArray()).isEqualTo(encoded);
+      assertThat(JsonLines.writeAtMost(message, new ByteArrayOutputStream(), encoded.length - 1)).isFalse();
+    }
+  }
 }
