@@ -111,7 +111,35 @@ final class AdoPullRequests {
     ReplyBudget budget = ReplyBudget.of(args, engine.options().defaultTokenBudget());
     JsonObject fitted = budget.largest(shown.size(), k -> AdoJson.diffPage(part(page, shown, k, maxLines, budget, warnings,
       args)), CONTENT);
-    return part(page, shown, fitted.getJsonArray("changes").size(), maxLines, budget, warnings, args);
+    int kept = fitted.getJsonArray("changes").size();
+    AdoDiffPage result = part(page, shown, kept, maxLines, budget, warnings, args);
+    if (kept != 1 || shown.get(0).view() == null || budget.fits(AdoJson.diffPage(result), CONTENT)) {
+      return result;
+    }
+    // One change whose diff alone passes the budget: its lines are cut to what fits, as max_lines_per_file cuts them.
+    AdoDiffPage.Shown one = shown.get(0);
+    List<String> notes = new ArrayList<>(warnings);
+    notes.add("the diff of " + one.change().path() + " alone passes " + budget.limit() + ": it is cut to the lines that "
+      + "fit; give a larger token_budget or max_bytes to read more of it");
+    java.util.function.IntFunction<AdoDiffPage> cutTo = lines -> {
+      List<AdoDiffPage.Shown> cut = new ArrayList<>(shown); // the rest stay, for has_more and next_skip
+      cut.set(0, new AdoDiffPage.Shown(one.change(), one.diff(), FileView.of(engine, one.diff(), format, lines, args)));
+      return part(page, cut, 1, lines, budget, notes, args);
+    };
+    int low = 2;
+    int high = maxLines - 1;
+    AdoDiffPage best = cutTo.apply(1); // a line at least: the smallest cut max_lines_per_file makes
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      AdoDiffPage candidate = cutTo.apply(mid);
+      if (budget.fits(AdoJson.diffPage(candidate), CONTENT)) {
+        best = candidate;
+        low = mid + 1;
+      } else {
+        high = mid - 1;
+      }
+    }
+    return best;
   }
 
   /** The page of the first {@code k} of {@code shown}, saying so when the budget ended it early. */

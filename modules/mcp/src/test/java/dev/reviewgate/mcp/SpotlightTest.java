@@ -68,6 +68,20 @@ class SpotlightTest {
     assertThat(bytes(LOCKED.apply(reply.copy(), ToolResults::success))).isLessThanOrEqualTo(plain + framing);
   }
 
+  /** An untrusted author's diff gets a sentence saying so: the budget pays for it too, with the longest safe name. */
+  @Test
+  void theSentenceBeforeAnUntrustedDiffIsWithinTheFramingABudgetPaysFor() {
+    dev.reviewgate.core.catalog.ReplyContent content = new dev.reviewgate.core.catalog.ReplyContent("diff", null,
+      java.util.List.of());
+    JsonObject reply = new JsonObject().put("author", "\u00c9\"v\u00e9 \ud83d\ude00".repeat(40)).put("trust", "untrusted")
+      .put("diff", "diff --git a/x b/x\n+line\n");
+    long plain = bytes(ToolResults.success(reply.copy(), content));
+    long framing = dev.reviewgate.core.trust.UntrustedTexts.framingBytes(reply);
+    JsonObject shown = SHOWN.apply(reply.copy(), content, r -> ToolResults.success(r, content));
+    assertThat(shown.encode()).contains("an untrusted author");
+    assertThat(bytes(shown)).isLessThanOrEqualTo(plain + framing);
+  }
+
   private static long bytes(JsonObject result) {
     return result.encode().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
   }

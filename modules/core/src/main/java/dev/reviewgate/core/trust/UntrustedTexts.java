@@ -23,6 +23,9 @@ public final class UntrustedTexts {
   /** The extra content block that holds the enclosures, and the sentence before an untrusted diff. */
   public static final long FRAMING_ONCE = 300;
 
+  /** At most what the sentence before an untrusted author's diff takes: 130 characters and a safe name of 100 (up to 4 bytes each, escaped). */
+  public static final long UNTRUSTED_REPLY_NOTE = 700;
+
   private static final Pattern DELIMITER_LIKE = Pattern.compile("<<<|>>>");
   private static final Pattern UNSAFE_NAME = Pattern.compile("[^\\p{L}\\p{N} ._@+-]");
   private static final int MAX_NAME = 100;
@@ -73,10 +76,12 @@ public final class UntrustedTexts {
    */
   public static long framingBytes(JsonObject reply) {
     Findings found = find(reply);
+    // A reply that is itself an untrusted author's (a diff) gets one sentence saying so before its text.
+    long note = Provenance.UNTRUSTED.equals(reply.getValue(Provenance.TRUST)) ? UNTRUSTED_REPLY_NOTE : 0;
     if (found.isEmpty()) {
-      return 0;
+      return note;
     }
-    long bytes = FRAMING_ONCE;
+    long bytes = FRAMING_ONCE + note;
     for (Found f : found.texts()) {
       bytes += FRAMING_PER_TEXT + f.where().length()
         + Math.max(0, JsonSize.ofText(neutralised(f.text())) - JsonSize.ofText(f.text()));
