@@ -57,11 +57,7 @@ public final class RequestContext {
 
   /** Runs {@code action} on this request's context (at once when already there). */
   void onContext(Runnable action) {
-    if (Vertx.currentContext() == home) {
-      action.run();
-    } else {
-      home.runOnContext(v -> action.run());
-    }
+    OnContext.run(home, action);
   }
 
   /** How this request gets input from the client; set once by the connection (or the task that runs it). */

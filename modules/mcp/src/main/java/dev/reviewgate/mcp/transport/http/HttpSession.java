@@ -2,6 +2,7 @@ package dev.reviewgate.mcp.transport.http;
 
 import dev.reviewgate.mcp.McpConnection;
 import dev.reviewgate.mcp.McpServer;
+import dev.reviewgate.mcp.OnContext;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -62,16 +63,7 @@ final class HttpSession {
 
   /** Runs {@code action} on the session's home event loop (at once when already there). */
   void onHome(Runnable action) {
-    on(home, action);
-  }
-
-  /** Runs {@code action} on {@code context} (at once when already there, or when there is none). */
-  static void on(Context context, Runnable action) {
-    if (context == null || Vertx.currentContext() == context) {
-      action.run();
-    } else {
-      context.runOnContext(v -> action.run());
-    }
+    OnContext.run(home, action);
   }
 
   /** A request of the client's in this session (not the initialize that opened it). */

@@ -7,6 +7,7 @@ import dev.reviewgate.core.metrics.CallMetrics;
 import dev.reviewgate.mcp.JsonRpc;
 import dev.reviewgate.mcp.McpConnection;
 import dev.reviewgate.mcp.McpServer;
+import dev.reviewgate.mcp.OnContext;
 import dev.reviewgate.mcp.Outbound;
 import dev.reviewgate.mcp.ProtocolEra;
 import dev.reviewgate.mcp.ProtocolVersions;
@@ -235,7 +236,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
     // The session's connection answers on its home loop; the HTTP side of the answer goes on on this request's own.
     Context here = Vertx.currentContext();
     if (!JsonRpc.isRequest(message)) {
-      session.connection().handle(message, null).onComplete(done -> HttpSession.on(here, () -> {
+      session.connection().handle(message, null).onComplete(done -> OnContext.run(here, () -> {
         JsonObject reply = done.succeeded() ? done.result() : null;
         if (reply == null) {
           response.setStatusCode(202).end();
@@ -251,7 +252,7 @@ public final class HttpTransport implements Handler<RoutingContext> {
     CallMetrics.Sample sample = sample(message);
     HttpSession current = session;
     current.started();
-    session.connection().handle(message, channel).onComplete(done -> HttpSession.on(here, () -> {
+    session.connection().handle(message, channel).onComplete(done -> OnContext.run(here, () -> {
       current.ended();
       JsonObject reply = done.succeeded() ? done.result() : null;
       if (reply == null) {
